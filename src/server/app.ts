@@ -1,0 +1,64 @@
+/**
+ * Builds the Fastify app from a config. Tests call buildApp + app.inject;
+ * server.ts calls it and listens. Order matters: the database and
+ * repositories first, then auth (it reads the shared JWT secret), then
+ * request-level plugins, then routes.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { AppConfig } from './config';
+import authPlugin from './plugins/app/auth';
+import bootstrapPlugin from './plugins/app/bootstrap';
+import errorHandlerPlugin from './plugins/app/error-handler';
+import idempotencyPlugin from './plugins/app/idempotency';
+import repositoriesPlugin from './plugins/app/repositories';
+import webAppPlugin from './plugins/app/web-app';
+import dbPlugin from './plugins/external/db';
+import helmetPlugin from './plugins/external/helmet';
+import multipartPlugin from './plugins/external/multipart';
+import swaggerPlugin from './plugins/external/swagger';
+import configRoutes from './routes/api/config/index';
+import healthRoutes from './routes/api/health/index';
+import authRoutes from './routes/api/user/auth/index';
+import profileRoutes from './routes/api/user/profile/index';
+import tokenRoutes from './routes/api/user/token/index';
+import mediaRoutes from './routes/media/index';
+import './types';
+
+export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    // /api/health and /api/health/ both work: clients differ on trailing slashes.
+    routerOptions: { ignoreTrailingSlash: true },
+    // Report every invalid field at once, not just the first.
+    ajv: { customOptions: { allErrors: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('config', config);
+  try {
+    await app.register(errorHandlerPlugin);
+    await app.register(dbPlugin);
+    await app.register(repositoriesPlugin);
+    await app.register(authPlugin);
+    await app.register(bootstrapPlugin);
+    await app.register(helmetPlugin);
+    await app.register(swaggerPlugin);
+    await app.register(multipartPlugin);
+    await app.register(idempotencyPlugin);
+
+    await app.register(healthRoutes, { prefix: '/api' });
+    await app.register(configRoutes, { prefix: '/api' });
+    await app.register(authRoutes, { prefix: '/api/user/auth' });
+    await app.register(tokenRoutes, { prefix: '/api/user/token' });
+    await app.register(profileRoutes, { prefix: '/api/user' });
+    await app.register(mediaRoutes, { prefix: '/media' });
+    await app.register(webAppPlugin);
+    await app.ready();
+  } catch (error) {
+    // Release the database (PGlite files, pool) before reporting the failure.
+    await app.close().catch(() => {});
+    throw error;
+  }
+  return app;
+}

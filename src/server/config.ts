@@ -1,0 +1,149 @@
+/**
+ * Server settings, read once from the environment. Bad values stop the start
+ * with a message naming the setting, rather than failing later at first use.
+ * SETTINGS documents every variable (the README's table is written from it).
+ */
+import path from 'node:path';
+import { passwordProblems } from '../shared/auth-contract';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://… for a real PostgreSQL; null means PGlite. */
+  databaseUrl: string | null;
+  /** Where PGlite keeps its files ("memory://" for tests). Used only when databaseUrl is null. */
+  pgliteDir: string;
+  /** null → a random secret is generated once and kept in the database. */
+  jwtSecret: string | null;
+  admin: { email: string; password: string } | null;
+  publicUrl: string | null;
+  googleAuthUrl: string | null;
+  facebookAuthUrl: string | null;
+  webDistDir: string;
+  logLevel: string;
+  seedDemo: boolean;
+  trustProxy: boolean;
+  loginLimits: { perEmail: number; perIp: number; windowSeconds: number };
+}
+
+export interface SettingDoc {
+  name: string;
+  default: string;
+  description: string;
+}
+
+export const SETTINGS: SettingDoc[] = [
+  { name: 'PORT', default: '3000', description: 'TCP port the server listens on.' },
+  { name: 'HOST', default: '0.0.0.0', description: 'Interface to listen on (0.0.0.0 = reachable from the local network).' },
+  { name: 'DATA_DIR', default: './data', description: 'Folder for local data; PGlite keeps its database in DATA_DIR/pglite (created if missing).' },
+  { name: 'DATABASE_URL', default: '(unset)', description: 'postgres://user:pass@host:5432/db to use a real PostgreSQL (needed to run several server processes). Unset = embedded PGlite.' },
+  { name: 'JWT_SECRET', default: '(generated)', description: 'Secret for signing access tokens (at least 32 characters). Unset = a random one is generated once and stored in the database, shared by all processes.' },
+  { name: 'ADMIN_EMAIL', default: '(unset)', description: 'With ADMIN_PASSWORD: at start, create this admin account or reset its password and role. Set both or neither.' },
+  { name: 'ADMIN_PASSWORD', default: '(unset)', description: 'Password for ADMIN_EMAIL (at least 8 characters, not all digits).' },
+  { name: 'PUBLIC_URL', default: '(unset)', description: 'Public base address (https://boafo.example.gh) used in absolute media URLs. Unset = taken from each request.' },
+  { name: 'GOOGLE_AUTH_URL', default: '(unset)', description: 'Google sign-in link the web app shows; hidden when unset.' },
+  { name: 'FACEBOOK_AUTH_URL', default: '(unset)', description: 'Facebook sign-in link the web app shows; hidden when unset.' },
+  { name: 'WEB_DIST_DIR', default: './dist', description: 'Built web app (npm run build) served at /.' },
+  { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent.' },
+  { name: 'SEED_DEMO', default: 'true', description: 'Add demo content the first time a database is used (true/false).' },
+  { name: 'TRUST_PROXY', default: 'false', description: 'true when behind a reverse proxy, so client IPs and https come from X-Forwarded-* headers.' },
+  { name: 'LOGIN_MAX_FAILURES_PER_EMAIL', default: '10', description: 'Failed logins allowed per email within the window before 429.' },
+  { name: 'LOGIN_MAX_FAILURES_PER_IP', default: '30', description: 'Failed logins allowed per client IP within the window before 429.' },
+  { name: 'LOGIN_WINDOW_SECONDS', default: '900', description: 'Length of the failed-login window in seconds.' },
+];
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+type Env = Record<string, string | undefined>;
+
+function text(env: Env, name: string): string | null {
+  const value = env[name]?.trim();
+  return value ? value : null;
+}
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}").`);
+  }
+  return value;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new ConfigError(`${name} must be true or false (got "${raw}").`);
+}
+
+function url(env: Env, name: string, protocols: string[]): string | null {
+  const raw = text(env, name);
+  if (raw === null) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a full URL (got "${raw}").`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')} (got "${raw}").`);
+  }
+  return raw;
+}
+
+/** Reads and checks the settings; throws ConfigError with a readable message. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const dataDir = path.resolve(text(env, 'DATA_DIR') ?? './data');
+  const jwtSecret = text(env, 'JWT_SECRET');
+  if (jwtSecret !== null && jwtSecret.length < 32) {
+    throw new ConfigError('JWT_SECRET must be at least 32 characters long (or leave it unset to generate one).');
+  }
+  const adminEmail = text(env, 'ADMIN_EMAIL');
+  const adminPassword = env.ADMIN_PASSWORD ? env.ADMIN_PASSWORD : null;
+  if ((adminEmail === null) !== (adminPassword === null)) {
+    throw new ConfigError('Set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither.');
+  }
+  if (adminEmail !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) {
+    throw new ConfigError(`ADMIN_EMAIL is not a valid email address (got "${adminEmail}").`);
+  }
+  if (adminPassword !== null && passwordProblems(adminPassword).length > 0) {
+    throw new ConfigError(`ADMIN_PASSWORD is too weak: ${passwordProblems(adminPassword).join(' ')}`);
+  }
+  const logLevel = (text(env, 'LOG_LEVEL') ?? 'info').toLowerCase();
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}").`);
+  }
+  const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']);
+  return {
+    port: int(env, 'PORT', 3000, 0, 65535),
+    host: text(env, 'HOST') ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    pgliteDir: path.join(dataDir, 'pglite'),
+    jwtSecret,
+    admin: adminEmail && adminPassword ? { email: adminEmail.toLowerCase(), password: adminPassword } : null,
+    publicUrl: publicUrl ? publicUrl.replace(/\/+$/, '') : null,
+    googleAuthUrl: url(env, 'GOOGLE_AUTH_URL', ['http:', 'https:']),
+    facebookAuthUrl: url(env, 'FACEBOOK_AUTH_URL', ['http:', 'https:']),
+    webDistDir: path.resolve(text(env, 'WEB_DIST_DIR') ?? './dist'),
+    logLevel,
+    seedDemo: bool(env, 'SEED_DEMO', true),
+    trustProxy: bool(env, 'TRUST_PROXY', false),
+    loginLimits: {
+      perEmail: int(env, 'LOGIN_MAX_FAILURES_PER_EMAIL', 10, 1, 1_000_000),
+      perIp: int(env, 'LOGIN_MAX_FAILURES_PER_IP', 30, 1, 1_000_000),
+      windowSeconds: int(env, 'LOGIN_WINDOW_SECONDS', 900, 1, 86_400),
+    },
+  };
+}

@@ -1,0 +1,8 @@
+// drizzle-kit config: `npm run db:generate` writes SQL migrations from schema.ts.
+import { defineConfig } from 'drizzle-kit';
+
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './src/server/db/schema.ts',
+  out: './src/server/db/migrations',
+});

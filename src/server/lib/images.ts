@@ -1,0 +1,45 @@
+/**
+ * Uploaded pictures are checked by their bytes (never by name or declared
+ * type) and re-encoded: this drops metadata such as GPS position, applies the
+ * EXIF rotation, and gives phones on slow data small WebP variants.
+ */
+import sharp from 'sharp';
+import { sha256Hex } from './tokens';
+
+/** Widths served in *_sizes maps; the largest is the main URL. */
+export const IMAGE_WIDTHS = [96, 320, 960] as const;
+/** Refuses decompression bombs (a tiny file claiming a huge canvas). */
+const MAX_INPUT_PIXELS = 40_000_000;
+
+export const INVALID_IMAGE =
+  'Upload a valid image. The file you uploaded was either not an image or a corrupted image.';
+
+export interface ImageVariant {
+  width: number;
+  height: number;
+  hash: string;
+  content: Buffer;
+  contentType: 'image/webp';
+}
+
+export class InvalidImageError extends Error {}
+
+export async function makeImageVariants(input: Buffer): Promise<ImageVariant[]> {
+  try {
+    const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    if (!meta.width || !meta.height) throw new InvalidImageError(INVALID_IMAGE);
+    const variants: ImageVariant[] = [];
+    for (const width of IMAGE_WIDTHS) {
+      const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+        .rotate()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer({ resolveWithObject: true });
+      variants.push({ width, height: info.height, hash: sha256Hex(data), content: data, contentType: 'image/webp' });
+    }
+    return variants;
+  } catch (error) {
+    // sharp throws plain Errors for unsupported or truncated input: all mean "not a usable image".
+    throw error instanceof InvalidImageError ? error : new InvalidImageError(INVALID_IMAGE);
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * Bearer-token checks. The signing secret comes from JWT_SECRET or, when
+ * unset, from the database (generated once), so every process agrees on it.
+ */
+import { randomBytes } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from '../../lib/api-error';
+import { prepareDummyHash } from '../../lib/passwords';
+import { AccessTokens } from '../../lib/tokens';
+import type { AuthUser } from '../../types';
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1] : '';
+}
+
+const WWW_AUTHENTICATE = { 'www-authenticate': 'Bearer realm="api"' };
+
+export default fp(async (app) => {
+  const secret = app.config.jwtSecret
+    ?? await app.repos.settings.getOrCreate('jwt_secret', () => randomBytes(48).toString('base64url'));
+  const tokens = new AccessTokens(secret);
+  await prepareDummyHash();
+  app.decorate('tokens', tokens);
+  app.decorateRequest('user', null);
+
+  async function userFromToken(token: string): Promise<AuthUser | null> {
+    try {
+      const claims = await tokens.verify(token);
+      return { id: claims.sub, role: claims.role, email: claims.email };
+    } catch {
+      return null;
+    }
+  }
+
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (token === null) {
+      throw new ApiError(401, 'not_authenticated', 'Authentication credentials were not provided.', undefined, WWW_AUTHENTICATE);
+    }
+    const user = token ? await userFromToken(token) : null;
+    if (!user) {
+      throw new ApiError(401, 'token_invalid', 'Your session is invalid or has expired. Please sign in again.', undefined, WWW_AUTHENTICATE);
+    }
+    request.user = user;
+  });
+
+  app.decorate('optionalUser', async (request: FastifyRequest) => {
+    if (request.user) return request.user;
+    const token = bearerToken(request);
+    return token ? userFromToken(token) : null;
+  });
+}, { name: 'auth', dependencies: ['repositories'] });

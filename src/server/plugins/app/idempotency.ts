@@ -1,0 +1,75 @@
+/**
+ * Idempotency-Key support for every mutating /api call: on a flaky mobile
+ * connection the PWA retries with the same key and gets the first answer
+ * back instead of, say, a second donation. Records live in the database.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ApiError } from '../../lib/api-error';
+import { sha256Hex } from '../../lib/tokens';
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** JSON with sorted keys and binary replaced by its hash: equal bodies, equal fingerprints. */
+function stableStringify(value: unknown): string {
+  if (Buffer.isBuffer(value) || value instanceof Uint8Array) return JSON.stringify({ $sha256: sha256Hex(value) });
+  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+export default fp(async (app) => {
+  app.decorateRequest('idempotencyRef', null);
+  const repo = () => app.repos.idempotencyKeys;
+
+  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!MUTATING.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (request.routeOptions.config?.idempotent === false) return;
+    const key = request.headers['idempotency-key'];
+    if (typeof key !== 'string' || key === '') return;
+    if (key.length > 255) throw new ApiError(400, 'validation_error', 'Idempotency-Key must be at most 255 characters.');
+    const user = await app.optionalUser(request);
+    const ref = { scope: user ? `user:${user.id}` : 'anonymous', key };
+    const fingerprint = sha256Hex(stableStringify(request.body));
+    const result = await repo().begin(ref, request.method, request.url, fingerprint);
+    if (result.kind === 'new') {
+      request.idempotencyRef = ref;
+      return;
+    }
+    if (result.kind === 'mismatch') {
+      throw new ApiError(422, 'idempotency_conflict', 'This Idempotency-Key was already used for a different request.');
+    }
+    if (result.kind === 'in_flight') {
+      throw new ApiError(409, 'conflict', 'A request with this Idempotency-Key is still being processed. Retry shortly.');
+    }
+    reply.code(result.status).header('idempotent-replayed', 'true');
+    if (result.contentType) reply.header('content-type', result.contentType);
+    return reply.send(result.body);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const ref = request.idempotencyRef;
+    if (!ref) return payload;
+    request.idempotencyRef = null;
+    const status = reply.statusCode;
+    const storable = typeof payload === 'string' || payload === null || payload === undefined || Buffer.isBuffer(payload);
+    const answerWorthKeeping = (status >= 200 && status < 300) || (status >= 400 && status < 500);
+    if (!answerWorthKeeping || !storable) {
+      // Nothing useful to replay: let the client try again with the same key.
+      await repo().abandon(ref);
+      return payload;
+    }
+    const body = payload === null || payload === undefined ? '' : payload.toString();
+    const contentType = reply.getHeader('content-type');
+    await repo().complete(ref, status, typeof contentType === 'string' ? contentType : null, body);
+    return payload;
+  });
+
+  // A request that never produced a reply (e.g. the client went away) must not leave its key busy.
+  app.addHook('onResponse', async (request) => {
+    if (request.idempotencyRef) await repo().abandon(request.idempotencyRef);
+  });
+}, { name: 'idempotency', dependencies: ['auth'] });

@@ -1,0 +1,33 @@
+/** One place that builds the data-access objects on top of app.db. */
+import fp from 'fastify-plugin';
+import type { Db } from '../../db/client';
+import { IdempotencyKeysRepo } from '../../repositories/idempotency-keys';
+import { LoginFailuresRepo } from '../../repositories/login-failures';
+import { MediaRepo } from '../../repositories/media';
+import { RefreshTokensRepo } from '../../repositories/refresh-tokens';
+import { SettingsRepo } from '../../repositories/settings';
+import { UsersRepo } from '../../repositories/users';
+
+export interface Repos {
+  users: UsersRepo;
+  refreshTokens: RefreshTokensRepo;
+  loginFailures: LoginFailuresRepo;
+  idempotencyKeys: IdempotencyKeysRepo;
+  media: MediaRepo;
+  settings: SettingsRepo;
+}
+
+export function makeRepos(db: Db, loginWindowSeconds: number): Repos {
+  return {
+    users: new UsersRepo(db),
+    refreshTokens: new RefreshTokensRepo(db),
+    loginFailures: new LoginFailuresRepo(db, loginWindowSeconds),
+    idempotencyKeys: new IdempotencyKeysRepo(db),
+    media: new MediaRepo(db),
+    settings: new SettingsRepo(db),
+  };
+}
+
+export default fp(async (app) => {
+  app.decorate('repos', makeRepos(app.db, app.config.loginLimits.windowSeconds));
+}, { name: 'repositories', dependencies: ['db'] });

@@ -1,0 +1,55 @@
+/**
+ * Serves the built PWA from WEB_DIST_DIR and answers unknown non-API GETs
+ * with index.html so client-side routes survive a reload. Also owns the
+ * 404 handler: JSON for /api and /media, the app shell for everything else.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ApiErrorBody } from '../../../shared/api-errors';
+
+const NOT_SPA = /^\/(api|ws|media|sandbox|assets)(\/|$|\?)/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+const BUILD_MISSING = `Boafo's API is running, but the web app has not been built yet.
+
+Run:  npm run build
+then restart the server and reload this page.
+
+API health: /api/health/   API docs: /api/docs
+`;
+
+function cacheControlFor(file: string): string {
+  const name = path.basename(file);
+  if (file.split(path.sep).includes('assets')) return IMMUTABLE;
+  // These must be re-checked on every load or clients get stuck on an old version.
+  if (name === 'sw.js' || name === 'index.html' || name.endsWith('.webmanifest') || name.startsWith('workbox-')) return 'no-cache';
+  return 'public, max-age=3600';
+}
+
+export default fp(async (app) => {
+  const root = app.config.webDistDir;
+  const built = existsSync(path.join(root, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root,
+      cacheControl: false,
+      setHeaders: (reply: FastifyReply, file: string) => reply.header('cache-control', cacheControlFor(file)),
+    });
+  } else {
+    app.log.warn(`No web app in ${root}: run \`npm run build\` to serve it.`);
+    app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.type('text/plain; charset=utf-8').send(BUILD_MISSING));
+  }
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !NOT_SPA.test(request.url);
+    if (!isPage) {
+      const body: ApiErrorBody = { detail: 'Not found.', code: 'not_found' };
+      return reply.code(404).send(body);
+    }
+    if (!built) return reply.code(404).type('text/plain; charset=utf-8').send(BUILD_MISSING);
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}, { name: 'web-app' });

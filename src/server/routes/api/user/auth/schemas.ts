@@ -1,0 +1,31 @@
+/** Request and response schemas for sign-up, login and logout. */
+import { Type } from 'typebox';
+
+export const SignupBody = Type.Object({
+  first_name: Type.String({ maxLength: 150 }),
+  last_name: Type.String({ maxLength: 150 }),
+  email: Type.String({ maxLength: 254 }),
+  password: Type.String({ maxLength: 256 }),
+  password2: Type.String({ maxLength: 256 }),
+});
+
+export const SignupResponse = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  email: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+});
+
+export const LoginBody = Type.Object({
+  email: Type.String({ minLength: 1, maxLength: 254 }),
+  password: Type.String({ minLength: 1, maxLength: 256 }),
+});
+
+export const TokenPairResponse = Type.Object({
+  access: Type.String({ description: 'JWT (HS256), valid 15 minutes. Claims: user_id, sub, role, email, name.' }),
+  refresh: Type.String({ description: 'Opaque token, valid 7 days, single use: each refresh returns a new one.' }),
+});
+
+export const RefreshBody = Type.Object({
+  refresh: Type.String({ minLength: 1, maxLength: 512 }),
+});

@@ -1,0 +1,128 @@
+/** The signed-in user's profile: read, and update (multipart with pictures, or JSON). */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Static } from 'typebox';
+import { ApiError, BLANK, FieldErrorList } from '../../../../lib/api-error';
+import { InvalidImageError, makeImageVariants, type ImageVariant } from '../../../../lib/images';
+import { UploadedFile } from '../../../../plugins/external/multipart';
+import type { ProfileChanges } from '../../../../repositories/users';
+import { errorResponses } from '../../../shared-schemas';
+import { ProfileResponse, ProfileUpdateBody } from './schemas';
+import { publicBase, toProfile } from './serialize';
+
+type UpdateBody = Static<typeof ProfileUpdateBody>;
+const TOO_LARGE = 'The file is too large (max 5 MB).';
+const NOT_A_FILE = 'The submitted data was not a file. Check the encoding type on the form.';
+
+/** withdrawal_address arrives as JSON text (multipart) or an object (JSON body). */
+function parseWithdrawal(value: UpdateBody['withdrawal_address'], errors: FieldErrorList): Record<string, unknown> | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
+  let parsed: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      errors.add('withdrawal_address', 'Enter valid JSON.');
+      return undefined;
+    }
+  }
+  if (parsed === null) return null;
+  if (typeof parsed !== 'object' || Array.isArray(parsed)) {
+    errors.add('withdrawal_address', 'Must be a JSON object.');
+    return undefined;
+  }
+  return parsed as Record<string, unknown>;
+}
+
+function textChanges(body: UpdateBody, errors: FieldErrorList): ProfileChanges {
+  const changes: ProfileChanges = {};
+  const pick = (a: string | undefined, b: string | undefined) => (a ?? b)?.trim();
+  const firstName = body.first_name?.trim();
+  const lastName = body.last_name?.trim();
+  if (firstName !== undefined) firstName ? (changes.firstName = firstName) : errors.add('first_name', BLANK);
+  if (lastName !== undefined) lastName ? (changes.lastName = lastName) : errors.add('last_name', BLANK);
+  const occupation = pick(body.occupation, body.job_title);
+  const bio = pick(body.bio, body.interests);
+  const phone = pick(body.phone_number, body.phone);
+  if (occupation !== undefined) changes.occupation = occupation;
+  if (bio !== undefined) changes.bio = bio;
+  if (phone !== undefined) changes.phoneNumber = phone;
+  if (body.address !== undefined) changes.address = body.address.trim();
+  const withdrawal = parseWithdrawal(body.withdrawal_address, errors);
+  if (withdrawal !== undefined) changes.withdrawalAddress = withdrawal;
+  return changes;
+}
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/profile/', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['profile'],
+      summary: "The signed-in user's profile",
+      security: [{ bearer: [] }],
+      response: { 200: ProfileResponse, ...errorResponses(401) },
+    },
+  }, async (request) => {
+    const user = await app.repos.users.findById(request.user!.id);
+    if (!user || !user.isActive) throw new ApiError(401, 'token_invalid', 'This account no longer exists.');
+    return toProfile(user, publicBase(request));
+  });
+
+  app.put('/profile/', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['profile'],
+      summary: 'Update the profile (multipart/form-data with optional pictures, or JSON)',
+      description: 'Pictures: any image format sharp reads, max 5 MB, re-encoded to WebP at 96, 320 and 960 px wide.',
+      security: [{ bearer: [] }],
+      consumes: ['multipart/form-data', 'application/json'],
+      body: ProfileUpdateBody,
+      response: { 200: ProfileResponse, ...errorResponses(400, 401, 409, 413, 422) },
+    },
+  }, async (request) => {
+    const body = request.body;
+    const errors = new FieldErrorList();
+    const changes = textChanges(body, errors);
+    const uploads: Array<{ field: 'profile_picture' | 'cover_photo'; file: UploadedFile }> = [];
+    let tooLarge = false;
+    for (const field of ['profile_picture', 'cover_photo'] as const) {
+      const value = body[field];
+      if (value instanceof UploadedFile) {
+        // Browsers send an empty part with no name when no file was chosen.
+        if (value.size === 0 && !value.filename) continue;
+        if (value.tooLarge) {
+          errors.add(field, TOO_LARGE);
+          tooLarge = true;
+        } else uploads.push({ field, file: value });
+      } else if (value === null) {
+        changes[field === 'profile_picture' ? 'profilePicture' : 'coverPhoto'] = null;
+      } else if (value !== undefined && typeof value !== 'string') {
+        // A string is the URL the client got earlier: "unchanged".
+        errors.add(field, NOT_A_FILE);
+      }
+    }
+    if (!errors.empty) {
+      if (tooLarge) throw new ApiError(413, 'payload_too_large', TOO_LARGE, errors.errors);
+      errors.throwIfAny();
+    }
+    const variants: ImageVariant[] = [];
+    for (const { field, file } of uploads) {
+      try {
+        const made = await makeImageVariants(file.content);
+        variants.push(...made);
+        changes[field === 'profile_picture' ? 'profilePicture' : 'coverPhoto'] =
+          Object.fromEntries(made.map((v) => [String(v.width), v.hash]));
+      } catch (error) {
+        if (!(error instanceof InvalidImageError)) throw error;
+        errors.add(field, error.message);
+      }
+    }
+    errors.throwIfAny();
+    if (variants.length > 0) await app.repos.media.saveVariants(variants);
+    const user = await app.repos.users.updateProfile(request.user!.id, changes);
+    if (!user) throw new ApiError(401, 'token_invalid', 'This account no longer exists.');
+    return toProfile(user, publicBase(request));
+  });
+};
+
+export default routes;

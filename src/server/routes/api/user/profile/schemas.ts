@@ -1,0 +1,57 @@
+/** Profile schemas; the response mirrors src/shared/profile-contract.ts. */
+import { Type } from 'typebox';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+const Sizes = Nullable(Type.Record(Type.String(), Type.String(), { description: 'Width in px → absolute URL (WebP).' }));
+
+export const ProfileResponse = Type.Object({
+  id: Type.String(),
+  user_id: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  first: Type.String(),
+  last: Type.String(),
+  given_name: Type.String(),
+  family_name: Type.String(),
+  name: Type.String(),
+  username: Type.String(),
+  email: Type.String(),
+  role: Type.Union([Type.Literal('user'), Type.Literal('admin')]),
+  occupation: Type.String(),
+  job_title: Type.String(),
+  bio: Type.String(),
+  interests: Type.String(),
+  phone_number: Type.String(),
+  phone: Type.String(),
+  address: Type.String(),
+  withdrawal_address: Nullable(Type.Object({}, { additionalProperties: true })),
+  profile_picture: Nullable(Type.String()),
+  profile_picture_sizes: Sizes,
+  cover_photo: Nullable(Type.String()),
+  cover_photo_sizes: Sizes,
+  is_verified: Type.Boolean(),
+  created_at: Type.String({ format: 'date-time' }),
+});
+
+const Text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
+const File = Type.Optional(Type.Unknown({ description: 'Image file (multipart). JSON: null removes the picture.' }));
+
+/** Every field optional; aliases (job_title, interests, phone) accepted too. */
+export const ProfileUpdateBody = Type.Object({
+  first_name: Text(150),
+  last_name: Text(150),
+  occupation: Text(200),
+  job_title: Text(200),
+  bio: Text(2000),
+  interests: Text(2000),
+  phone_number: Text(32),
+  phone: Text(32),
+  address: Text(500),
+  withdrawal_address: Type.Optional(Type.Union([
+    Type.String({ maxLength: 4000, description: 'JSON text of an object' }),
+    Type.Object({}, { additionalProperties: true }),
+    Type.Null(),
+  ])),
+  profile_picture: File,
+  cover_photo: File,
+});

@@ -1,0 +1,54 @@
+/** Builds the Profile answer (with every alias the spec lists) from a user row. */
+import type { FastifyRequest } from 'fastify';
+import type { Profile } from '../../../../../shared/profile-contract';
+import type { ImageSizes } from '../../../../db/schema';
+import type { UserRow } from '../../../../repositories/users';
+
+/** PUBLIC_URL when set, else the address this request came in on. */
+export function publicBase(request: FastifyRequest): string {
+  return request.server.config.publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
+function usernameFrom(email: string): string {
+  return email.split('@')[0].toLowerCase().replace(/[^a-z0-9._-]/g, '') || 'user';
+}
+
+function imageUrls(base: string, sizes: ImageSizes | null): { main: string | null; sizes: Record<string, string> | null } {
+  if (!sizes || Object.keys(sizes).length === 0) return { main: null, sizes: null };
+  const urls = Object.fromEntries(Object.entries(sizes).map(([width, hash]) => [width, `${base}/media/${hash}`]));
+  const largest = Object.keys(urls).sort((a, b) => Number(b) - Number(a))[0];
+  return { main: urls[largest], sizes: urls };
+}
+
+export function toProfile(user: UserRow, base: string): Profile {
+  const picture = imageUrls(base, user.profilePicture);
+  const cover = imageUrls(base, user.coverPhoto);
+  return {
+    id: user.id,
+    user_id: user.id,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    first: user.firstName,
+    last: user.lastName,
+    given_name: user.firstName,
+    family_name: user.lastName,
+    name: `${user.firstName} ${user.lastName}`.trim(),
+    username: user.username ?? usernameFrom(user.email),
+    email: user.email,
+    role: user.role,
+    occupation: user.occupation,
+    job_title: user.occupation,
+    bio: user.bio,
+    interests: user.bio,
+    phone_number: user.phoneNumber,
+    phone: user.phoneNumber,
+    address: user.address,
+    withdrawal_address: user.withdrawalAddress ?? null,
+    profile_picture: picture.main,
+    profile_picture_sizes: picture.sizes,
+    cover_photo: cover.main,
+    cover_photo_sizes: cover.sizes,
+    is_verified: user.isVerified,
+    created_at: user.createdAt.toISOString(),
+  };
+}

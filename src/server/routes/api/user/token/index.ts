@@ -1,0 +1,31 @@
+/** Refresh-token rotation; a reused token revokes its whole family. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ApiError } from '../../../../lib/api-error';
+import { errorResponses } from '../../../shared-schemas';
+import { RefreshBody, TokenPairResponse } from '../auth/schemas';
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post('/refresh/', {
+    // Tokens must only ever be stored hashed, so this answer is never kept for replay.
+    config: { idempotent: false },
+    schema: {
+      tags: ['auth'],
+      summary: 'Exchange a refresh token for a new access and refresh token',
+      description: 'The presented token stops working. Presenting it again revokes every token of that login.',
+      body: RefreshBody,
+      response: { 200: TokenPairResponse, ...errorResponses(400, 401, 409, 422) },
+    },
+  }, async (request) => {
+    const invalid = new ApiError(401, 'token_invalid', 'Token is invalid or expired');
+    const result = await app.repos.refreshTokens.rotate(request.body.refresh);
+    if (!result.ok) {
+      if (result.reason === 'reused') request.log.warn('Refresh token reused: token family revoked');
+      throw invalid;
+    }
+    const user = await app.repos.users.findById(result.userId);
+    if (!user || !user.isActive) throw invalid;
+    return { access: await app.tokens.sign(user), refresh: result.token };
+  });
+};
+
+export default routes;

@@ -1,0 +1,37 @@
+/** Serves stored images by content hash; the hash changes when content does, so caching is forever. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ApiError } from '../../lib/api-error';
+import { errorResponses } from '../shared-schemas';
+
+const HASH = /^[a-f0-9]{64}$/;
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/:hash', {
+    schema: {
+      tags: ['media'],
+      summary: 'An uploaded image (WebP) by content hash',
+      params: Type.Object({ hash: Type.String({ maxLength: 128 }) }),
+      response: {
+        200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'Image bytes' }),
+        304: Type.Null(),
+        ...errorResponses(404),
+      },
+    },
+  }, async (request, reply) => {
+    const { hash } = request.params;
+    const notFound = new ApiError(404, 'not_found', 'Not found.');
+    if (!HASH.test(hash)) throw notFound;
+    const etag = `"${hash}"`;
+    reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
+    const row = await app.repos.media.get(hash);
+    if (!row) {
+      reply.removeHeader('cache-control').removeHeader('etag');
+      throw notFound;
+    }
+    return reply.type(row.contentType).send(row.content);
+  });
+};
+
+export default routes;

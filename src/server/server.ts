@@ -1,0 +1,48 @@
+/** Process entry point: read config, build the app, listen, shut down cleanly on signals. */
+import { networkInterfaces } from 'node:os';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+
+function lanAddress(): string | null {
+  for (const list of Object.values(networkInterfaces())) {
+    for (const item of list ?? []) if (item.family === 'IPv4' && !item.internal) return item.address;
+  }
+  return null;
+}
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Boafo cannot start: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await buildApp(config);
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, shutting down`);
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const wildcard = config.host === '0.0.0.0' || config.host === '::';
+  const local = `http://${wildcard ? 'localhost' : config.host}:${port}`;
+  const lan = wildcard ? lanAddress() : null;
+  console.log(`Boafo is running at ${config.publicUrl ?? local}${lan ? ` (on your network: http://${lan}:${port})` : ''}`);
+}
+
+main().catch((error) => {
+  console.error('Boafo failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,35 @@
+/** Decorations the plugins add to Fastify, declared once for the whole server. */
+import type { Role } from '../shared/auth-contract';
+import type { AppConfig } from './config';
+import type { Db } from './db/client';
+import type { AccessTokens } from './lib/tokens';
+import type { Repos } from './plugins/app/repositories';
+import type { KeyRef } from './repositories/idempotency-keys';
+
+export interface AuthUser {
+  id: string;
+  role: Role;
+  email: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Db;
+    dbKind: 'postgres' | 'pglite';
+    repos: Repos;
+    tokens: AccessTokens;
+    /** onRequest hook for routes that need a signed-in user (sets request.user or answers 401). */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+    /** The user of a valid bearer token, or null; never throws. */
+    optionalUser: (request: FastifyRequest) => Promise<AuthUser | null>;
+  }
+  interface FastifyContextConfig {
+    /** false: the route ignores Idempotency-Key (its answer holds secrets that must not be stored). */
+    idempotent?: boolean;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+    idempotencyRef: KeyRef | null;
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * The error body every endpoint answers with on a non-2xx status:
+ *   {"detail": "...", "code": "validation_error", "errors": {"password2": ["Passwords do not match."]}}
+ * `errors` maps a field name to its messages and is present for field errors only.
+ */
+export interface ApiErrorBody {
+  detail: string;
+  code: ErrorCode;
+  errors?: Record<string, string[]>;
+}
+
+export const ERROR_CODES = [
+  'validation_error',
+  'invalid_credentials',
+  'not_authenticated',
+  'token_invalid',
+  'permission_denied',
+  'not_found',
+  'conflict',
+  'rate_limited',
+  'payload_too_large',
+  'unsupported_media',
+  'idempotency_conflict',
+  'server_error',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Field names the client shows errors for outside any one field. */
+export const NON_FIELD_ERRORS = 'non_field_errors';
+
+/** The first message for a field, if any: screens show this inline. */
+export function firstFieldError(body: Partial<ApiErrorBody> | null | undefined, field: string): string | undefined {
+  return body?.errors?.[field]?.[0];
+}

@@ -1,0 +1,22 @@
+import type { LoginRequest, SignupRequest, TokenPair } from '../../../../shared/auth-contract';
+import { api } from '../../../lib/api-client';
+
+// auth:false: these calls never carry a token and a 401 means bad credentials, not an expired session.
+
+export function login(body: LoginRequest): Promise<Partial<TokenPair> | undefined> {
+  return api.post('/api/user/auth/login/', body, { auth: false });
+}
+
+export function signup(body: SignupRequest): Promise<unknown> {
+  return api.post('/api/user/auth/signup/', body, { auth: false });
+}
+
+/** GET /api/config/: provider sign-in pages exist only when the server has them configured. */
+export interface PublicConfig {
+  google_auth_url?: string | null;
+  facebook_auth_url?: string | null;
+}
+
+export function fetchPublicConfig(): Promise<PublicConfig | undefined> {
+  return api.get('/api/config/', { auth: false });
+}

@@ -1,0 +1,79 @@
+import Dexie, { type EntityTable } from 'dexie';
+
+/**
+ * The one IndexedDB database, shared by the page and the service worker (both import this file).
+ * Version 1 declares every table later issues need so they only add indexes in new versions,
+ * never rename or move data. Only primary keys and queried fields are indexed.
+ */
+
+/** The signed-in tokens, mirrored from localStorage so the service worker (no localStorage) can send them. */
+export interface SessionRow {
+  key: 'current';
+  access: string | null;
+  refresh: string | null;
+  userId: string | null;
+  updatedAt: number;
+}
+
+export type OutboxStatus = 'pending' | 'failed';
+
+/** A mutation made while offline or not yet confirmed by the server. */
+export interface OutboxEntry {
+  /** Auto-increment: the send order. */
+  seq?: number;
+  method: string;
+  /** API path like "/api/cart/add/"; resolved against the API base when sent. */
+  url: string;
+  /** JSON-serialisable body; files are not queued. */
+  body?: unknown;
+  /** Sent on every attempt so the server applies the mutation once however often it arrives. */
+  idempotencyKey: string;
+  createdAt: number;
+  attempts: number;
+  nextAttemptAt: number;
+  status: OutboxStatus;
+  lastStatus?: number;
+  lastError?: string;
+}
+
+export interface MetaRow {
+  key: string;
+  value: unknown;
+}
+
+/** Cached API records for later issues: the record as the API returned it, keyed by its id. */
+export interface CachedRecord {
+  id: string;
+  [field: string]: unknown;
+}
+
+export class BoafoDb extends Dexie {
+  session!: EntityTable<SessionRow, 'key'>;
+  outbox!: EntityTable<OutboxEntry, 'seq'>;
+  meta!: EntityTable<MetaRow, 'key'>;
+  causes!: EntityTable<CachedRecord, 'id'>;
+  cart!: EntityTable<CachedRecord, 'id'>;
+  donations!: EntityTable<CachedRecord, 'id'>;
+  notifications!: EntityTable<CachedRecord, 'id'>;
+
+  constructor(name = 'boafo') {
+    super(name);
+    this.version(1).stores({
+      session: 'key',
+      outbox: '++seq, status',
+      meta: 'key',
+      causes: 'id',
+      cart: 'id',
+      donations: 'id',
+      notifications: 'id',
+    });
+  }
+}
+
+let shared: BoafoDb | null = null;
+
+/** The app-wide instance (page or worker); tests build their own with `new BoafoDb(name)`. */
+export function getDb(): BoafoDb {
+  shared ??= new BoafoDb();
+  return shared;
+}

@@ -1,0 +1,26 @@
+import { Workbox } from 'workbox-window';
+import { offerUpdate } from './stores/pwa-store';
+
+// Long-lived tabs (a kiosk, a phone left open) should still hear about new versions.
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+/**
+ * Registers sw.js in production builds only: in dev, a worker caching Vite's modules would
+ * serve stale code. A new version waits (registerType 'prompt') until the user presses Reload.
+ */
+export function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const wb = new Workbox('/sw.js', { scope: '/' });
+
+  wb.addEventListener('waiting', () => {
+    offerUpdate(() => {
+      // Reload only once the new worker controls the page, so the page and its cache match.
+      wb.addEventListener('controlling', () => window.location.reload());
+      wb.messageSkipWaiting();
+    });
+  });
+
+  void wb.register().then(() => {
+    setInterval(() => void wb.update(), UPDATE_CHECK_MS);
+  });
+}

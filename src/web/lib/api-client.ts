@@ -1,0 +1,161 @@
+import type { ApiErrorBody } from '../../shared/api-errors';
+import type { TokenPair } from '../../shared/auth-contract';
+import { apiUrl } from './api-url';
+import { clearSession, session, setTokens } from '../stores/session-store';
+
+/** Spec §8: every non-2xx answer raises 'API {status} {statusText}: {body}'. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly statusText: string,
+    /** The parsed JSON body when there is one, else the raw text. */
+    readonly body: unknown,
+    rawBody: string,
+  ) {
+    super(`API ${status} ${statusText}: ${rawBody}`);
+    this.name = 'ApiError';
+  }
+
+  get errorBody(): Partial<ApiErrorBody> | null {
+    return this.body && typeof this.body === 'object' ? (this.body as Partial<ApiErrorBody>) : null;
+  }
+}
+
+export interface RequestOptions {
+  method?: string;
+  /** Plain objects are sent as JSON; FormData as multipart (the browser sets the boundary). */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** false for calls that must not carry or refresh a token (sign-in, sign-up). */
+  auth?: boolean;
+}
+
+interface ClientConfig {
+  fetch: typeof fetch;
+  /** Called once the refresh token is no longer accepted; the app navigates to sign-in. */
+  onSessionExpired: (redirectPath: string) => void;
+  currentPath: () => string;
+}
+
+// The app swaps onSessionExpired for router navigation; tests swap fetch.
+const config: ClientConfig = {
+  fetch: (input, init) => globalThis.fetch(input, init),
+  onSessionExpired: (path) => window.location.assign(`/sign-in?redirect=${encodeURIComponent(path)}`),
+  currentPath: () => `${window.location.pathname}${window.location.search}`,
+};
+
+export function configureApiClient(partial: Partial<ClientConfig>): void {
+  Object.assign(config, partial);
+}
+
+function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return config.fetch(apiUrl(path), { method: options.method ?? 'GET', headers, body, signal: options.signal });
+}
+
+async function readBody(response: Response): Promise<{ parsed: unknown; raw: string }> {
+  const raw = await response.text();
+  try {
+    return { parsed: raw ? JSON.parse(raw) : undefined, raw };
+  } catch {
+    return { parsed: raw, raw };
+  }
+}
+
+async function toError(response: Response): Promise<ApiError> {
+  const { parsed, raw } = await readBody(response);
+  return new ApiError(response.status, response.statusText, parsed, raw);
+}
+
+interface RefreshOutcome {
+  access: string | null;
+  /** The server answered and said no: the session is over. A network failure is not a refusal. */
+  refused: boolean;
+}
+
+// One refresh at a time: concurrent 401s share it, so a rotating refresh token is spent once.
+let refreshing: Promise<RefreshOutcome> | null = null;
+
+function refreshOnce(): Promise<RefreshOutcome> {
+  refreshing ??= (async () => {
+    const refresh = session.refresh;
+    if (!refresh) return { access: null, refused: true };
+    try {
+      const response = await send('/api/user/token/refresh/', { method: 'POST', body: { refresh } }, null);
+      if (!response.ok) return { access: null, refused: response.status < 500 };
+      const data = (await response.json()) as Partial<TokenPair>;
+      if (typeof data.access !== 'string') return { access: null, refused: true };
+      setTokens(data.access, data.refresh);
+      return { access: data.access, refused: false };
+    } catch {
+      return { access: null, refused: false };
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+/** POST /api/user/token/refresh/ {refresh}; the new access token, or null (spec §7: failure yields nothing). */
+export async function refreshAccessToken(): Promise<string | null> {
+  return (await refreshOnce()).access;
+}
+
+function expireSession(): void {
+  if (!session.access && !session.refresh) return; // another request already did it
+  const path = config.currentPath();
+  clearSession();
+  config.onSessionExpired(path);
+}
+
+/** Calls the API; resolves with the parsed body (undefined for 204), throws ApiError on non-2xx. */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const useAuth = options.auth !== false;
+  const token = useAuth ? session.access : null;
+  let response = await send(path, options, token);
+
+  if (response.status === 401 && useAuth && session.refresh) {
+    // Another request may have refreshed while this one was in flight: reuse its token.
+    const outcome: RefreshOutcome =
+      session.access && session.access !== token ? { access: session.access, refused: false } : await refreshOnce();
+    if (outcome.access) response = await send(path, options, outcome.access);
+    // Give up on the session only when the server refused it; a network failure keeps it for later.
+    if (response.status === 401 && (outcome.access || outcome.refused)) {
+      const error = await toError(response);
+      expireSession();
+      throw error;
+    }
+  }
+
+  if (!response.ok) throw await toError(response);
+  if (response.status === 204) return undefined as T;
+  return (await readBody(response)).parsed as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE', body }),
+};
+
+/** A sentence for the user: the server's detail, or a plain word about the connection. */
+export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  if (error instanceof ApiError) return error.errorBody?.detail || fallback;
+  if (error instanceof TypeError) return 'Could not reach the server. Check your connection and try again.';
+  return fallback;
+}

@@ -1,0 +1,46 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from '@tanstack/react-router';
+import { AppErrorBoundary } from './components/error-screens';
+import { captureInstallPrompt } from './features/pwa/stores/pwa-store';
+import { configureApiClient, refreshAccessToken } from './lib/api-client';
+import { STORAGE_KEYS } from './lib/storage-keys';
+import { reloadSession } from './stores/session-store';
+import { router } from './router';
+import './styles/global.css';
+
+captureInstallPrompt();
+
+// An expired session sends the user to sign in and back to where they were afterwards.
+configureApiClient({
+  onSessionExpired: (path) => void router.navigate({ to: '/sign-in', search: { redirect: path } }),
+});
+
+// Signing in or out in another tab changes this tab too.
+window.addEventListener('storage', (event) => {
+  if (event.key === null || event.key === STORAGE_KEYS.access || event.key === STORAGE_KEYS.refresh) reloadSession();
+});
+
+// After a deploy, an old tab may ask for chunks that no longer exist: reload once to get the new app.
+window.addEventListener('vite:preloadError', (event) => {
+  if (sessionStorage.getItem('boafo-chunk-reload')) return;
+  sessionStorage.setItem('boafo-chunk-reload', '1');
+  event.preventDefault();
+  window.location.reload();
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppErrorBoundary>
+      <RouterProvider router={router} />
+    </AppErrorBoundary>
+  </StrictMode>,
+);
+
+// Dexie, the outbox and workbox-window load after the first paint: the landing page does not wait for them.
+const afterPaint = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
+afterPaint(() => {
+  void import('./features/offline/start-offline').then(({ startOffline }) => startOffline({ refreshAccess: refreshAccessToken }));
+  void import('./features/pwa/register-sw').then(({ registerServiceWorker }) => registerServiceWorker());
+  sessionStorage.removeItem('boafo-chunk-reload');
+});

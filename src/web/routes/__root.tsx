@@ -1,0 +1,31 @@
+import { Outlet, createRootRoute } from '@tanstack/react-router';
+import { Toaster } from '../components/toasts/toaster';
+import { UnexpectedErrorScreen } from '../components/error-screens';
+import { LandingPage } from '../features/landing/components/landing-page';
+import { OfflineBanner } from '../features/offline/components/offline-banner';
+import { SyncStatus } from '../features/offline/components/sync-status';
+import { InstallButton } from '../features/pwa/components/install-button';
+import { UpdatePrompt } from '../features/pwa/components/update-prompt';
+
+function RootLayout() {
+  return (
+    <>
+      <a className="skip-link" href="#main">Skip to content</a>
+      <OfflineBanner />
+      <UpdatePrompt />
+      <Outlet />
+      <aside className="app-dock" aria-label="Sync status">
+        <SyncStatus />
+        <InstallButton />
+      </aside>
+      <Toaster />
+    </>
+  );
+}
+
+export const Route = createRootRoute({
+  component: RootLayout,
+  errorComponent: UnexpectedErrorScreen,
+  // Spec §2: any unknown path shows the landing page.
+  notFoundComponent: LandingPage,
+});

@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import type { TokenPair } from '../../shared/auth-contract';
+import { AuthLayout } from '../features/auth/components/auth-layout';
+import { SignInForm } from '../features/auth/components/sign-in-form';
+import { decodeJwt } from '../lib/jwt';
+import { revokeRefreshToken } from '../lib/logout';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { setTokens } from '../stores/session-store';
+import { toast } from '../stores/toast-store';
+
+export const Route = createFileRoute('/organizersignuppage')({ component: AdminSignInPage });
+
+/** Administrator sign-in: the same credentials call, but only admin accounts are let through. */
+function AdminSignInPage() {
+  useDocumentTitle('Administrator sign in');
+  const navigate = useNavigate();
+  const [notice, setNotice] = useState<string | null>(null);
+
+  function onSignedIn(tokens: Partial<TokenPair>) {
+    if (!tokens.access || decodeJwt(tokens.access)?.role !== 'admin') {
+      // Do not leave a regular user signed in through the admin door; revoke what the server issued.
+      revokeRefreshToken(tokens.refresh ?? null, tokens.access ?? null);
+      setNotice('This account is not an administrator.');
+      return;
+    }
+    setNotice(null);
+    setTokens(tokens.access, tokens.refresh);
+    toast.success('Signed in successfully');
+    void navigate({ to: '/admindashboard' });
+  }
+
+  return (
+    <AuthLayout title="Administrator sign in">
+      <SignInForm idPrefix="admin-signin" onSignedIn={onSignedIn} notice={notice} />
+    </AuthLayout>
+  );
+}

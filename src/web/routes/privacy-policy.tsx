@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ComingSoon } from '../components/coming-soon';
+
+export const Route = createFileRoute('/privacy-policy')({ component: PrivacyPolicyPage });
+
+function PrivacyPolicyPage() {
+  return <ComingSoon title="Privacy policy" />;
+}

@@ -1,0 +1,83 @@
+/// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import { getDb } from '../src/web/features/offline/db';
+import { createOutbox, SYNC_TAG } from '../src/web/features/offline/outbox';
+import { apiBaseUrl } from '../src/web/lib/api-url';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
+
+/** Background Sync is not in TypeScript's lib yet (Chromium-only API). */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+
+// App shell: every built file (HTML, JS chunks of all routes, CSS, icons) with its revision, so the
+// app opens offline and a deploy swaps the whole set atomically when the user accepts the update.
+precacheAndRoute(self.__WB_MANIFEST);
+
+// Old precaches from earlier workbox versions would otherwise sit in storage forever.
+cleanupOutdatedCaches();
+
+// A new worker waits (update prompt), but on the very first install it takes the page at once,
+// so the first visit already gets offline support and background sync.
+clientsClaim();
+
+// SPA navigations (/causes/123, /dashboard, ...) get the precached index.html and the router takes over.
+// Server-owned paths must reach the network: the API, the realtime socket, uploaded media and the
+// payment sandbox would break if answered with the app shell.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('index.html'), {
+    denylist: [/^\/api(\/|$)/, /^\/ws(\/|$)/, /^\/media(\/|$)/, /^\/sandbox(\/|$)/],
+  }),
+);
+
+// Uploaded images (/media/...) are content-addressed: a URL never changes content, so the cache is
+// always right and serving from it first saves data on mobile networks. Expiration bounds the space.
+const apiOrigin = apiBaseUrl() ? new URL(apiBaseUrl()).origin : self.location.origin;
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' &&
+    (url.origin === self.location.origin || url.origin === apiOrigin) &&
+    url.pathname.startsWith('/media/'),
+  new CacheFirst({
+    cacheName: 'boafo-media',
+    plugins: [new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 30, purgeOnQuotaError: true })],
+  }),
+);
+
+// Room for cause caching (next issue): GET /api/causes/list/ and /api/causes/details/ will be
+// StaleWhileRevalidate, so browsing works offline with data refreshed in the background. Every other
+// /api/ request deliberately has no route: it goes straight to the network, and the page decides
+// what to do offline (read from IndexedDB, queue a mutation in the outbox).
+
+// The update prompt: the page posts SKIP_WAITING only after the user pressed Reload.
+self.addEventListener('message', (event) => {
+  if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+async function notifyPages(): Promise<void> {
+  const pages = await self.clients.matchAll({ type: 'window' });
+  for (const page of pages) page.postMessage({ type: 'OUTBOX_CHANGED' });
+}
+
+/**
+ * Background Sync (where the browser has it): sends queued mutations even after the tab closed.
+ * Same IndexedDB and outbox code as the page; the token comes from the session table the page mirrors.
+ * Throwing when entries remain tells the browser to schedule another sync with its own backoff.
+ */
+async function flushOutbox(): Promise<void> {
+  // No timers in a worker that may be stopped at any moment: the browser's sync retry replaces them.
+  const outbox = createOutbox({ db: getDb(), setTimer: () => null, clearTimer: () => {} });
+  const result = await outbox.flush();
+  await notifyPages();
+  if (result.stopped !== 'empty') throw new Error(`Outbox not flushed (${result.stopped}); retry later`);
+}
+
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag === SYNC_TAG) sync.waitUntil(flushOutbox());
+});

@@ -1,0 +1,32 @@
+// axe finds no violations on the screens this issue builds.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './helpers/browser';
+import { startServer, type RunningServer } from './helpers/server-process';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe.each(['/', '/sign-in', '/signup', '/organizersignuppage', '/causelistpage'])('axe on %s', (path) => {
+  it('has no violations', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}${path}`);
+    await page.waitForSelector('main');
+    const results = await new AxeBuilder({ page }).analyze();
+    const summary = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(summary).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,87 @@
+// Starts the real Boafo server (built app + API) as a child process on a free
+// port with its own empty data directory, the way `npm start` runs it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..', '..', '..');
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  output: () => string;
+  stop: () => Promise<void>;
+  /** Stops the process but keeps its data, so a restart sees the same database. */
+  restart: () => Promise<RunningServer>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  for (let attempt = 0; attempt < 600; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log()}`);
+    try {
+      const response = await fetch(`${url}/api/health/`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server did not become healthy:\n${log()}`);
+}
+
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { dataDir?: string; port?: number } = {},
+): Promise<RunningServer> {
+  if (!existsSync(join(root, 'dist', 'index.html'))) {
+    throw new Error('dist/ is missing: run `npm run build` before the browser tests');
+  }
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'boafo-browser-'));
+  const port = options.port ?? (await freePort());
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/server.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHealth(url, child, () => output);
+
+  const kill = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return {
+    url,
+    port,
+    dataDir,
+    output: () => output,
+    stop: async () => {
+      await kill();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+    restart: async () => {
+      await kill();
+      return startServer(env, { dataDir, port });
+    },
+  };
+}

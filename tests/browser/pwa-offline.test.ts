@@ -1,0 +1,60 @@
+// The service worker installs, and with the network cut (server stopped and
+// the browser offline) a reload of / still shows the app shell.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newMobilePage, screenshot } from './helpers/browser';
+import { startServer, type RunningServer } from './helpers/server-process';
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  page = await newMobilePage(browser);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('installable, offline-capable shell', () => {
+  it('serves a web app manifest with the icons an install needs', async () => {
+    const response = await fetch(`${server.url}/manifest.webmanifest`);
+    expect(response.status).toBe(200);
+    const manifest = await response.json();
+    expect(manifest.display).toBe('standalone');
+    expect(manifest.start_url).toBe('/');
+    const sizes = manifest.icons.map((icon: { sizes: string }) => icon.sizes);
+    expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    expect(manifest.icons.some((icon: { purpose?: string }) => icon.purpose?.includes('maskable'))).toBe(true);
+  });
+
+  it('installs the service worker', async () => {
+    await page.goto(server.url);
+    const scope = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return registration.active ? registration.scope : null;
+    });
+    expect(scope).toBe(`${server.url}/`);
+  });
+
+  it('reloads / from the cache with the network cut and says it is offline', async () => {
+    // Make sure the page is controlled (first load may precede the worker's activation).
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await server.stop();
+    await page.context().setOffline(true);
+    await page.reload();
+    await expect.poll(() => page.getByRole('link', { name: 'REQUEST DONATION' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(/You are offline/).isVisible()).toBe(true);
+    await screenshot(page, 'offline-landing');
+  });
+
+  it('still routes to another screen offline (the SPA fallback)', async () => {
+    await page.goto(`${server.url}/sign-in`).catch(() => undefined);
+    await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
+  });
+});

@@ -1,0 +1,123 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { backends } from './helpers/backends';
+import { tempDir, testConfig, useApp } from './helpers/app';
+
+describe.each(backends)('app basics on $name', (backend) => {
+  const ctx = useApp(backend, { googleAuthUrl: 'https://accounts.google.com/o/oauth2/auth?x=1' });
+
+  it('answers health with and without the trailing slash', async () => {
+    for (const url of ['/api/health/', '/api/health']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: 'ok' });
+    }
+  });
+
+  it('exposes public client config', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/config/' });
+    expect(res.json()).toEqual({ google_auth_url: 'https://accounts.google.com/o/oauth2/auth?x=1', facebook_auth_url: null });
+  });
+
+  it('answers JSON 404 for unknown API routes and methods', async () => {
+    for (const [method, url] of [['GET', '/api/nope/'], ['POST', '/api/health/'], ['DELETE', '/api/user/profile/']] as const) {
+      const res = await ctx.app.inject({ method, url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toContain('application/json');
+      expect(res.json()).toEqual({ detail: 'Not found.', code: 'not_found' });
+    }
+  });
+
+  it('serves an OpenAPI document listing the routes', async () => {
+    for (const url of ['/api/docs', '/api/docs/json']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      const doc = res.json();
+      expect(doc.openapi).toMatch(/^3\./);
+      const paths = Object.keys(doc.paths).map((p) => p.replace(/\/$/, ''));
+      for (const route of ['/api/health', '/api/config', '/api/user/auth/signup', '/api/user/auth/login', '/api/user/auth/logout',
+        '/api/user/token/refresh', '/api/user/profile', '/media/{hash}']) {
+        expect(paths, route).toContain(route);
+      }
+      const signup = doc.paths[Object.keys(doc.paths).find((p) => p.startsWith('/api/user/auth/signup'))!].post;
+      expect(Object.keys(signup.requestBody.content['application/json'].schema.properties))
+        .toEqual(['first_name', 'last_name', 'email', 'password', 'password2']);
+    }
+  });
+
+  it('sends security headers with a PWA-friendly CSP', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health/' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("img-src 'self' data: blob:");
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('tells the user to build the web app when dist is missing', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('npm run build');
+  });
+
+  it('answers 500 with a generic body and no internals when something breaks', async () => {
+    await ctx.app.db.execute(sql`DROP TABLE media`);
+    const res = await ctx.app.inject({ method: 'GET', url: `/media/${'a'.repeat(64)}` });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ detail: 'Something went wrong on our side.', code: 'server_error' });
+  });
+});
+
+describe('static web app', () => {
+  let app: FastifyInstance;
+  let remove: () => Promise<void>;
+  beforeAll(async () => {
+    const tmp = await tempDir();
+    remove = tmp.remove;
+    await mkdir(path.join(tmp.dir, 'assets'));
+    await writeFile(path.join(tmp.dir, 'index.html'), '<!doctype html><title>Boafo</title><div id="root"></div>');
+    await writeFile(path.join(tmp.dir, 'assets', 'index-abc123.js'), 'console.log("boafo")');
+    await writeFile(path.join(tmp.dir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+    await writeFile(path.join(tmp.dir, 'manifest.webmanifest'), '{"name":"Boafo"}');
+    app = await buildApp(testConfig(null, { webDistDir: tmp.dir }));
+  });
+  afterAll(async () => {
+    await app?.close();
+    await remove?.();
+  });
+
+  it('serves index.html at / without caching', async () => {
+    const res = await app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root">');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('caches hashed assets forever and never the service worker or manifest', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/sw.js', '/manifest.webmanifest']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('falls back to index.html for client routes but not for API, media or missing assets', async () => {
+    const page = await app.inject({ method: 'GET', url: '/causes/123?x=1' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root">');
+    for (const url of ['/api/unknown/', '/media/abc', '/assets/missing.js', '/sandbox/pay']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().code).toBe('not_found');
+    }
+  });
+});

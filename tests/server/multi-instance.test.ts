@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { queryRows } from '../../src/server/db/client';
+import { backends } from './helpers/backends';
+import { bearer, newSession, testConfig } from './helpers/app';
+
+const postgres = backends.find((b) => b.name === 'postgres');
+
+// Several processes on one PostgreSQL is the scale-out model; PGlite is single-process by design.
+describe.runIf(postgres)('two app instances on one PostgreSQL database', () => {
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  let drop: () => Promise<void> = async () => {};
+  beforeAll(async () => {
+    const db = await postgres!.createDatabase();
+    drop = db.drop;
+    // Started together: migrations, JWT secret and seed must not race. No JWT_SECRET: it is generated.
+    [a, b] = await Promise.all([
+      buildApp(testConfig(db.databaseUrl, { seedDemo: true })),
+      buildApp(testConfig(db.databaseUrl, { seedDemo: true })),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+    await drop();
+  });
+
+  it('applied each migration and seed step once and share one JWT secret', async () => {
+    const migrations = await queryRows<{ n: number; d: number }>(a.db, sql`SELECT count(*)::int AS n, count(DISTINCT tag)::int AS d FROM boafo_migrations`);
+    expect(migrations[0].n).toBeGreaterThan(0);
+    expect(migrations[0].n).toBe(migrations[0].d);
+    const secrets = await queryRows<{ n: number }>(a.db, sql`SELECT count(*)::int AS n FROM app_settings WHERE key = 'jwt_secret'`);
+    expect(secrets[0].n).toBe(1);
+    const organizers = await queryRows<{ n: number }>(a.db, sql`SELECT count(*)::int AS n FROM users`);
+    expect(organizers[0].n).toBe(1);
+  });
+
+  it('accepts on one instance the tokens issued by the other', async () => {
+    const session = await newSession(a);
+    const profile = await b.inject({ method: 'GET', url: '/api/user/profile/', headers: bearer(session.access) });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().email).toBe(session.email);
+    const rotated = await b.inject({ method: 'POST', url: '/api/user/token/refresh/', payload: { refresh: session.refresh } });
+    expect(rotated.statusCode).toBe(200);
+    // Reuse detected on the other instance.
+    const reused = await a.inject({ method: 'POST', url: '/api/user/token/refresh/', payload: { refresh: session.refresh } });
+    expect(reused.statusCode).toBe(401);
+  });
+
+  it('shares idempotency keys and media between instances', async () => {
+    const session = await newSession(a);
+    const call = (app: FastifyInstance) => app.inject({
+      method: 'PUT', url: '/api/user/profile/', headers: { ...bearer(session.access), 'idempotency-key': 'cross-1' }, payload: { bio: 'once' },
+    });
+    expect((await call(a)).statusCode).toBe(200);
+    const replay = await call(b);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+  });
+});

@@ -1,0 +1,93 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+// Everything the dev server does not serve itself belongs to the API server.
+const API_TARGET = 'http://localhost:3000';
+
+// Build config for the PWA (src/web + sw/) and the vitest projects for tests/.
+// The web helper owns `plugins`; the `test` block is shared.
+export default defineConfig({
+  plugins: [
+    // Must run before react() so route files are already split when JSX is compiled.
+    tanstackRouter({
+      target: 'react',
+      routesDirectory: 'src/web/routes',
+      generatedRouteTree: 'src/web/route-tree.gen.ts',
+      // Each route's component becomes its own chunk, which keeps the landing load small.
+      autoCodeSplitting: true,
+    }),
+    react(),
+    VitePWA({
+      // Our own worker (sw/sw.ts) so we control navigation, media caching and background sync.
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      // The page registers the worker itself with workbox-window (src/web/features/pwa).
+      injectRegister: false,
+      // A new worker waits until the user accepts the update prompt.
+      registerType: 'prompt',
+      injectManifest: {
+        // Precache every lazy route chunk too, so any screen opens offline once installed.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      },
+      manifest: {
+        name: 'Boafo',
+        short_name: 'Boafo',
+        description: 'Give to causes in Ghana and raise funds for people who need help, even with a weak connection.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#9c3d14',
+        background_color: '#fffaf3',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-512-maskable.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+    }),
+  ],
+  server: {
+    proxy: {
+      '/api': API_TARGET,
+      '/media': API_TARGET,
+      '/ws': { target: API_TARGET, ws: true },
+    },
+  },
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['tests/server/**/*.test.ts', 'tests/shared/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['tests/web/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/web/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          environment: 'node',
+          include: ['tests/browser/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
