@@ -1,0 +1,106 @@
+// `npm run bench`: prints figures for the quality bars (no pass/fail here).
+//  - API read latency through the real app on PGlite (and PostgreSQL when reachable)
+//  - JavaScript the landing route loads, gzipped, measured in real Chromium
+//  - server memory after warm-up
+import { performance } from 'node:perf_hooks';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import pg from 'pg';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { launchBrowser } from '../browser/helpers/browser';
+import { startServer } from '../browser/helpers/server-process';
+
+const root = join(import.meta.dirname, '..', '..');
+const ROUNDS = 400;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function timeRequests(label: string, run: () => Promise<{ statusCode: number }>): Promise<void> {
+  for (let i = 0; i < 30; i += 1) await run(); // warm-up: JIT, prepared plans
+  const samples: number[] = [];
+  for (let i = 0; i < ROUNDS; i += 1) {
+    const start = performance.now();
+    const response = await run();
+    samples.push(performance.now() - start);
+    if (response.statusCode >= 400) throw new Error(`${label} answered ${response.statusCode}`);
+  }
+  samples.sort((a, b) => a - b);
+  const fmt = (n: number) => n.toFixed(2).padStart(7);
+  console.log(`  ${label.padEnd(34)} p50 ${fmt(percentile(samples, 50))} ms  p95 ${fmt(percentile(samples, 95))} ms  p99 ${fmt(percentile(samples, 99))} ms`);
+}
+
+async function benchApi(backend: string, databaseUrl: string | null): Promise<void> {
+  const config = { ...loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'true', WEB_DIST_DIR: '/nonexistent' }), databaseUrl, pgliteDir: 'memory://' };
+  const app = await buildApp(config);
+  const email = `bench.${Date.now()}@example.com`;
+  const password = 'bench-password-1';
+  await app.inject({ method: 'POST', url: '/api/user/auth/signup/', payload: { first_name: 'Efua', last_name: 'Asante', email, password, password2: password } });
+  const login = await app.inject({ method: 'POST', url: '/api/user/auth/login/', payload: { email, password } });
+  const { access } = login.json() as { access: string };
+  console.log(`API on ${backend} (${ROUNDS} sequential requests each, in-process):`);
+  await timeRequests('GET /api/health/', () => app.inject({ method: 'GET', url: '/api/health/' }));
+  await timeRequests('GET /api/user/profile/ (JWT + 1 row)', () =>
+    app.inject({ method: 'GET', url: '/api/user/profile/', headers: { authorization: `Bearer ${access}` } }));
+  await app.close();
+}
+
+const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Runs `sql` on the PostgreSQL server; false when it is not reachable. */
+async function onPostgres(sql: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 1000 });
+  try {
+    await client.connect();
+    await client.query(sql);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function benchLanding(): Promise<void> {
+  if (!existsSync(join(root, 'dist', 'index.html'))) {
+    console.log('Landing JS: dist/ missing, run `npm run build` first');
+    return;
+  }
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage();
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+    });
+    await page.goto(server.url, { waitUntil: 'networkidle' });
+    let raw = 0;
+    let gzipped = 0;
+    for (const path of new Set(scripts)) {
+      const file = readFileSync(join(root, 'dist', path));
+      raw += file.length;
+      gzipped += gzipSync(file, { level: 9 }).length;
+    }
+    console.log(`Landing route JS (Chromium, /, until network idle): ${scripts.length} files, ${(raw / 1024).toFixed(1)} KB raw, ${(gzipped / 1024).toFixed(1)} KB gzipped (budget 150 KB)`);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+await benchApi('PGlite', null);
+const benchDb = `boafo_bench_${Date.now()}`;
+if (await onPostgres(`CREATE DATABASE ${benchDb}`)) {
+  await benchApi('PostgreSQL', ADMIN_URL.replace(/\/[^/]*$/, `/${benchDb}`));
+  await onPostgres(`DROP DATABASE ${benchDb}`);
+} else {
+  console.log('PostgreSQL not reachable: skipped');
+}
+await benchLanding();
+const rss = process.memoryUsage().rss / 1024 / 1024;
+console.log(`Bench process RSS after the runs: ${rss.toFixed(0)} MB`);
+process.exit(0);
