@@ -59,6 +59,19 @@ describe('api client', () => {
     expect(errorMessage(error)).toBe('Cause not found.');
   });
 
+  it('adopts the pair another tab already rotated instead of spending the old refresh token', async () => {
+    const fake = createFakeFetch((call) =>
+      call.headers.authorization === `Bearer ${NEW}` ? json(200, { ok: true }) : json(401, { detail: 'expired' }),
+    );
+    configureApiClient({ fetch: fake.fetch });
+    // Another tab refreshed: localStorage holds its new pair while this tab still has the old one.
+    localStorage.setItem('access_token', NEW);
+    localStorage.setItem('refresh_token', 'refresh-from-other-tab');
+    await expect(api.get('/api/donations/')).resolves.toEqual({ ok: true });
+    expect(fake.calls.filter((c) => c.url === '/api/user/token/refresh/')).toHaveLength(0);
+    expect(session.refresh).toBe('refresh-from-other-tab');
+  });
+
   it('refreshes once for concurrent 401s, then retries each request with the new token', async () => {
     const refreshAnswer = deferred<Response>();
     const fake = createFakeFetch((call) => {

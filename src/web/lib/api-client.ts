@@ -1,7 +1,7 @@
 import type { ApiErrorBody } from '../../shared/api-errors';
 import type { TokenPair } from '../../shared/auth-contract';
 import { apiUrl } from './api-url';
-import { clearSession, session, setTokens } from '../stores/session-store';
+import { clearSession, reloadSession, session, setTokens } from '../stores/session-store';
 
 /** Spec §8: every non-2xx answer raises 'API {status} {statusText}: {body}'. */
 export class ApiError extends Error {
@@ -85,8 +85,23 @@ interface RefreshOutcome {
 // One refresh at a time: concurrent 401s share it, so a rotating refresh token is spent once.
 let refreshing: Promise<RefreshOutcome> | null = null;
 
+/**
+ * Tabs share one refresh token, and the server treats a rotated token presented again as theft
+ * (it revokes the whole login). So refreshes across tabs take a Web Lock, and a tab that got the
+ * lock after another tab rotated adopts the stored pair instead of spending the old token.
+ */
+function withRefreshLock<T>(run: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? (locks.request('boafo-token-refresh', run) as Promise<T>) : run();
+}
+
 function refreshOnce(): Promise<RefreshOutcome> {
-  refreshing ??= (async () => {
+  const spent = session.refresh;
+  refreshing ??= withRefreshLock(async () => {
+    reloadSession();
+    if (session.refresh && session.access && session.refresh !== spent) {
+      return { access: session.access, refused: false };
+    }
     const refresh = session.refresh;
     if (!refresh) return { access: null, refused: true };
     try {
@@ -98,10 +113,10 @@ function refreshOnce(): Promise<RefreshOutcome> {
       return { access: data.access, refused: false };
     } catch {
       return { access: null, refused: false };
-    } finally {
-      refreshing = null;
     }
-  })();
+  }).finally(() => {
+    refreshing = null;
+  });
   return refreshing;
 }
 
