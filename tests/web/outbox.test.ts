@@ -205,3 +205,30 @@ describe('outbox', () => {
     expect(seen.at(-1)).toBe(2);
   });
 });
+
+describe('outbox ownership', () => {
+  it("never sends one user's queued change under the next user's account", async () => {
+    const who = { userId: 'user-a' as string | null, online: false };
+    const { outbox, calls } = setup(() => json(201, {}), {
+      isOnline: () => who.online, // queue everything first, flush by hand
+      getUserId: async () => who.userId,
+      getAccessToken: async () => `token-of-${who.userId}`,
+    });
+    await outbox.enqueue({ method: 'POST', url: '/api/cart/add/', body: { by: 'a' } });
+    who.userId = null; // A logs out; a guest edits
+    await outbox.enqueue({ method: 'POST', url: '/api/cart/add/', body: { by: 'guest' } });
+    who.userId = 'user-b'; // B signs in on the same phone
+    await outbox.enqueue({ method: 'POST', url: '/api/cart/add/', body: { by: 'b' } });
+
+    who.online = true;
+    await outbox.flush();
+    expect(calls.map((c) => (c.body as { by: string }).by)).toEqual(['guest', 'b']);
+    expect(calls.map((c) => c.headers.authorization)).toEqual(['Bearer token-of-user-b', 'Bearer token-of-user-b']);
+    expect((await outbox.status()).pending).toBe(0); // A's entry is not B's to see
+
+    who.userId = 'user-a'; // A signs back in: their change goes, as A
+    await outbox.flush();
+    expect(calls.map((c) => (c.body as { by: string }).by)).toEqual(['guest', 'b', 'a']);
+    expect(calls[2].headers.authorization).toBe('Bearer token-of-user-a');
+  });
+});

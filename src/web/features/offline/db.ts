@@ -28,6 +28,8 @@ export interface OutboxEntry {
   body?: unknown;
   /** Sent on every attempt so the server applies the mutation once however often it arrives. */
   idempotencyKey: string;
+  /** The user id signed in when it was queued (null for a guest): it is only sent as that user. */
+  owner?: string | null;
   createdAt: number;
   attempts: number;
   nextAttemptAt: number;

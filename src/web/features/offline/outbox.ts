@@ -44,6 +44,8 @@ export interface OutboxDeps {
   uuid?: () => string;
   /** Defaults to the token mirrored in the session table, which the worker can read too. */
   getAccessToken?: () => Promise<string | null>;
+  /** Who is signed in now (null for a guest); defaults to the session table. */
+  getUserId?: () => Promise<string | null>;
   /** The page passes the API client's refresh; the worker has none and waits for the page. */
   refreshAccess?: () => Promise<string | null>;
   isOnline?: () => boolean;
@@ -79,6 +81,18 @@ export function createOutbox(deps: OutboxDeps) {
   const uuid = deps.uuid ?? (() => crypto.randomUUID());
   const isOnline = deps.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false);
   const getAccessToken = deps.getAccessToken ?? (async () => (await db.session.get('current'))?.access ?? null);
+  const getUserId = deps.getUserId ?? (async () => (await db.session.get('current'))?.userId ?? null);
+
+  /**
+   * An entry belongs to whoever was signed in when it was made (null: a guest). It is only ever
+   * sent with that user's token, so after a logout nothing queued by one person goes out under
+   * the next person's account; it waits until its owner signs in again. Guest entries go with
+   * whoever is signed in, which is how a guest's cart follows them into their account.
+   */
+  async function visibleEntries(): Promise<OutboxEntry[]> {
+    const userId = await getUserId();
+    return db.outbox.orderBy('seq').filter((e) => e.owner == null || e.owner === userId).toArray();
+  }
   const setTimer = deps.setTimer ?? ((run, ms) => setTimeout(run, ms));
   const clearTimer = deps.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
 
@@ -88,7 +102,7 @@ export function createOutbox(deps: OutboxDeps) {
   let wakeTimer: unknown = null;
 
   async function status(): Promise<SyncStatus> {
-    const [entries, last] = await Promise.all([db.outbox.orderBy('seq').toArray(), db.meta.get('lastSyncedAt')]);
+    const [entries, last] = await Promise.all([visibleEntries(), db.meta.get('lastSyncedAt')]);
     const failedEntries = entries.filter((e) => e.status === 'failed');
     return {
       pending: entries.length - failedEntries.length,
@@ -134,7 +148,7 @@ export function createOutbox(deps: OutboxDeps) {
     for (;;) {
       if (!isOnline()) return { ...result, stopped: 'offline' };
       // Re-read every time: entries enqueued during the flush join the end of the line.
-      const entry = await db.outbox.orderBy('seq').filter((e) => e.status === 'pending').first();
+      const entry = (await visibleEntries()).find((e) => e.status === 'pending');
       if (!entry) return result;
       if (entry.nextAttemptAt > now()) {
         armWakeTimer(entry.nextAttemptAt - now());
@@ -210,7 +224,7 @@ export function createOutbox(deps: OutboxDeps) {
 
   async function enqueue(mutation: Mutation): Promise<OutboxEntry> {
     const entry: OutboxEntry = {
-      method: mutation.method, url: mutation.url, body: mutation.body, idempotencyKey: uuid(),
+      method: mutation.method, url: mutation.url, body: mutation.body, idempotencyKey: uuid(), owner: await getUserId(),
       createdAt: now(), attempts: 0, nextAttemptAt: now(), status: 'pending',
     };
     entry.seq = await db.outbox.add(entry);

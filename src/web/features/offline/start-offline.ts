@@ -38,6 +38,7 @@ export function startOffline(options: { refreshAccess: () => Promise<string | nu
   const box = createOutbox({
     db,
     getAccessToken: async () => session.access,
+    getUserId: async () => session.user_id,
     refreshAccess: options.refreshAccess,
     requestBackgroundSync,
   });
@@ -52,6 +53,13 @@ export function startOffline(options: { refreshAccess: () => Promise<string | nu
   const onWorkerMessage = (event: MessageEvent) => {
     if (event.data?.type === 'OUTBOX_CHANGED') void box.status().then((status) => Object.assign(syncState, status));
   };
+  // Signing in makes that user's held entries sendable (see the outbox's ownership rule).
+  let lastUser = session.user_id;
+  const stopUserWatch = subscribe(session, () => {
+    if (session.user_id === lastUser) return;
+    lastUser = session.user_id;
+    void box.flush();
+  });
   window.addEventListener('online', onOnline);
   navigator.serviceWorker?.addEventListener('message', onWorkerMessage);
   void box.flush();
@@ -59,6 +67,7 @@ export function startOffline(options: { refreshAccess: () => Promise<string | nu
   return () => {
     stopMirror();
     stopStatus();
+    stopUserWatch();
     box.stop();
     window.removeEventListener('online', onOnline);
     navigator.serviceWorker?.removeEventListener('message', onWorkerMessage);
