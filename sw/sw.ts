@@ -3,7 +3,7 @@ import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { getDb } from '../src/web/features/offline/db';
 import { createOutbox, SYNC_TAG } from '../src/web/features/offline/outbox';
 import { apiBaseUrl } from '../src/web/lib/api-url';
@@ -49,10 +49,44 @@ registerRoute(
   }),
 );
 
-// Room for cause caching (next issue): GET /api/causes/list/ and /api/causes/details/ will be
-// StaleWhileRevalidate, so browsing works offline with data refreshed in the background. Every other
-// /api/ request deliberately has no route: it goes straight to the network, and the page decides
-// what to do offline (read from IndexedDB, queue a mutation in the outbox).
+// Public cause and landing-content reads. NetworkFirst, because these change (amounts raised, new
+// causes, approvals) and a visitor online should see the truth; the 4 s timeout matters on slow
+// mobile data, where a stalled request would otherwise leave the screen blank: after 4 s the last
+// good answer for the same URL is served instead (and the network answer still refreshes the cache).
+// The page also mirrors causes into IndexedDB, which is what search and sort use offline; this cache
+// makes repeat visits fast and covers exact URLs seen before (the landing sections, a list page).
+const PUBLIC_API_READS = [
+  /^\/api\/causes\/list\/?$/, // cause list pages (query string is part of the cache key)
+  /^\/api\/causes\/details\/[^/]+\/?$/, // one cause
+  /^\/api\/categories\/?$/, // category filter and the create form's select
+  /^\/api\/(success-stories|blog-posts|testimonials|contributors|statistics)\/?$/, // landing sections
+  /^\/api\/blog-posts\/[^/]+\/?$/, // one blog post
+  /^\/api\/donations\/statistics\/?$/, // public totals (not the caller's donations)
+];
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' &&
+    (url.origin === self.location.origin || url.origin === apiOrigin) &&
+    PUBLIC_API_READS.some((pattern) => pattern.test(url.pathname)) &&
+    // Never cache what depends on who asks: a signed-in request's answer carries personal fields
+    // (is_favorite), and the Cache API is shared by everyone using this browser. Signed-in users
+    // still browse offline from the IndexedDB mirror the page keeps.
+    !request.headers.has('Authorization'),
+  new NetworkFirst({
+    cacheName: 'boafo-public-api',
+    networkTimeoutSeconds: 4,
+    plugins: [
+      // Only real answers: a 404/500 or an opaque error must not replace the last good copy.
+      { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) },
+      // Bounded: list URLs vary by page/search/sort, so old combinations are evicted.
+      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 60 * 60 * 24 * 14, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+// Every other /api/ request (auth, profile, cart, donations, favorites, notifications, admin, and all
+// writes) deliberately has no route: it goes straight to the network, and the page decides what to
+// do offline (read from IndexedDB, queue a mutation in the outbox).
 
 // The update prompt: the page posts SKIP_WAITING only after the user pressed Reload.
 self.addEventListener('message', (event) => {

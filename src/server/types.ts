@@ -21,6 +21,8 @@ declare module 'fastify' {
     tokens: AccessTokens;
     /** onRequest hook for routes that need a signed-in user (sets request.user or answers 401). */
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /** onRequest hook for admin-only routes: 401 without a valid token, 403 for non-admins. */
+    requireAdmin: (request: FastifyRequest) => Promise<void>;
     /** The user of a valid bearer token, or null; never throws. */
     optionalUser: (request: FastifyRequest) => Promise<AuthUser | null>;
   }

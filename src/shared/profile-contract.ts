@@ -27,6 +27,9 @@ export interface Profile {
   cover_photo: string | null;
   cover_photo_sizes: Record<string, string> | null;
   is_verified: boolean;
+  /** Counts of the user's own causes (all statuses) and of those active now. */
+  causes_created: number;
+  causes_active: number;
   created_at: string;
 }
 

@@ -72,6 +72,10 @@ describe('accounts in the browser', () => {
   });
 
   it('logs out: toast, back home, and the dashboard is guarded again', async () => {
+    // On a phone the dashboard sidebar (with Log out) is folded behind its Menu button.
+    await page.getByRole('heading', { name: /^Welcome back/ }).waitFor();
+    const menu = page.getByRole('button', { name: 'Menu' });
+    if (await menu.isVisible()) await menu.click();
     await page.getByRole('button', { name: 'Log out' }).first().click();
     await expect.poll(() => page.getByText('Logged out').isVisible()).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/');

@@ -33,8 +33,11 @@ describe.runIf(postgres)('two app instances on one PostgreSQL database', () => {
     expect(migrations[0].n).toBe(migrations[0].d);
     const secrets = await queryRows<{ n: number }>(a.db, sql`SELECT count(*)::int AS n FROM app_settings WHERE key = 'jwt_secret'`);
     expect(secrets[0].n).toBe(1);
-    const organizers = await queryRows<{ n: number }>(a.db, sql`SELECT count(*)::int AS n FROM users`);
-    expect(organizers[0].n).toBe(1);
+    // The demo organizers and donors, and the demo causes, exist once each.
+    const people = await queryRows<{ n: number }>(a.db, sql`SELECT count(*)::int AS n FROM users`);
+    expect(people[0].n).toBe(6);
+    const causes = await queryRows<{ n: number }>(a.db, sql`SELECT count(*)::int AS n FROM causes`);
+    expect(causes[0].n).toBe(14);
   });
 
   it('accepts on one instance the tokens issued by the other', async () => {

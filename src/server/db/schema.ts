@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  bigint, bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -103,3 +103,139 @@ export const seedRuns = pgTable('seed_runs', {
   name: text('name').primaryKey(),
   ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const CAUSE_STATUSES = ['under_review', 'active', 'rejected', 'closed', 'completed'] as const;
+export const DONATION_STATUSES = ['pending', 'completed', 'failed', 'abandoned'] as const;
+
+/** Cause categories; names are unique regardless of case ("medical" = "Medical"). */
+export const categories = pgTable('categories', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('categories_name_lower_idx').on(sql`lower(${t.name})`)]);
+
+/** Amounts are pesewas (bigint, read as JS numbers: 2^53 pesewas is far beyond any cause). */
+export const causes = pgTable('causes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  organizerId: uuid('organizer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),
+  location: text('location').notNull().default(''),
+  /** 0 = no goal: the cause never completes by itself. */
+  targetAmount: bigint('target_amount', { mode: 'number' }).notNull().default(0),
+  currentAmount: bigint('current_amount', { mode: 'number' }).notNull().default(0),
+  status: text('status', { enum: CAUSE_STATUSES }).notNull().default('under_review'),
+  acceptsDonationsAfterGoal: boolean('accepts_donations_after_goal').notNull().default(false),
+  coverImage: jsonb('cover_image').$type<ImageSizes>(),
+  rejectionReason: text('rejection_reason'),
+  reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('causes_status_created_idx').on(t.status, t.createdAt),
+  index('causes_created_idx').on(t.createdAt),
+  index('causes_current_amount_idx').on(t.currentAmount),
+  index('causes_target_amount_idx').on(t.targetAmount),
+  index('causes_organizer_idx').on(t.organizerId, t.createdAt),
+  index('causes_category_idx').on(t.categoryId),
+]);
+
+/**
+ * Every approve/reject decision, kept even when a rejected cause is resubmitted
+ * and approved later, so the review totals of a period stay true.
+ */
+export const causeReviews = pgTable('cause_reviews', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  causeId: uuid('cause_id').notNull().references(() => causes.id, { onDelete: 'cascade' }),
+  decision: text('decision', { enum: ['approved', 'rejected'] }).notNull(),
+  reason: text('reason'),
+  reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+  reviewedAt: timestamp('reviewed_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('cause_reviews_reviewed_at_idx').on(t.reviewedAt, t.decision)]);
+
+/** Written by the payments flow; donor_id is null for guests (then email identifies the donor). */
+export const donations = pgTable('donations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  causeId: uuid('cause_id').notNull().references(() => causes.id, { onDelete: 'cascade' }),
+  donorId: uuid('donor_id').references(() => users.id, { onDelete: 'set null' }),
+  email: text('email').notNull(),
+  donorName: text('donor_name').notNull().default(''),
+  isAnonymous: boolean('is_anonymous').notNull().default(false),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  status: text('status', { enum: DONATION_STATUSES }).notNull().default('pending'),
+  paymentId: text('payment_id'),
+  reference: text('reference'),
+  createdAt: createdAt(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+}, (t) => [
+  index('donations_donor_created_idx').on(t.donorId, t.createdAt),
+  index('donations_cause_status_idx').on(t.causeId, t.status),
+  index('donations_status_completed_idx').on(t.status, t.completedAt),
+  index('donations_status_created_idx').on(t.status, t.createdAt),
+  uniqueIndex('donations_reference_idx').on(t.reference),
+]);
+
+export const favorites = pgTable('favorites', {
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  causeId: uuid('cause_id').notNull().references(() => causes.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.userId, t.causeId] }), index('favorites_user_created_idx').on(t.userId, t.createdAt)]);
+
+export const notifications = pgTable('notifications', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  message: text('message').notNull(),
+  causeId: uuid('cause_id').references(() => causes.id, { onDelete: 'set null' }),
+  isRead: boolean('is_read').notNull().default(false),
+  createdAt: createdAt(),
+}, (t) => [
+  index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
+  index('notifications_user_unread_idx').on(t.userId).where(sql`${t.isRead} = false`),
+]);
+
+/** One row per address (stored lowercased); unsubscribing keeps the row so a resubscribe reuses it. */
+export const newsletterSubscribers = pgTable('newsletter_subscribers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull(),
+  unsubscribeToken: text('unsubscribe_token').notNull(),
+  unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('newsletter_email_idx').on(t.email),
+  uniqueIndex('newsletter_token_idx').on(t.unsubscribeToken),
+]);
+
+export const successStories = pgTable('success_stories', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  image: jsonb('image').$type<ImageSizes>(),
+  causeId: uuid('cause_id').references(() => causes.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+}, (t) => [index('success_stories_created_idx').on(t.createdAt)]);
+
+export const blogPosts = pgTable('blog_posts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  slug: text('slug').notNull(),
+  title: text('title').notNull(),
+  category: text('category').notNull().default(''),
+  excerpt: text('excerpt').notNull().default(''),
+  content: text('content').notNull().default(''),
+  image: jsonb('image').$type<ImageSizes>(),
+  url: text('url'),
+  authorName: text('author_name').notNull().default(''),
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('blog_posts_slug_idx').on(t.slug), index('blog_posts_published_idx').on(t.publishedAt)]);
+
+export const testimonials = pgTable('testimonials', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  text: text('text').notNull(),
+  author: text('author').notNull(),
+  role: text('role').notNull().default(''),
+  image: jsonb('image').$type<ImageSizes>(),
+  createdAt: createdAt(),
+}, (t) => [index('testimonials_created_idx').on(t.createdAt)]);

@@ -1,13 +1,14 @@
 /**
  * Demo content for a fresh database. Each kind of content is one step with a
  * stable name; seed_runs records which steps ran, so each runs once per
- * database even when several processes start together. Add a step (e.g.
- * "demo-causes") by appending to SEED_STEPS.
+ * database even when several processes start together. Add a step by
+ * appending to SEED_STEPS (never rename one: it would run again).
  */
 import { sql } from 'drizzle-orm';
 import { unusablePasswordHash } from '../lib/passwords';
 import { UsersRepo } from '../repositories/users';
 import type { Db } from './client';
+import { seedCategories, seedCauses, seedLanding } from './seed-causes';
 import { seedRuns } from './schema';
 
 export const DEMO_ORGANIZER_EMAIL = 'organizer@demo.boafo.app';
@@ -30,6 +31,10 @@ async function seedDemoOrganizer(tx: Db): Promise<void> {
 
 export const SEED_STEPS: SeedStep[] = [
   { name: 'demo-organizer', run: seedDemoOrganizer },
+  { name: 'categories', run: seedCategories },
+  // Also recreates the organizer if it was deleted: a later step must not depend on an earlier one's rows.
+  { name: 'demo-causes', run: (tx) => seedCauses(tx, DEMO_ORGANIZER_EMAIL) },
+  { name: 'demo-landing', run: seedLanding },
 ];
 
 /** Runs the steps not yet recorded; returns the names that ran now. */

@@ -33,6 +33,8 @@ export interface RequestOptions {
 
 interface ClientConfig {
   fetch: typeof fetch;
+  /** XMLHttpRequest factory for uploads with progress; tests swap it. */
+  xhr: () => XMLHttpRequest;
   /** Called once the refresh token is no longer accepted; the app navigates to sign-in. */
   onSessionExpired: (redirectPath: string) => void;
   currentPath: () => string;
@@ -41,6 +43,7 @@ interface ClientConfig {
 // The app swaps onSessionExpired for router navigation; tests swap fetch.
 const config: ClientConfig = {
   fetch: (input, init) => globalThis.fetch(input, init),
+  xhr: () => new XMLHttpRequest(),
   onSessionExpired: (path) => window.location.assign(`/sign-in?redirect=${encodeURIComponent(path)}`),
   currentPath: () => `${window.location.pathname}${window.location.search}`,
 };
@@ -154,6 +157,66 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   if (!response.ok) throw await toError(response);
   if (response.status === 204) return undefined as T;
   return (await readBody(response)).parsed as T;
+}
+
+interface XhrAnswer {
+  status: number;
+  statusText: string;
+  raw: string;
+}
+
+function sendXhr(path: string, form: FormData, token: string | null, onProgress?: (fraction: number) => void, method = 'POST'): Promise<XhrAnswer> {
+  return new Promise((resolve, reject) => {
+    const xhr = config.xhr();
+    xhr.open(method, apiUrl(path));
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    if (onProgress && xhr.upload) {
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable && event.total > 0) onProgress(Math.min(1, event.loaded / event.total));
+      };
+    }
+    xhr.onload = () => resolve({ status: xhr.status, statusText: xhr.statusText, raw: xhr.responseText ?? '' });
+    // Same shape as fetch's network failure, so errorMessage() says "Could not reach the server".
+    xhr.onerror = () => reject(new TypeError('Failed to fetch'));
+    xhr.onabort = () => reject(new DOMException('The upload was aborted.', 'AbortError'));
+    xhr.ontimeout = () => reject(new TypeError('Failed to fetch'));
+    xhr.send(form);
+  });
+}
+
+function parseRaw(raw: string): unknown {
+  try {
+    return raw ? JSON.parse(raw) : undefined;
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * Multipart upload with progress (fetch has no upload progress). Same token, single-flight refresh,
+ * session-expiry and ApiError behaviour as apiRequest. onProgress receives 0..1.
+ */
+export async function upload<T = unknown>(path: string, form: FormData, onProgress?: (fraction: number) => void, options: { method?: string } = {}): Promise<T> {
+  const token = session.access;
+  let answer = await sendXhr(path, form, token, onProgress, options.method);
+
+  if (answer.status === 401 && session.refresh) {
+    const outcome: RefreshOutcome =
+      session.access && session.access !== token ? { access: session.access, refused: false } : await refreshOnce();
+    if (outcome.access) answer = await sendXhr(path, form, outcome.access, onProgress, options.method);
+    if (answer.status === 401 && (outcome.access || outcome.refused)) {
+      const error = new ApiError(answer.status, answer.statusText, parseRaw(answer.raw), answer.raw);
+      expireSession();
+      throw error;
+    }
+  }
+
+  if (answer.status < 200 || answer.status >= 300) {
+    throw new ApiError(answer.status, answer.statusText, parseRaw(answer.raw), answer.raw);
+  }
+  onProgress?.(1);
+  return (answer.status === 204 ? undefined : parseRaw(answer.raw)) as T;
 }
 
 export const api = {

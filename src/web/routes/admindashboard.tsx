@@ -1,14 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon';
-import { requireSignedIn } from '../lib/guards';
 import { RequireAdmin } from '../components/require-admin';
+import { AdminDashboardPage } from '../features/admin/components/admin-dashboard-page';
+import { DashboardLayout } from '../features/dashboard/components/dashboard-layout';
+import { requireSignedIn } from '../lib/guards';
 
-export const Route = createFileRoute('/admindashboard')({ beforeLoad: requireSignedIn, component: AdminDashboardPage });
+export const Route = createFileRoute('/admindashboard')({ beforeLoad: requireSignedIn, component: AdminDashboardRoute });
 
-function AdminDashboardPage() {
+function AdminDashboardRoute() {
   return (
     <RequireAdmin>
-      <ComingSoon title="Admin dashboard" />
+      <DashboardLayout>
+        <AdminDashboardPage />
+      </DashboardLayout>
     </RequireAdmin>
   );
 }

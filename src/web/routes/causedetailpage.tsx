@@ -1,8 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon';
+import { CauseDetailPage } from '../features/causes/components/cause-detail-page';
 
-export const Route = createFileRoute('/causedetailpage')({ component: CauseDetailMockPage });
+/** The spec's older detail path; it reads ?id= and shows the same real cause as /causes/$id. */
+export const Route = createFileRoute('/causedetailpage')({
+  validateSearch: (raw: Record<string, unknown>): { id?: string } =>
+    typeof raw.id === 'string' && raw.id ? { id: raw.id } : typeof raw.id === 'number' ? { id: String(raw.id) } : {},
+  component: CauseDetailMockPage,
+});
 
 function CauseDetailMockPage() {
-  return <ComingSoon title="Cause details" />;
+  const { id } = Route.useSearch();
+  return <CauseDetailPage id={id} />;
 }

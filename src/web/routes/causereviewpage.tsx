@@ -1,14 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon';
-import { requireSignedIn } from '../lib/guards';
 import { RequireAdmin } from '../components/require-admin';
+import { CauseReviewPage } from '../features/admin/components/cause-review-page';
+import { DashboardLayout } from '../features/dashboard/components/dashboard-layout';
+import { requireSignedIn } from '../lib/guards';
 
-export const Route = createFileRoute('/causereviewpage')({ beforeLoad: requireSignedIn, component: CauseReviewPage });
+export const Route = createFileRoute('/causereviewpage')({ beforeLoad: requireSignedIn, component: CauseReviewRoute });
 
-function CauseReviewPage() {
+function CauseReviewRoute() {
   return (
     <RequireAdmin>
-      <ComingSoon title="Cause review" />
+      <DashboardLayout>
+        <CauseReviewPage />
+      </DashboardLayout>
     </RequireAdmin>
   );
 }

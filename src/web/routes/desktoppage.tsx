@@ -1,9 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon';
+import { DashboardLayout } from '../features/dashboard/components/dashboard-layout';
+import { FavoritesPage } from '../features/favorites/components/favorites-page';
 import { requireSignedIn } from '../lib/guards';
 
-export const Route = createFileRoute('/desktoppage')({ beforeLoad: requireSignedIn, component: FavoritesPage });
+export const Route = createFileRoute('/desktoppage')({ beforeLoad: requireSignedIn, component: DesktopPage });
 
-function FavoritesPage() {
-  return <ComingSoon title="Your Favorites" />;
+/** Spec §2 /desktoppage: 'Your Favorites' inside the signed-in shell. */
+function DesktopPage() {
+  return (
+    <DashboardLayout>
+      <FavoritesPage />
+    </DashboardLayout>
+  );
 }

@@ -1,8 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon';
+import { ProfileViewPage } from '../features/profile/components/profile-view';
+import { requireSignedInUnlessId, validateProfileSearch } from '../features/profile/profile-search';
 
-export const Route = createFileRoute('/organizerprofilepage')({ component: OrganizerProfilePage });
-
-function OrganizerProfilePage() {
-  return <ComingSoon title="Organizer profile" />;
-}
+/** Same view as /profilepage: yours, or with ?id= someone's public profile. */
+export const Route = createFileRoute('/organizerprofilepage')({
+  validateSearch: validateProfileSearch,
+  beforeLoad: requireSignedInUnlessId,
+  component: function ProfileRoute() {
+    const { id } = Route.useSearch();
+    return <ProfileViewPage id={id} />;
+  },
+});

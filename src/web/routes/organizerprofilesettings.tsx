@@ -1,9 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon';
+import { loadAccount } from '../features/dashboard/account-store';
+import { DashboardLayout } from '../features/dashboard/components/dashboard-layout';
+import { ProfileSettingsForm } from '../features/profile/components/profile-settings-form';
 import { requireSignedIn } from '../lib/guards';
 
 export const Route = createFileRoute('/organizerprofilesettings')({ beforeLoad: requireSignedIn, component: OrganizerProfileSettingsPage });
 
+/** The same form as /profilesettings without the side items (spec §2). */
 function OrganizerProfileSettingsPage() {
-  return <ComingSoon title="Organizer profile settings" />;
+  return (
+    <DashboardLayout>
+      <ProfileSettingsForm variant="organizer" onSaved={() => void loadAccount(true)} />
+    </DashboardLayout>
+  );
 }

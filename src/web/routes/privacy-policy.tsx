@@ -1,8 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon';
+import { PrivacyPolicyPage } from '../features/content/components/privacy-policy-page';
 
 export const Route = createFileRoute('/privacy-policy')({ component: PrivacyPolicyPage });
-
-function PrivacyPolicyPage() {
-  return <ComingSoon title="Privacy policy" />;
-}

@@ -1,9 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon';
-import { requireSignedIn } from '../lib/guards';
+import { ProfileViewPage } from '../features/profile/components/profile-view';
+import { requireSignedInUnlessId, validateProfileSearch } from '../features/profile/profile-search';
 
-export const Route = createFileRoute('/profilepage')({ beforeLoad: requireSignedIn, component: ProfilePage });
-
-function ProfilePage() {
-  return <ComingSoon title="Your profile" />;
-}
+/** Same view as /organizerprofilepage: yours, or with ?id= someone's public profile. */
+export const Route = createFileRoute('/profilepage')({
+  validateSearch: validateProfileSearch,
+  beforeLoad: requireSignedInUnlessId,
+  component: function ProfileRoute() {
+    const { id } = Route.useSearch();
+    return <ProfileViewPage id={id} />;
+  },
+});

@@ -1,9 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon';
+import { loadAccount } from '../features/dashboard/account-store';
+import { DashboardLayout } from '../features/dashboard/components/dashboard-layout';
+import { ProfileSettingsForm } from '../features/profile/components/profile-settings-form';
 import { requireSignedIn } from '../lib/guards';
 
 export const Route = createFileRoute('/profilesettings')({ beforeLoad: requireSignedIn, component: ProfileSettingsPage });
 
 function ProfileSettingsPage() {
-  return <ComingSoon title="Profile settings" />;
+  return (
+    <DashboardLayout>
+      {/* Saving refreshes the profile card in the shell (name and picture). */}
+      <ProfileSettingsForm variant="main" onSaved={() => void loadAccount(true)} />
+    </DashboardLayout>
+  );
 }

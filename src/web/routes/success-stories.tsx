@@ -1,8 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon';
+import { SuccessStoriesPage } from '../features/content/components/success-stories-page';
 
 export const Route = createFileRoute('/success-stories')({ component: SuccessStoriesPage });
-
-function SuccessStoriesPage() {
-  return <ComingSoon title="Success stories" />;
-}

@@ -48,6 +48,14 @@ export default fp(async (app) => {
     request.user = user;
   });
 
+  // The role comes from the access token (15 minutes), like every other claim.
+  app.decorate('requireAdmin', async (request: FastifyRequest) => {
+    await app.authenticate(request);
+    if (request.user!.role !== 'admin') {
+      throw new ApiError(403, 'permission_denied', 'You do not have permission to perform this action.');
+    }
+  });
+
   app.decorate('optionalUser', async (request: FastifyRequest) => {
     if (request.user) return request.user;
     const token = bearerToken(request);

@@ -1,9 +1,16 @@
 /** One place that builds the data-access objects on top of app.db. */
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client';
+import { AdminUsersRepo } from '../../repositories/admin-users';
+import { CausesRepo } from '../../repositories/causes';
+import { ContentRepo } from '../../repositories/content';
+import { DonationsRepo } from '../../repositories/donations';
+import { FavoritesRepo } from '../../repositories/favorites';
 import { IdempotencyKeysRepo } from '../../repositories/idempotency-keys';
 import { LoginFailuresRepo } from '../../repositories/login-failures';
 import { MediaRepo } from '../../repositories/media';
+import { NewsletterRepo } from '../../repositories/newsletter';
+import { NotificationsRepo } from '../../repositories/notifications';
 import { RefreshTokensRepo } from '../../repositories/refresh-tokens';
 import { SettingsRepo } from '../../repositories/settings';
 import { UsersRepo } from '../../repositories/users';
@@ -15,6 +22,13 @@ export interface Repos {
   idempotencyKeys: IdempotencyKeysRepo;
   media: MediaRepo;
   settings: SettingsRepo;
+  causes: CausesRepo;
+  donations: DonationsRepo;
+  favorites: FavoritesRepo;
+  notifications: NotificationsRepo;
+  newsletter: NewsletterRepo;
+  content: ContentRepo;
+  adminUsers: AdminUsersRepo;
 }
 
 export function makeRepos(db: Db, loginWindowSeconds: number): Repos {
@@ -25,6 +39,13 @@ export function makeRepos(db: Db, loginWindowSeconds: number): Repos {
     idempotencyKeys: new IdempotencyKeysRepo(db),
     media: new MediaRepo(db),
     settings: new SettingsRepo(db),
+    causes: new CausesRepo(db),
+    donations: new DonationsRepo(db),
+    favorites: new FavoritesRepo(db),
+    notifications: new NotificationsRepo(db),
+    newsletter: new NewsletterRepo(db),
+    content: new ContentRepo(db),
+    adminUsers: new AdminUsersRepo(db),
   };
 }
 

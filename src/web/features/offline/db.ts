@@ -49,6 +49,13 @@ export interface CachedRecord {
   [field: string]: unknown;
 }
 
+/** Landing content (success stories, blog posts, ...) as last fetched, one row per endpoint. */
+export interface ContentRow {
+  key: string;
+  value: unknown;
+  savedAt: number;
+}
+
 export class BoafoDb extends Dexie {
   session!: EntityTable<SessionRow, 'key'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
@@ -57,6 +64,7 @@ export class BoafoDb extends Dexie {
   cart!: EntityTable<CachedRecord, 'id'>;
   donations!: EntityTable<CachedRecord, 'id'>;
   notifications!: EntityTable<CachedRecord, 'id'>;
+  content!: EntityTable<ContentRow, 'key'>;
 
   constructor(name = 'boafo') {
     super(name);
@@ -68,6 +76,12 @@ export class BoafoDb extends Dexie {
       cart: 'id',
       donations: 'id',
       notifications: 'id',
+    });
+    // Version 2 (causes issue): the cause mirror gets the fields the offline list sorts and filters
+    // by, and landing content gets its own table. Version 1 stays declared so existing databases upgrade.
+    this.version(2).stores({
+      causes: 'id, status, created_at, organizer_id, category_id, _mirrored_at',
+      content: 'key',
     });
   }
 }

@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/coming-soon';
+import { BlogPostPage } from '../../features/content/components/blog-post-page';
 
-export const Route = createFileRoute('/blog/$slug')({ component: BlogPostPage });
+export const Route = createFileRoute('/blog/$slug')({ component: BlogPostRoute });
 
-function BlogPostPage() {
-  return <ComingSoon title="Blog" />;
+function BlogPostRoute() {
+  const { slug } = Route.useParams();
+  return <BlogPostPage slug={slug} />;
 }

@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/coming-soon';
+import { CauseDetailPage } from '../../features/causes/components/cause-detail-page';
 
-export const Route = createFileRoute('/causes/$id')({ component: CauseDetailsPage });
+export const Route = createFileRoute('/causes/$id')({ component: CauseDetailsRoute });
 
-function CauseDetailsPage() {
-  return <ComingSoon title="Cause details" />;
+function CauseDetailsRoute() {
+  const { id } = Route.useParams();
+  return <CauseDetailPage id={id} />;
 }

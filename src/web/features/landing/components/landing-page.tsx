@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { formatGhs } from '../../../../shared/money';
 import { PageShell } from '../../../components/layout/page-shell';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -10,10 +11,21 @@ const SERVICES = [
   { title: 'Give us your feedback', text: 'Help us make Boafo better for everyone who gives and receives.', to: '/profilesettings' },
 ] as const;
 
-/**
- * Spec §2 landing page: nav, hero, services and footer. The live-data sections
- * (donation cards, stories, contributors, testimonials, statistics, blog) come in the next issue.
- */
+// The live sections (donation cards, stories, newsletter, contributors, testimonials, statistics, blog)
+// sit below the fold: their own chunk, fetched right away but never blocking the hero's first paint.
+const LandingSections = lazy(() => import('./landing-sections'));
+
+function SectionsSkeleton() {
+  return (
+    <div className="container section skeleton" role="status">
+      <span className="visually-hidden">Loading…</span>
+      <div className="skeleton__line skeleton__line--title" />
+      <div className="skeleton__block" />
+    </div>
+  );
+}
+
+/** Spec §2 landing page: nav, hero, services, then the live-data sections, then the footer. */
 export function LandingPage() {
   useDocumentTitle(null);
   return (
@@ -56,6 +68,10 @@ export function LandingPage() {
           </ul>
         </div>
       </section>
+
+      <Suspense fallback={<SectionsSkeleton />}>
+        <LandingSections />
+      </Suspense>
     </PageShell>
   );
 }

@@ -1,10 +1,11 @@
 /** The signed-in user's profile: read, and update (multipart with pictures, or JSON). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import { ApiError, BLANK, FieldErrorList } from '../../../../lib/api-error';
 import { InvalidImageError, makeImageVariants, type ImageVariant } from '../../../../lib/images';
 import { UploadedFile } from '../../../../plugins/external/multipart';
-import type { ProfileChanges } from '../../../../repositories/users';
+import type { ProfileChanges, UserRow } from '../../../../repositories/users';
 import { errorResponses } from '../../../shared-schemas';
 import { ProfileResponse, ProfileUpdateBody } from './schemas';
 import { publicBase, toProfile } from './serialize';
@@ -54,6 +55,13 @@ function textChanges(body: UpdateBody, errors: FieldErrorList): ProfileChanges {
 }
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
+  /** The profile plus the cause counts the profile page shows. */
+  async function withCounts(user: UserRow, request: FastifyRequest) {
+    const states = await app.repos.causes.countByStatus(user.id);
+    const created = Object.values(states).reduce((a, b) => a + b, 0);
+    return { ...toProfile(user, publicBase(request)), causes_created: created, causes_active: states.active };
+  }
+
   app.get('/profile/', {
     onRequest: app.authenticate,
     schema: {
@@ -65,7 +73,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const user = await app.repos.users.findById(request.user!.id);
     if (!user || !user.isActive) throw new ApiError(401, 'token_invalid', 'This account no longer exists.');
-    return toProfile(user, publicBase(request));
+    return withCounts(user, request);
   });
 
   app.put('/profile/', {
@@ -121,7 +129,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     if (variants.length > 0) await app.repos.media.saveVariants(variants);
     const user = await app.repos.users.updateProfile(request.user!.id, changes);
     if (!user) throw new ApiError(401, 'token_invalid', 'This account no longer exists.');
-    return toProfile(user, publicBase(request));
+    return withCounts(user, request);
   });
 };
 

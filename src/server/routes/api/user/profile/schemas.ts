@@ -31,6 +31,8 @@ export const ProfileResponse = Type.Object({
   cover_photo_sizes: Sizes,
   is_verified: Type.Boolean(),
   created_at: Type.String({ format: 'date-time' }),
+  causes_created: Type.Integer({ description: 'All your causes, any status.' }),
+  causes_active: Type.Integer(),
 });
 
 const Text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));

@@ -13,14 +13,16 @@ function usernameFrom(email: string): string {
   return email.split('@')[0].toLowerCase().replace(/[^a-z0-9._-]/g, '') || 'user';
 }
 
-function imageUrls(base: string, sizes: ImageSizes | null): { main: string | null; sizes: Record<string, string> | null } {
+/** Stored sizes → absolute URLs; the largest width is the main one. */
+export function imageUrls(base: string, sizes: ImageSizes | null): { main: string | null; sizes: Record<string, string> | null } {
   if (!sizes || Object.keys(sizes).length === 0) return { main: null, sizes: null };
   const urls = Object.fromEntries(Object.entries(sizes).map(([width, hash]) => [width, `${base}/media/${hash}`]));
   const largest = Object.keys(urls).sort((a, b) => Number(b) - Number(a))[0];
   return { main: urls[largest], sizes: urls };
 }
 
-export function toProfile(user: UserRow, base: string): Profile {
+/** The profile without the cause counts, which the route adds from one grouped query. */
+export function toProfile(user: UserRow, base: string): Omit<Profile, 'causes_created' | 'causes_active'> {
   const picture = imageUrls(base, user.profilePicture);
   const cover = imageUrls(base, user.coverPhoto);
   return {

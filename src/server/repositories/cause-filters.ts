@@ -1,0 +1,51 @@
+/**
+ * WHERE and ORDER BY pieces for cause lists. Every sort ends with the id so
+ * pages never overlap or skip rows when values tie; each sort key has an index.
+ */
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { CauseOrdering } from '../../shared/cause-contract';
+import { categories, causes, users } from '../db/schema';
+import { PUBLIC_STATUSES, type CauseStatus } from './causes';
+import { isUuid, likePattern } from './search';
+
+export function orderFor(ordering: CauseOrdering): SQL[] {
+  switch (ordering) {
+    case 'popularity': return [desc(causes.currentAmount), desc(causes.id)];
+    case 'goal_amount': return [desc(causes.targetAmount), desc(causes.id)];
+    case 'created_by': return [asc(sql`lower(${users.firstName} || ' ' || ${users.lastName})`), asc(causes.organizerId), asc(causes.id)];
+    case 'category': return [sql`lower(${categories.name}) ASC NULLS LAST`, asc(causes.id)];
+    case 'date_created':
+    default: return [desc(causes.createdAt), desc(causes.id)];
+  }
+}
+
+export function searchFilter(search: string | undefined): SQL | undefined {
+  const pattern = likePattern(search);
+  return pattern ? or(ilike(causes.name, pattern), ilike(causes.description, pattern)) : undefined;
+}
+
+/** A category given by name (any case) or by id. */
+export function categoryFilter(category: string | undefined): SQL | undefined {
+  const value = category?.trim();
+  if (!value) return undefined;
+  // Aliased so it cannot clash with the categories join of the outer query.
+  const match = isUuid(value)
+    ? sql`lower(cat.name) = lower(${value}) OR cat.id = ${value}::uuid`
+    : sql`lower(cat.name) = lower(${value})`;
+  return sql`${causes.categoryId} IN (SELECT cat.id FROM categories cat WHERE ${match})`;
+}
+
+export function statusFilter(statuses: readonly CauseStatus[]): SQL {
+  return inArray(causes.status, [...statuses]);
+}
+
+export const publicOnly = (): SQL => statusFilter(PUBLIC_STATUSES);
+
+/** Public causes, plus every cause of `ownerId` (the caller's own, or any one organizer's for an admin). */
+export function visibleTo(ownerId: string | null): SQL {
+  return ownerId ? or(publicOnly(), eq(causes.organizerId, ownerId))! : publicOnly();
+}
+
+export function allOf(...parts: Array<SQL | undefined>): SQL | undefined {
+  return and(...parts);
+}

@@ -1,0 +1,90 @@
+/** Admin cause review: the queue by status, approve, reject, and review totals per period. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { asc } from 'drizzle-orm';
+import type { ReviewPeriod } from '../../../../../shared/admin-contract';
+import { CAUSE_PAGE_SIZE } from '../../../../../shared/cause-contract';
+import { causes } from '../../../../db/schema';
+import { ApiError, BLANK, validationError } from '../../../../lib/api-error';
+import { statusFilter } from '../../../../repositories/cause-filters';
+import { isUuid } from '../../../../repositories/search';
+import { paginate, PaginatedOf, pageRequest } from '../../../pagination';
+import { errorResponses } from '../../../shared-schemas';
+import { causeNotFound } from '../../causes/index';
+import { CauseResponse, IdParams } from '../../causes/schemas';
+import { toCause } from '../../causes/serialize';
+import { publicBase } from '../../user/profile/serialize';
+import { AdminCauseQuery, RejectBody, ReviewTotalsQuery, ReviewTotalsResponse } from './schemas';
+
+/** Start of a review period, counted back from now (calendar months, like the select's labels). */
+export function periodStart(period: ReviewPeriod, now = new Date()): Date {
+  const since = new Date(now);
+  if (period === 'week') since.setUTCDate(since.getUTCDate() - 7);
+  else since.setUTCMonth(since.getUTCMonth() - (period === 'month' ? 1 : 3));
+  return since;
+}
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('onRequest', app.requireAdmin);
+  const security = [{ bearer: [] }];
+
+  app.get('/', {
+    schema: {
+      tags: ['admin'], summary: 'Causes by status (default under_review), oldest first', security,
+      querystring: AdminCauseQuery,
+      response: { 200: PaginatedOf(CauseResponse), ...errorResponses(400, 401, 403) },
+    },
+  }, async (request) => {
+    const page = pageRequest(request.query, CAUSE_PAGE_SIZE);
+    const { count, rows } = await app.repos.causes.list({
+      where: statusFilter([request.query.status ?? 'under_review']),
+      orderBy: [asc(causes.createdAt), asc(causes.id)],
+      limit: page.limit,
+      offset: page.offset,
+    });
+    const base = publicBase(request);
+    return paginate(request, page, count, rows.map((row) => toCause(row, base, true)));
+  });
+
+  app.get('/review-totals/', {
+    schema: {
+      tags: ['admin'], summary: 'Causes accepted and rejected in a period; pending now', security,
+      querystring: ReviewTotalsQuery,
+      response: { 200: ReviewTotalsResponse, ...errorResponses(400, 401, 403) },
+    },
+  }, async (request) => {
+    const period = (request.query.period ?? 'week') as ReviewPeriod;
+    const since = periodStart(period);
+    return { period, since: since.toISOString(), ...(await app.repos.causes.reviewTotals(since)) };
+  });
+
+  async function decide(id: string, adminId: string, decision: 'approved' | 'rejected', reason: string | null, base: string) {
+    const cause = isUuid(id) ? await app.repos.causes.find(id) : null;
+    if (!cause) throw causeNotFound();
+    const row = await app.repos.causes.review(id, adminId, decision, reason);
+    if (!row) throw new ApiError(409, 'conflict', 'Only causes under review can be approved or rejected.');
+    return toCause((await app.repos.causes.findView(id))!, base, true);
+  }
+
+  app.post('/:id/approve/', {
+    schema: {
+      tags: ['admin'], summary: 'Approve a cause under review (it becomes active)', security,
+      params: IdParams,
+      response: { 200: CauseResponse, ...errorResponses(401, 403, 404, 409) },
+    },
+  }, async (request) => decide(request.params.id, request.user!.id, 'approved', null, publicBase(request)));
+
+  app.post('/:id/reject/', {
+    schema: {
+      tags: ['admin'], summary: 'Reject a cause under review with a reason the organizer sees', security,
+      params: IdParams,
+      body: RejectBody,
+      response: { 200: CauseResponse, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+  }, async (request) => {
+    const reason = request.body.reason.trim();
+    if (!reason) throw validationError({ reason: [BLANK] });
+    return decide(request.params.id, request.user!.id, 'rejected', reason, publicBase(request));
+  });
+};
+
+export default routes;

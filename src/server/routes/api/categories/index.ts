@@ -1,0 +1,12 @@
+/** Cause categories for the create form and the list filter, sorted by name. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { listCategories } from '../../../repositories/causes';
+import { CategoryList } from './schemas';
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/', {
+    schema: { tags: ['causes'], summary: 'All categories, by name', response: { 200: CategoryList } },
+  }, async () => listCategories(app.db));
+};
+
+export default routes;

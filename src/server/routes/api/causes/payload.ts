@@ -1,0 +1,105 @@
+/**
+ * Reads a cause create/edit payload (multipart or JSON) into column changes.
+ * Every field is checked before anything is written, so a bad field never
+ * leaves a new category behind (stored images are content-addressed and harmless).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Static } from 'typebox';
+import { parseAmount } from '../../../../shared/money';
+import type { AuthUser } from '../../../types';
+import { ApiError, BLANK, FieldErrorList, REQUIRED } from '../../../lib/api-error';
+import { categoryById, categoryIdFor, type CauseChanges } from '../../../repositories/causes';
+import { isUuid } from '../../../repositories/search';
+import { takeImages } from '../../image-fields';
+import type { CauseWriteBody } from './schemas';
+
+type Body = Static<typeof CauseWriteBody>;
+
+export const BAD_AMOUNT = 'Enter a valid amount (0 or more, at most 2 decimal places).';
+export const FORBIDDEN = 'You do not have permission to perform this action.';
+
+function flag(value: Body['accepts_donations_after_goal'], errors: FieldErrorList): boolean | undefined {
+  if (value === undefined || typeof value === 'boolean') return value;
+  const text = value.trim().toLowerCase();
+  if (text === '') return undefined;
+  if (['true', '1', 'on', 'yes'].includes(text)) return true;
+  if (['false', '0', 'off', 'no'].includes(text)) return false;
+  errors.add('accepts_donations_after_goal', 'Must be a valid boolean.');
+  return undefined;
+}
+
+/** The category name from category_data (JSON text or object) or category (name or object); '' = none given. */
+function categoryName(body: Body, errors: FieldErrorList): string {
+  let data: unknown = body.category_data;
+  if (typeof data === 'string' && data.trim()) {
+    try {
+      data = JSON.parse(data);
+    } catch {
+      errors.add('category_data', 'Enter valid JSON.');
+      return '';
+    }
+  }
+  const fromData = data && typeof data === 'object' ? (data as { name?: unknown }).name : undefined;
+  const raw = typeof fromData === 'string' && fromData.trim() ? fromData
+    : typeof body.category === 'string' ? body.category : body.category?.name ?? '';
+  const name = raw.trim().replace(/\s+/g, ' ');
+  if (name.length > 100) {
+    errors.add('category', 'Ensure this field has no more than 100 characters.');
+    return '';
+  }
+  return name;
+}
+
+/** The organizer a payload names, checked: only admins may name someone other than themselves. */
+async function organizerFor(app: FastifyInstance, body: Body, user: AuthUser, current: string, errors: FieldErrorList): Promise<string | undefined> {
+  const wanted = body.organizer_id?.trim();
+  if (!wanted || wanted === current) return undefined;
+  if (user.role !== 'admin') throw new ApiError(403, 'permission_denied', 'You can only create causes for yourself.');
+  const found = isUuid(wanted) ? await app.repos.users.findById(wanted) : null;
+  if (!found) {
+    errors.add('organizer_id', 'No user with this id exists.');
+    return undefined;
+  }
+  return found.id;
+}
+
+/**
+ * mode 'create': name and description are required and missing amounts mean
+ * "no goal". mode 'edit': every field is optional and only given ones change.
+ */
+export async function readCausePayload(
+  app: FastifyInstance, body: Body, user: AuthUser, mode: 'create' | 'edit', currentOrganizer: string,
+): Promise<CauseChanges> {
+  const errors = new FieldErrorList();
+  const changes: CauseChanges = {};
+  const organizerId = await organizerFor(app, body, user, currentOrganizer, errors);
+  if (organizerId) changes.organizerId = organizerId;
+
+  for (const field of ['name', 'description'] as const) {
+    const value = (field === 'name' ? body.name ?? body.title : body.description)?.trim();
+    if (value) changes[field] = value;
+    else if (mode === 'create') errors.add(field, REQUIRED);
+    else if (value !== undefined) errors.add(field, BLANK);
+  }
+  const amount = body.target_amount;
+  if (amount === undefined || amount === '') {
+    if (mode === 'create') changes.targetAmount = 0;
+  } else {
+    const pesewas = parseAmount(amount);
+    if (pesewas === null) errors.add('target_amount', BAD_AMOUNT);
+    else changes.targetAmount = pesewas;
+  }
+  if (body.location !== undefined) changes.location = body.location.trim();
+  const after = flag(body.accepts_donations_after_goal, errors);
+  if (after !== undefined) changes.acceptsDonationsAfterGoal = after;
+  const category = categoryName(body, errors);
+
+  // Throws every collected error (text and files) at once.
+  const images = await takeImages(app, body as Record<string, unknown>, ['cover_image'], errors);
+  if ('cover_image' in images && (images.cover_image !== null || mode === 'edit')) changes.coverImage = images.cover_image;
+  if (category) {
+    const byId = isUuid(category) ? await categoryById(app.db, category) : null;
+    changes.categoryId = byId ?? await categoryIdFor(app.db, category);
+  }
+  return changes;
+}

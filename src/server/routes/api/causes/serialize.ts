@@ -1,0 +1,35 @@
+/** CauseView (a row with its joins) → the Cause answer of src/shared/cause-contract.ts. */
+import type { Cause } from '../../../../shared/cause-contract';
+import { toDecimalString } from '../../../../shared/money';
+import { acceptsDonations, type CauseView } from '../../../repositories/causes';
+import { imageUrls } from '../user/profile/serialize';
+
+/** showReason: the rejection reason is for the organizer and admins only. */
+export function toCause(view: CauseView, base: string, showReason: boolean): Cause {
+  const cover = imageUrls(base, view.coverImage);
+  const cause: Cause = {
+    id: view.id,
+    name: view.name,
+    title: view.name,
+    description: view.description,
+    cover_image: cover.main,
+    image: cover.main,
+    cover_image_sizes: cover.sizes,
+    target_amount: toDecimalString(view.targetAmount),
+    current_amount: toDecimalString(view.currentAmount),
+    organizer_id: view.organizerId,
+    organizer_name: view.organizerName,
+    category: view.categoryId && view.categoryName ? { id: view.categoryId, name: view.categoryName } : null,
+    location: view.location,
+    created_at: view.createdAt.toISOString(),
+    updated_at: view.updatedAt.toISOString(),
+    status: view.status,
+    is_active: view.status === 'active',
+    accepts_donations_after_goal: view.acceptsDonationsAfterGoal,
+    accepts_donations: acceptsDonations(view.status, view.acceptsDonationsAfterGoal),
+    donor_count: view.donorCount,
+    rejection_reason: showReason ? view.rejectionReason : null,
+  };
+  if (view.isFavorite !== undefined) cause.is_favorite = view.isFavorite;
+  return cause;
+}

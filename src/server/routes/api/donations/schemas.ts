@@ -1,0 +1,24 @@
+/** DonationRecord and DonationStatistics schemas (src/shared/account-contract.ts, cause-contract.ts). */
+import { Type } from 'typebox';
+
+export const DonationRecordResponse = Type.Object({
+  id: Type.String(),
+  cause_id: Type.String(),
+  cause_title: Type.String(),
+  amount: Type.String(),
+  status: Type.Enum(['pending', 'completed', 'failed', 'abandoned']),
+  donated_at: Type.String({ format: 'date-time' }),
+  organizer_id: Type.String(),
+  category: Type.Union([Type.String(), Type.Null()]),
+  is_anonymous: Type.Boolean(),
+  reference: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const DonationStatisticsResponse = Type.Object({
+  total_raised: Type.String(),
+  total_donations: Type.Integer(),
+  active_donors: Type.Integer(),
+  causes_completed: Type.Integer(),
+  active_causes: Type.Integer(),
+  platform_charge_percent: Type.Number(),
+});

@@ -1,0 +1,74 @@
+/** The caller's notifications: list, unread count, mark one or all read. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { Notification } from '../../../../shared/account-contract';
+import { ApiError } from '../../../lib/api-error';
+import type { NotificationView } from '../../../repositories/notifications';
+import { isUuid } from '../../../repositories/search';
+import { paginate, PaginatedOf, PageQuery, pageRequest } from '../../pagination';
+import { errorResponses } from '../../shared-schemas';
+
+const NOTIFICATIONS_PAGE_SIZE = 20;
+
+const NotificationResponse = Type.Object({
+  id: Type.String(),
+  message: Type.String(),
+  title: Type.String(),
+  cause: Type.Union([Type.String(), Type.Null()]),
+  cause_title: Type.Union([Type.String(), Type.Null()]),
+  is_read: Type.Boolean(),
+  created_at: Type.String({ format: 'date-time' }),
+});
+
+function toNotification(n: NotificationView): Notification {
+  return {
+    id: n.id, message: n.message, title: n.title, cause: n.causeId, cause_title: n.causeTitle,
+    is_read: n.isRead, created_at: n.createdAt.toISOString(),
+  };
+}
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  const security = [{ bearer: [] }];
+
+  app.get('/', {
+    schema: {
+      tags: ['notifications'], summary: 'Your notifications, newest first', security,
+      querystring: PageQuery,
+      response: { 200: PaginatedOf(NotificationResponse), ...errorResponses(400, 401) },
+    },
+  }, async (request) => {
+    const page = pageRequest(request.query, NOTIFICATIONS_PAGE_SIZE);
+    const { count, rows } = await app.repos.notifications.list(request.user!.id, page.limit, page.offset);
+    return paginate(request, page, count, rows.map(toNotification));
+  });
+
+  app.get('/unread-count/', {
+    schema: {
+      tags: ['notifications'], summary: 'How many of your notifications are unread', security,
+      response: { 200: Type.Object({ count: Type.Integer() }), ...errorResponses(401) },
+    },
+  }, async (request) => ({ count: await app.repos.notifications.unreadCount(request.user!.id) }));
+
+  app.post('/read-all/', {
+    schema: {
+      tags: ['notifications'], summary: 'Mark all your notifications read', security,
+      response: { 200: Type.Object({ updated: Type.Integer() }), ...errorResponses(401) },
+    },
+  }, async (request) => ({ updated: await app.repos.notifications.markAllRead(request.user!.id) }));
+
+  app.post('/:id/read/', {
+    schema: {
+      tags: ['notifications'], summary: 'Mark one of your notifications read', security,
+      params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
+      response: { 200: NotificationResponse, ...errorResponses(401, 404) },
+    },
+  }, async (request) => {
+    const { id } = request.params;
+    const row = isUuid(id) ? await app.repos.notifications.markRead(request.user!.id, id) : null;
+    if (!row) throw new ApiError(404, 'not_found', 'Notification not found.');
+    return toNotification(row);
+  });
+};
+
+export default routes;

@@ -1,0 +1,65 @@
+/**
+ * Optional picture fields of multipart forms (cause covers, landing content),
+ * handled exactly like profile pictures: checked by content, re-encoded to
+ * WebP sizes, 5 MB limit with a 413 that still names the field.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ImageSizes } from '../db/schema';
+import { ApiError, type FieldErrorList } from '../lib/api-error';
+import { InvalidImageError, makeImageVariants, type ImageVariant } from '../lib/images';
+import { UploadedFile } from '../plugins/external/multipart';
+
+export const TOO_LARGE = 'The file is too large (max 5 MB).';
+const NOT_A_FILE = 'The submitted data was not a file. Check the encoding type on the form.';
+
+/**
+ * Returns the new value of each field that changed: sizes for an upload, null
+ * to remove (JSON null). A string (the URL the client got earlier) or an
+ * empty browser part means "unchanged" and is left out. Throws the collected
+ * field errors (including ones the caller added before) when anything is wrong.
+ */
+export async function takeImages(
+  app: FastifyInstance, body: Record<string, unknown>, fields: readonly string[], errors: FieldErrorList,
+): Promise<Record<string, ImageSizes | null>> {
+  const changes: Record<string, ImageSizes | null> = {};
+  const uploads: Array<{ field: string; file: UploadedFile }> = [];
+  let tooLarge = false;
+  for (const field of fields) {
+    const value = body[field];
+    if (value instanceof UploadedFile) {
+      // Browsers send an empty part with no name when no file was chosen.
+      if (value.size === 0 && !value.filename) continue;
+      if (value.tooLarge) {
+        errors.add(field, TOO_LARGE);
+        tooLarge = true;
+      } else uploads.push({ field, file: value });
+    } else if (value === null) {
+      changes[field] = null;
+    } else if (value !== undefined && typeof value !== 'string') {
+      errors.add(field, NOT_A_FILE);
+    }
+  }
+  if (tooLarge) throw new ApiError(413, 'payload_too_large', TOO_LARGE, errors.errors);
+  errors.throwIfAny();
+  const variants: ImageVariant[] = [];
+  for (const { field, file } of uploads) {
+    try {
+      const made = await makeImageVariants(file.content);
+      variants.push(...made);
+      changes[field] = Object.fromEntries(made.map((v) => [String(v.width), v.hash]));
+    } catch (error) {
+      if (!(error instanceof InvalidImageError)) throw error;
+      errors.add(field, error.message);
+    }
+  }
+  errors.throwIfAny();
+  if (variants.length > 0) await app.repos.media.saveVariants(variants);
+  return changes;
+}
+
+/** Main (largest) image URL or null, for content that only shows one picture. */
+export function mainImageUrl(base: string, sizes: ImageSizes | null): string | null {
+  if (!sizes) return null;
+  const widths = Object.keys(sizes).sort((a, b) => Number(b) - Number(a));
+  return widths.length > 0 ? `${base}/media/${sizes[widths[0]]}` : null;
+}

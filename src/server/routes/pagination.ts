@@ -1,0 +1,56 @@
+/**
+ * Page-number pagination shared by every list: ?page=n&page_size=m in,
+ * Paginated<T> out, with absolute next/previous links that keep the other
+ * query parameters (search, ordering, …) so the client can follow them as-is.
+ */
+import type { FastifyRequest } from 'fastify';
+import { Type, type TSchema } from 'typebox';
+import type { Paginated } from '../../shared/cause-contract';
+import { CAUSE_MAX_PAGE_SIZE } from '../../shared/cause-contract';
+import { publicBase } from './api/user/profile/serialize';
+
+export const PageParams = {
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, description: '1-based page number.' })),
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: CAUSE_MAX_PAGE_SIZE, description: `At most ${CAUSE_MAX_PAGE_SIZE}.` })),
+};
+
+export const PageQuery = Type.Object(PageParams);
+
+export function PaginatedOf<T extends TSchema>(item: T) {
+  return Type.Object({
+    count: Type.Integer(),
+    next: Type.Union([Type.String(), Type.Null()]),
+    previous: Type.Union([Type.String(), Type.Null()]),
+    results: Type.Array(item),
+  });
+}
+
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+  limit: number;
+  offset: number;
+}
+
+export function pageRequest(query: { page?: number; page_size?: number }, defaultSize: number): PageRequest {
+  const page = query.page ?? 1;
+  const pageSize = query.page_size ?? defaultSize;
+  return { page, pageSize, limit: pageSize, offset: (page - 1) * pageSize };
+}
+
+function linkTo(request: FastifyRequest, page: number): string {
+  const url = new URL(request.url, publicBase(request));
+  url.searchParams.set('page', String(page));
+  return url.toString();
+}
+
+/** A page past the end answers empty results with next null and previous pointing at the last page. */
+export function paginate<T>(request: FastifyRequest, page: PageRequest, count: number, results: T[]): Paginated<T> {
+  const lastPage = Math.max(1, Math.ceil(count / page.pageSize));
+  return {
+    count,
+    next: page.page < lastPage ? linkTo(request, page.page + 1) : null,
+    previous: page.page > 1 ? linkTo(request, Math.min(page.page - 1, lastPage)) : null,
+    results,
+  };
+}

@@ -1,0 +1,34 @@
+import type { AdminMetrics, AdminUser, ReviewPeriod, ReviewTotals } from '../../../../shared/admin-contract';
+import type { Cause, Paginated } from '../../../../shared/cause-contract';
+import { api } from '../../../lib/api-client';
+
+function paginated<T>(data: Paginated<T> | T[]): Paginated<T> {
+  return Array.isArray(data) ? { count: data.length, next: null, previous: null, results: data } : data;
+}
+
+/** GET /api/admin/causes/?status=under_review&page= — causes waiting for a decision. */
+export async function listPendingCauses(page: number, signal?: AbortSignal): Promise<Paginated<Cause>> {
+  return paginated(await api.get<Paginated<Cause> | Cause[]>(`/api/admin/causes/?status=under_review&page=${page}`, { signal }));
+}
+
+export function approveCause(id: string): Promise<Cause> {
+  return api.post<Cause>(`/api/admin/causes/${encodeURIComponent(id)}/approve/`);
+}
+
+export function rejectCause(id: string, reason: string): Promise<Cause> {
+  return api.post<Cause>(`/api/admin/causes/${encodeURIComponent(id)}/reject/`, { reason });
+}
+
+export function getReviewTotals(period: ReviewPeriod, signal?: AbortSignal): Promise<ReviewTotals> {
+  return api.get<ReviewTotals>(`/api/admin/causes/review-totals/?period=${period}`, { signal });
+}
+
+export function getAdminMetrics(month: string | null, signal?: AbortSignal): Promise<AdminMetrics> {
+  return api.get<AdminMetrics>(`/api/admin/metrics/${month ? `?month=${encodeURIComponent(month)}` : ''}`, { signal });
+}
+
+export async function listUsers(params: { page: number; search: string }, signal?: AbortSignal): Promise<Paginated<AdminUser>> {
+  const query = new URLSearchParams({ page: String(params.page) });
+  if (params.search.trim()) query.set('search', params.search.trim());
+  return paginated(await api.get<Paginated<AdminUser> | AdminUser[]>(`/api/admin/users/?${query}`, { signal }));
+}

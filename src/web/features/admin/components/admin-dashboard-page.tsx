@@ -1,0 +1,134 @@
+import { useEffect, useId, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useSnapshot } from 'valtio';
+import type { AdminMetrics } from '../../../../shared/admin-contract';
+import { formatDateTime } from '../../../../shared/dates';
+import { formatGhs } from '../../../../shared/money';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { session } from '../../../stores/session-store';
+import { getAdminMetrics } from '../api/admin-api';
+import { monthLabel } from '../month-label';
+import { MetricsSection } from './metrics-section';
+import { UsersList } from './users-list';
+import '../admin.css';
+
+function PendingDonations({ items }: { items: AdminMetrics['pending_donations'] | undefined }) {
+  const id = useId();
+  return (
+    <section className="panel" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>Pending donations</h2>
+      {items === undefined ? (
+        <div className="card-grid skeleton" role="status">
+          <span className="visually-hidden">Loading pending donations…</span>
+          {[0, 1, 2, 3].map((i) => <div key={i} className="skeleton__block pending-card--skeleton" />)}
+        </div>
+      ) : items.length === 0 ? (
+        <p className="panel__empty">No pending donations</p>
+      ) : (
+        <ul className="card-grid pending-cards">
+          {items.map((d) => (
+            <li key={d.id} className="pending-card">
+              <p className="pending-card__amount">{formatGhs(d.amount)}</p>
+              <p className="pending-card__title">
+                <Link to="/causes/$id" params={{ id: d.cause_id }}>{d.cause_title || d.cause_id.slice(0, 8)}</Link>
+              </p>
+              <p className="pending-card__meta">{d.email}</p>
+              <p className="pending-card__meta">{formatDateTime(d.created_at)}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Totals({ metrics }: { metrics: AdminMetrics | undefined }) {
+  const id = useId();
+  const t = metrics?.totals;
+  const cards: [string, string][] = t
+    ? [
+        ['Total raised', formatGhs(t.raised)],
+        [`Raised in ${monthLabel(metrics!.month)}`, formatGhs(t.raised_in_month)],
+        ['Donations', String(t.donations)],
+        ['Donors', String(t.donors)],
+        ['Users', String(t.users)],
+        ['Active causes', String(t.causes_active)],
+        ['Causes waiting for review', String(t.causes_pending)],
+      ]
+    : [];
+  return (
+    <section aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`} className="visually-hidden">Totals</h2>
+      {t ? (
+        <ul className="stat-grid admin-totals">
+          {cards.map(([label, value]) => (
+            <li key={label} className="stat-card">
+              <p className="stat-card__label">{label}</p>
+              <p className="stat-card__value">{value}</p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="stat-grid skeleton" role="status">
+          <span className="visually-hidden">Loading totals…</span>
+          {[0, 1, 2, 3].map((i) => <div key={i} className="skeleton__line skeleton__line--title" />)}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Spec §2 /admindashboard made real: welcome card, pending donations, totals, the metrics chart and the users. */
+export function AdminDashboardPage() {
+  useDocumentTitle('Admin dashboard');
+  const { name, email } = useSnapshot(session);
+  const [month, setMonth] = useState<string | null>(null);
+  const [metrics, setMetrics] = useState<AdminMetrics | undefined>(undefined);
+  const [loading, setLoading] = useState(true);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoading(true);
+    getAdminMetrics(month, controller.signal)
+      .then((data) => {
+        setMetrics(data);
+        setFailed(false);
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setFailed(true);
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLoading(false);
+      });
+    return () => controller.abort();
+  }, [month]);
+
+  return (
+    <div className="admin-page">
+      <section className="welcome-card" aria-labelledby="admin-welcome">
+        <h1 id="admin-welcome">Welcome, Admin.</h1>
+        <p>
+          Signed in as <strong>{name || email}</strong>.{' '}
+          {metrics ? (
+            <>
+              {metrics.totals.causes_pending === 1 ? '1 cause is' : `${metrics.totals.causes_pending} causes are`} waiting for review.{' '}
+            </>
+          ) : null}
+          <Link to="/causereviewpage">Review causes</Link>
+        </p>
+      </section>
+      {failed && !metrics ? <p className="form-error" role="alert">Could not load the metrics. Check your connection and try again.</p> : null}
+      <Totals metrics={metrics} />
+      <PendingDonations items={metrics?.pending_donations ?? (failed ? [] : undefined)} />
+      {metrics ? (
+        <MetricsSection metrics={metrics} loading={loading} onMonth={setMonth} />
+      ) : (
+        <section className="panel" aria-label="Metrics">
+          <div className="skeleton__block" role="status"><span className="visually-hidden">Loading metrics…</span></div>
+        </section>
+      )}
+      <UsersList />
+    </div>
+  );
+}

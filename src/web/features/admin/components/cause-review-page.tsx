@@ -1,0 +1,263 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { REVIEW_PERIOD_LABELS, type ReviewPeriod, type ReviewTotals } from '../../../../shared/admin-contract';
+import type { Cause } from '../../../../shared/cause-contract';
+import { formatDateTime } from '../../../../shared/dates';
+import { formatGhs } from '../../../../shared/money';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { toast } from '../../../stores/toast-store';
+import { approveCause, getReviewTotals, listPendingCauses, rejectCause } from '../api/admin-api';
+import { ReasonDialog } from './reason-dialog';
+import '../admin.css';
+
+const PERIODS = Object.keys(REVIEW_PERIOD_LABELS) as ReviewPeriod[];
+
+function causeName(cause: Cause): string {
+  return cause.name || cause.title;
+}
+
+function categoryText(category: Cause['category'] | string | null | undefined): string {
+  if (!category) return '—';
+  return typeof category === 'string' ? category : category.name;
+}
+
+/** Runs one action over several causes; tells how many worked. */
+async function forEachCause(ids: string[], run: (id: string) => Promise<unknown>): Promise<{ ok: number; failed: number }> {
+  const results = await Promise.allSettled(ids.map(run));
+  const ok = results.filter((r) => r.status === 'fulfilled').length;
+  return { ok, failed: results.length - ok };
+}
+
+function ReviewTotalsPanel({ version }: { version: number }) {
+  const id = useId();
+  const [period, setPeriod] = useState<ReviewPeriod>('week');
+  const [totals, setTotals] = useState<ReviewTotals | null>(null);
+  const [loading, setLoading] = useState(true);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoading(true);
+    getReviewTotals(period, controller.signal)
+      .then((data) => setTotals(data))
+      .catch(() => {})
+      .finally(() => {
+        if (!controller.signal.aborted) setLoading(false);
+      });
+    return () => controller.abort();
+  }, [period, version]);
+
+  const value = (n: number | undefined) => (totals && totals.period === period ? String(n) : '…');
+  return (
+    <section className="panel review-totals" aria-labelledby={`${id}-h`} aria-busy={loading}>
+      <h2 id={`${id}-h`}>Review totals</h2>
+      <div className="select-field">
+        <label htmlFor={`${id}-period`}>Causes reviewed in</label>
+        <select id={`${id}-period`} value={period} onChange={(e) => setPeriod(e.target.value as ReviewPeriod)}>
+          {PERIODS.map((p) => <option key={p} value={p}>{REVIEW_PERIOD_LABELS[p]}</option>)}
+        </select>
+      </div>
+      <dl className="totals-list" aria-live="polite">
+        <div><dt>Total accepted</dt><dd data-testid="total-accepted">{value(totals?.accepted)}</dd></div>
+        <div><dt>Total rejected</dt><dd data-testid="total-rejected">{value(totals?.rejected)}</dd></div>
+        <div><dt>Total pending</dt><dd data-testid="total-pending">{value(totals?.pending)}</dd></div>
+      </dl>
+    </section>
+  );
+}
+
+type RejectTarget = { ids: string[]; subject: string };
+
+/** Spec §2 /causereviewpage, real: pending causes with per-row and bulk Approve / Reject, and the review totals. */
+export function CauseReviewPage() {
+  useDocumentTitle('Review causes');
+  const [page, setPage] = useState(1);
+  const [causes, setCauses] = useState<Cause[] | null>(null);
+  const [hasNext, setHasNext] = useState(false);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const [version, setVersion] = useState(0);
+  const [rejecting, setRejecting] = useState<RejectTarget | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const returnFocus = useRef<HTMLElement | null>(null);
+
+  const load = useCallback((signal?: AbortSignal) => {
+    listPendingCauses(page, signal)
+      .then((data) => {
+        setCauses(data.results);
+        setHasNext(Boolean(data.next));
+        setLoadFailed(false);
+        // Forget ticks of causes that left the list.
+        setSelected((current) => new Set([...current].filter((id) => data.results.some((c) => c.id === id))));
+        // The last one of a later page went: show the page before.
+        if (data.results.length === 0 && page > 1) setPage(page - 1);
+      })
+      .catch(() => {
+        if (signal?.aborted) return;
+        setCauses((current) => current ?? []);
+        setLoadFailed(true);
+      });
+  }, [page]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    load(controller.signal);
+    return () => controller.abort();
+  }, [load, version]);
+
+  const refresh = () => setVersion((v) => v + 1);
+
+  async function approve(ids: string[]) {
+    setBusy(true);
+    const { ok, failed } = await forEachCause(ids, approveCause);
+    setBusy(false);
+    if (ok) toast.success(ok === 1 ? 'Cause approved' : `${ok} causes approved`);
+    if (failed) toast.error('Failed to update cause');
+    refresh();
+  }
+
+  async function reject(ids: string[], reason: string) {
+    setBusy(true);
+    const { ok, failed } = await forEachCause(ids, (id) => rejectCause(id, reason));
+    setBusy(false);
+    closeDialog();
+    if (ok) toast.success(ok === 1 ? 'Cause rejected' : `${ok} causes rejected`);
+    if (failed) toast.error('Failed to update cause');
+    refresh();
+  }
+
+  function openReject(target: RejectTarget, opener: HTMLElement) {
+    returnFocus.current = opener;
+    setRejecting(target);
+  }
+
+  function closeDialog() {
+    setRejecting(null);
+    const opener = returnFocus.current;
+    // The row may be gone after a rejection; the page heading is the next sensible place.
+    requestAnimationFrame(() => (opener?.isConnected ? opener : document.getElementById('review-title'))?.focus());
+  }
+
+  function toggle(id: string, on: boolean) {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }
+
+  const list = causes ?? [];
+  const ticked = list.filter((c) => selected.has(c.id));
+  const allTicked = list.length > 0 && ticked.length === list.length;
+
+  return (
+    <div className="admin-page">
+      <h1 id="review-title" tabIndex={-1}>Review causes</h1>
+      <ReviewTotalsPanel version={version} />
+
+      <section className="panel" aria-labelledby="pending-title">
+        <h2 id="pending-title">Causes waiting for review</h2>
+        {causes === null ? (
+          <div className="skeleton" role="status">
+            <span className="visually-hidden">Loading causes…</span>
+            <div className="skeleton__line" />
+            <div className="skeleton__line" />
+            <div className="skeleton__line skeleton__line--short" />
+          </div>
+        ) : list.length === 0 ? (
+          <p className="panel__empty">{loadFailed ? 'Could not load the causes. Check your connection and try again.' : 'No causes waiting for review.'}</p>
+        ) : (
+          <>
+            <div className="button-row bulk-bar" role="group" aria-label="Ticked causes">
+              <label className="checkbox bulk-bar__all">
+                <input
+                  type="checkbox" checked={allTicked}
+                  onChange={(e) => setSelected(e.target.checked ? new Set(list.map((c) => c.id)) : new Set())}
+                />
+                Select all
+              </label>
+              <span aria-live="polite">{ticked.length} selected</span>
+              <button
+                type="button" className="button button--primary button--small" disabled={busy || ticked.length === 0}
+                onClick={() => void approve(ticked.map((c) => c.id))}
+              >
+                Approve selected
+              </button>
+              <button
+                type="button" className="button button--danger button--small" disabled={busy || ticked.length === 0}
+                onClick={(e) => openReject({ ids: ticked.map((c) => c.id), subject: ticked.length === 1 ? `Reject “${causeName(ticked[0])}”` : `Reject ${ticked.length} causes` }, e.currentTarget)}
+              >
+                Reject selected
+              </button>
+            </div>
+            <div className="table-wrap" role="region" aria-label="Pending causes table" tabIndex={0}>
+              <table className="data-table review-table">
+                <thead>
+                  <tr>
+                    <th scope="col"><span className="visually-hidden">Select</span></th>
+                    <th scope="col">Cause name</th>
+                    <th scope="col">Organizer</th>
+                    <th scope="col">Category</th>
+                    <th scope="col" className="num">Target</th>
+                    <th scope="col">Created</th>
+                    <th scope="col">Actions</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.map((cause) => {
+                    const name = causeName(cause);
+                    return (
+                      <tr key={cause.id}>
+                        <td>
+                          <input type="checkbox" aria-label={`Select ${name}`} checked={selected.has(cause.id)} onChange={(e) => toggle(cause.id, e.target.checked)} />
+                        </td>
+                        <td data-label="Cause name"><Link to="/causes/$id" params={{ id: cause.id }}>{name}</Link></td>
+                        <td data-label="Organizer">
+                          {cause.organizer_id ? (
+                            <Link to="/organizerprofilepage" search={{ id: cause.organizer_id }}>{cause.organizer_name || 'Organizer'}</Link>
+                          ) : (cause.organizer_name || '—')}
+                        </td>
+                        <td data-label="Category">{categoryText(cause.category)}</td>
+                        <td data-label="Target" className="num">{formatGhs(cause.target_amount)}</td>
+                        <td data-label="Created">{formatDateTime(cause.created_at)}</td>
+                        <td data-label="Actions">
+                          <div className="row-actions">
+                            <button type="button" className="button button--primary button--small" disabled={busy} aria-label={`Approve ${name}`} onClick={() => void approve([cause.id])}>
+                              Approve
+                            </button>
+                            <button
+                              type="button" className="button button--danger button--small" disabled={busy} aria-label={`Reject ${name}`}
+                              onClick={(e) => openReject({ ids: [cause.id], subject: `Reject “${name}”` }, e.currentTarget)}
+                            >
+                              Reject
+                            </button>
+                          </div>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
+        {causes !== null && (page > 1 || hasNext) ? (
+          <nav className="button-row pager" aria-label="Pages of causes">
+            <button type="button" className="button button--secondary button--small" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
+            <span>Page {page}</span>
+            <button type="button" className="button button--secondary button--small" disabled={!hasNext} onClick={() => setPage(page + 1)}>Next</button>
+          </nav>
+        ) : null}
+      </section>
+
+      {rejecting ? (
+        <ReasonDialog
+          subject={rejecting.subject}
+          busy={busy}
+          onCancel={closeDialog}
+          onConfirm={(reason) => void reject(rejecting.ids, reason)}
+        />
+      ) : null}
+    </div>
+  );
+}

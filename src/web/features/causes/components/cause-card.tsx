@@ -1,0 +1,93 @@
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { Cause } from '../../../../shared/cause-contract';
+import { formatGhs } from '../../../../shared/money';
+import { toast } from '../../../stores/toast-store';
+import { addToCart } from '../../cart/local-cart';
+import { categoryName } from '../api/causes-api';
+import { causeProgress } from '../lib/cause-math';
+import { CauseProgressBar } from './progress-bar';
+import { ResponsiveImage } from './responsive-image';
+
+export { CauseProgressBar };
+import '../causes.css';
+
+/** Spec §9: the list's Add to cart sends 10 GHS, quantity 1. */
+export const LIST_CART_AMOUNT = '10.00';
+
+/** Adds the cause to the local cart with the toasts of spec §8. */
+export async function addCauseToCart(cause: Pick<Cause, 'id' | 'name' | 'title' | 'category' | 'image'>): Promise<boolean> {
+  try {
+    await addToCart({ id: cause.id, title: cause.title || cause.name, category: categoryName(cause.category) || null, image: cause.image }, LIST_CART_AMOUNT, 1);
+    toast.success('Added to cart');
+    return true;
+  } catch {
+    toast.error('Failed to add to cart');
+    return false;
+  }
+}
+
+export interface CauseCardProps {
+  cause: Cause;
+  /** Show the Add to cart button (default true). */
+  showAddToCart?: boolean;
+  /** Show raised/goal and the progress bar (default true). */
+  showProgress?: boolean;
+  /** Heading level of the title (default 3). */
+  headingLevel?: 2 | 3 | 4;
+}
+
+/**
+ * One cause as a card (spec §2 list card): image, title linking to /causes/{id}, description,
+ * Add to cart. Shared by the cause list and the signed-in screens.
+ */
+export function CauseCard({ cause, showAddToCart = true, showProgress = true, headingLevel = 3 }: CauseCardProps) {
+  const [adding, setAdding] = useState(false);
+  const title = cause.title || cause.name;
+  const progress = causeProgress(cause.target_amount, cause.current_amount);
+  const Heading = `h${headingLevel}` as const;
+  const category = categoryName(cause.category);
+
+  return (
+    <article className="cause-card">
+      <ResponsiveImage
+        className="cause-card__image"
+        src={cause.image ?? cause.cover_image}
+        sizesMap={cause.cover_image_sizes}
+        width={480}
+        height={270}
+        sizes="(max-width: 640px) 100vw, 50vw"
+        alt=""
+      />
+      <div className="cause-card__body">
+        {category && <p className="cause-card__category">{category}</p>}
+        <Heading className="cause-card__title">
+          <Link to="/causes/$id" params={{ id: cause.id }}>{title}</Link>
+        </Heading>
+        <p className="cause-card__description">{cause.description}</p>
+        {showProgress && (
+          <div className="cause-card__progress">
+            <CauseProgressBar percent={progress.percent} label={`${title}: funding progress`} />
+            <p className="cause-card__amounts">
+              <strong>{formatGhs(progress.collected)}</strong> raised of {formatGhs(progress.goal)} · {progress.percent}%
+            </p>
+          </div>
+        )}
+        {showAddToCart && (
+          <button
+            type="button"
+            className="button button--secondary cause-card__cart"
+            disabled={adding}
+            onClick={async () => {
+              setAdding(true);
+              await addCauseToCart(cause);
+              setAdding(false);
+            }}
+          >
+            Add to cart
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,198 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import type { Cause, CauseStatus } from '../../../../shared/cause-contract';
+import { formatGhs } from '../../../../shared/money';
+import { formatDate } from '../../../../shared/dates';
+import { PageShell } from '../../../components/layout/page-shell';
+import { PendingScreen } from '../../../components/pending-screen';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useOnline } from '../../../lib/use-online';
+import { session } from '../../../stores/session-store';
+import { toast } from '../../../stores/toast-store';
+import { categoryName, setFavorite } from '../api/causes-api';
+import { causeProgress } from '../lib/cause-math';
+import { loadCause, type LoadedCause } from '../lib/load-causes';
+import { addCauseToCart, CauseProgressBar } from './cause-card';
+import { OfflineCausesNotice } from './offline-notice';
+import { ResponsiveImage } from './responsive-image';
+import '../causes.css';
+
+const STATUS_LABELS: Record<CauseStatus, string> = {
+  active: 'Active',
+  under_review: 'Under review',
+  rejected: 'Not approved',
+  closed: 'Closed',
+  completed: 'Goal reached',
+};
+
+/** Why Donate is disabled, in words (null when the cause takes donations). */
+export function donationBlockReason(cause: Pick<Cause, 'accepts_donations' | 'status'>): string | null {
+  if (cause.accepts_donations) return null;
+  switch (cause.status) {
+    case 'under_review':
+      return 'This cause is waiting for review and cannot take donations yet.';
+    case 'rejected':
+      return 'This cause was not approved, so it cannot take donations.';
+    case 'completed':
+      return 'This cause reached its goal and no longer takes donations.';
+    case 'closed':
+      return 'This cause is closed and no longer takes donations.';
+    default:
+      return 'This cause is not taking donations right now.';
+  }
+}
+
+export function CauseNotFound() {
+  useDocumentTitle('Cause not found');
+  return (
+    <PageShell className="container page page--narrow">
+      <h1>Cause not found</h1>
+      <p className="lead">This cause does not exist or is no longer available.</p>
+      <Link to="/causelistpage" className="button button--primary">Browse causes</Link>
+    </PageShell>
+  );
+}
+
+function CauseUnavailable({ retry }: { retry: () => void }) {
+  useDocumentTitle('Cause');
+  return (
+    <PageShell className="container page page--narrow">
+      <h1>This cause is not saved on this device</h1>
+      <p className="lead">You are offline and this cause has not been loaded before. Try again once you are connected.</p>
+      <p className="button-row">
+        <button type="button" className="button button--secondary" onClick={retry}>Try again</button>
+        <Link to="/causelistpage" className="button button--primary">Browse saved causes</Link>
+      </p>
+    </PageShell>
+  );
+}
+
+function FavoriteToggle({ cause, onChange }: { cause: Cause; onChange: (favorite: boolean) => void }) {
+  const [busy, setBusy] = useState(false);
+  const on = Boolean(cause.is_favorite);
+  return (
+    <button
+      type="button"
+      className="button button--secondary fav-button"
+      aria-pressed={on}
+      disabled={busy}
+      onClick={async () => {
+        setBusy(true);
+        onChange(!on);
+        try {
+          await setFavorite(cause.id, !on);
+          toast.success(on ? 'Removed from favorites' : 'Added to favorites');
+        } catch {
+          onChange(on);
+          toast.error('Could not update favorites');
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      {on ? '♥ Saved to favorites' : '♡ Add to favorites'}
+    </button>
+  );
+}
+
+function CauseDetails({ cause, fromMirror, onFavorite }: { cause: Cause; fromMirror: boolean; onFavorite: (f: boolean) => void }) {
+  const navigate = useNavigate();
+  const { access } = useSnapshot(session);
+  const title = cause.title || cause.name;
+  useDocumentTitle(title);
+  const progress = causeProgress(cause.target_amount, cause.current_amount);
+  const blocked = donationBlockReason(cause);
+  const category = categoryName(cause.category);
+
+  return (
+    <PageShell className="container page">
+      {fromMirror && <OfflineCausesNotice />}
+      <p><Link to="/causelistpage">← All causes</Link></p>
+      <div className="cause-detail">
+        <div>
+          <ResponsiveImage
+            className="cause-detail__image"
+            src={cause.image ?? cause.cover_image}
+            sizesMap={cause.cover_image_sizes}
+            width={960}
+            height={540}
+            sizes="(max-width: 56rem) 100vw, 60vw"
+            alt={title}
+            loading="eager"
+          />
+          <h1>{title}</h1>
+          {cause.status !== 'active' && (
+            <p><span className={`status-badge status-badge--${cause.status}`}>{STATUS_LABELS[cause.status] ?? cause.status}</span></p>
+          )}
+          <h2 className="visually-hidden">Details</h2>
+          <dl className="cause-detail__meta">
+            <dt>Created by</dt>
+            <dd>
+              {cause.organizer_id ? (
+                <Link to="/organizerprofilepage" search={{ id: cause.organizer_id } as never}>{cause.organizer_name || 'Organizer'}</Link>
+              ) : (
+                cause.organizer_name || 'Organizer'
+              )}
+            </dd>
+            {category && (<><dt>Category</dt><dd>{category}</dd></>)}
+            {cause.location && (<><dt>Location</dt><dd>{cause.location}</dd></>)}
+            <dt>Created</dt>
+            <dd><time dateTime={cause.created_at}>{formatDate(cause.created_at)}</time></dd>
+          </dl>
+          <h2>About this cause</h2>
+          <p style={{ whiteSpace: 'pre-line' }}>{cause.description}</p>
+        </div>
+        <aside className="cause-detail__panel" aria-label="Donations">
+          <p className="cause-detail__raised">{formatGhs(progress.collected)}</p>
+          <p style={{ margin: 0 }}>raised of {formatGhs(progress.goal)} goal</p>
+          <CauseProgressBar percent={progress.percent} />
+          <p style={{ margin: 0 }}>
+            <strong>{progress.percent}%</strong> funded · {cause.donor_count} {cause.donor_count === 1 ? 'donor' : 'donors'} · {formatGhs(progress.remaining)} to go
+          </p>
+          <button
+            type="button"
+            className="button button--primary button--large"
+            disabled={Boolean(blocked)}
+            aria-describedby={blocked ? 'donate-blocked' : undefined}
+            onClick={() => void navigate({ to: '/donation', search: { causeId: cause.id, amount: '' } as never })}
+          >
+            Donate
+          </button>
+          {blocked && <p id="donate-blocked" className="field__hint">{blocked}</p>}
+          <button type="button" className="button button--secondary" onClick={() => void addCauseToCart(cause)}>
+            Add to Cart
+          </button>
+          {access && <FavoriteToggle cause={cause} onChange={onFavorite} />}
+        </aside>
+      </div>
+    </PageShell>
+  );
+}
+
+/** /causes/$id and /causedetailpage?id=: the real cause, from the server or the device's mirror. */
+export function CauseDetailPage({ id }: { id: string | undefined }) {
+  const online = useOnline();
+  const [state, setState] = useState<LoadedCause | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!id) return;
+    const controller = new AbortController();
+    setState(null);
+    loadCause(id, { signal: controller.signal, online }).then(setState, () => {});
+    return () => controller.abort();
+  }, [id, online, attempt]);
+
+  if (!id) return <CauseNotFound />;
+  if (!state) return <PageShell><PendingScreen /></PageShell>;
+  if (state.kind === 'not-found') return <CauseNotFound />;
+  if (state.kind === 'unavailable') return <CauseUnavailable retry={() => setAttempt((n) => n + 1)} />;
+  return (
+    <CauseDetails
+      cause={state.cause}
+      fromMirror={state.source === 'mirror'}
+      onFavorite={(favorite) => setState({ ...state, cause: { ...state.cause, is_favorite: favorite } })}
+    />
+  );
+}

@@ -1,0 +1,55 @@
+import type { ImgHTMLAttributes } from 'react';
+
+/** "320" | "320w" → 320; other keys are ignored. */
+function widthOf(key: string): number | null {
+  const match = /^(\d+)w?$/.exec(key.trim());
+  return match ? Number(match[1]) : null;
+}
+
+/** WebP size map (width → URL) as a srcset string, narrowest first; undefined when there is none. */
+export function srcSetFrom(sizes: Record<string, string> | null | undefined): string | undefined {
+  if (!sizes) return undefined;
+  const entries = Object.entries(sizes)
+    .map(([key, url]) => [widthOf(key), url] as const)
+    .filter((e): e is readonly [number, string] => e[0] !== null && typeof e[1] === 'string')
+    .sort((a, b) => a[0] - b[0]);
+  return entries.length ? entries.map(([w, url]) => `${url} ${w}w`).join(', ') : undefined;
+}
+
+interface Props extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'width' | 'height'> {
+  src: string | null | undefined;
+  sizesMap?: Record<string, string> | null;
+  width: number;
+  height: number;
+  /** Shown (as a tinted box with the same size) when there is no image. */
+  fallbackLabel?: string;
+}
+
+/**
+ * Lazy image with explicit width/height (no layout shift) and the WebP srcset when the API gives one.
+ * Without a URL it renders a same-sized placeholder block.
+ */
+export function ResponsiveImage({ src, sizesMap, width, height, alt = '', fallbackLabel, className, sizes, ...rest }: Props) {
+  if (!src) {
+    return (
+      <span className={`img-placeholder ${className ?? ''}`} style={{ aspectRatio: `${width} / ${height}` }} role={alt ? 'img' : undefined} aria-label={alt || undefined}>
+        <span aria-hidden="true">{fallbackLabel ?? '♥'}</span>
+      </span>
+    );
+  }
+  const srcSet = srcSetFrom(sizesMap);
+  return (
+    <img
+      src={src}
+      srcSet={srcSet}
+      sizes={srcSet ? (sizes ?? '(max-width: 640px) 100vw, 480px') : undefined}
+      width={width}
+      height={height}
+      loading="lazy"
+      decoding="async"
+      alt={alt}
+      className={className}
+      {...rest}
+    />
+  );
+}

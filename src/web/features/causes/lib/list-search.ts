@@ -1,0 +1,19 @@
+import { CAUSE_ORDERINGS, type CauseOrdering } from '../../../../shared/cause-contract';
+
+/** /causelistpage URL state, so reload and back keep the page, search, sort and category. */
+export interface CauseListSearch {
+  page?: number;
+  q?: string;
+  sort?: CauseOrdering;
+  category?: string;
+}
+
+export function validateCauseListSearch(raw: Record<string, unknown>): CauseListSearch {
+  const out: CauseListSearch = {};
+  const page = Number(raw.page);
+  if (Number.isInteger(page) && page > 1) out.page = page;
+  if (typeof raw.q === 'string' && raw.q.trim()) out.q = raw.q;
+  if (typeof raw.sort === 'string' && raw.sort in CAUSE_ORDERINGS) out.sort = raw.sort as CauseOrdering;
+  if (typeof raw.category === 'string' && raw.category) out.category = raw.category;
+  return out;
+}

@@ -1,0 +1,60 @@
+import type { Cause, Paginated } from '../../../../shared/cause-contract';
+import { getCause, listCauses, type ListCausesParams } from '../api/causes-api';
+import { countMirroredCauses, getMirroredCause, queryMirror } from '../api/cause-mirror';
+import { ApiError } from '../../../lib/api-client';
+import { SAMPLE_CAUSES } from './sample-causes';
+
+/** Where a screen's causes came from: the server, the device's mirror, or the built-in samples. */
+export type CauseSource = 'network' | 'mirror' | 'sample';
+
+export interface LoadedCauses {
+  page: Paginated<Cause>;
+  source: CauseSource;
+}
+
+const isOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/**
+ * One page of causes, offline-first: the server when reachable (the answer is mirrored); otherwise
+ * the mirror (search, category and sorts applied on the device); the 8 samples only when the device
+ * has nothing saved at all.
+ */
+export async function loadCauseList(params: ListCausesParams, opts: { signal?: AbortSignal; online?: boolean } = {}): Promise<LoadedCauses> {
+  if (opts.online ?? isOnline()) {
+    try {
+      return { page: await listCauses(params, { signal: opts.signal }), source: 'network' };
+    } catch (error) {
+      if (isAbort(error)) throw error;
+      // Unreachable or failing server: fall through to what the device has.
+    }
+  }
+  const saved = await countMirroredCauses().catch(() => 0);
+  if (saved > 0) {
+    const page = await queryMirror(params);
+    return { page, source: 'mirror' };
+  }
+  return { page: { count: SAMPLE_CAUSES.length, next: null, previous: null, results: SAMPLE_CAUSES }, source: 'sample' };
+}
+
+export type LoadedCause =
+  | { kind: 'found'; cause: Cause; source: Exclude<CauseSource, 'sample'> }
+  | { kind: 'not-found' }
+  | { kind: 'unavailable' };
+
+/** A cause for the detail page: the server, else the mirror (filled by list pages too). */
+export async function loadCause(id: string, opts: { signal?: AbortSignal; online?: boolean } = {}): Promise<LoadedCause> {
+  if (opts.online ?? isOnline()) {
+    try {
+      return { kind: 'found', cause: await getCause(id, { signal: opts.signal }), source: 'network' };
+    } catch (error) {
+      if (isAbort(error)) throw error;
+      if (error instanceof ApiError && error.status === 404) return { kind: 'not-found' };
+    }
+  }
+  const saved = await getMirroredCause(id).catch(() => null);
+  return saved ? { kind: 'found', cause: saved, source: 'mirror' } : { kind: 'unavailable' };
+}

@@ -1,0 +1,67 @@
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import type { BlogPost } from '../../../../shared/cause-contract';
+import { formatDate } from '../../../../shared/dates';
+import { PageShell } from '../../../components/layout/page-shell';
+import { PendingScreen } from '../../../components/pending-screen';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ResponsiveImage } from '../../causes/components/responsive-image';
+import { getBlogPost } from '../api/content-api';
+import '../content.css';
+
+type State = { kind: 'loading' } | { kind: 'found'; post: BlogPost; offline: boolean } | { kind: 'not-found' } | { kind: 'unavailable' };
+
+function Message({ title, text }: { title: string; text: string }) {
+  useDocumentTitle(title);
+  return (
+    <PageShell className="container page page--narrow">
+      <h1>{title}</h1>
+      <p className="lead">{text}</p>
+      <Link to="/" className="button button--primary">Back to home</Link>
+    </PageShell>
+  );
+}
+
+/** /blog/$slug: the post (slug or id), or a clear not-found screen. */
+export function BlogPostPage({ slug }: { slug: string }) {
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  useEffect(() => {
+    let live = true;
+    setState({ kind: 'loading' });
+    getBlogPost(slug).then(
+      ({ post, source }) => live && setState(post ? { kind: 'found', post, offline: source === 'cache' } : { kind: 'not-found' }),
+      () => live && setState({ kind: 'unavailable' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [slug]);
+
+  if (state.kind === 'loading') return <PageShell><PendingScreen /></PageShell>;
+  if (state.kind === 'not-found') return <Message title="Post not found" text="This blog post does not exist or was removed." />;
+  if (state.kind === 'unavailable') return <Message title="Post not available offline" text="This post is not saved on this device. Try again once you are connected." />;
+  return <Post post={state.post} offline={state.offline} />;
+}
+
+function Post({ post, offline }: { post: BlogPost; offline: boolean }) {
+  useDocumentTitle(post.title);
+  const body = post.content || post.description || post.excerpt;
+  return (
+    <PageShell className="container page page--narrow">
+      {offline && <p className="notice" role="status">offline — showing a saved copy</p>}
+      <article className="blog-post">
+        {(post.category_name || post.category) && <p className="eyebrow">{post.category_name || post.category}</p>}
+        <h1>{post.title}</h1>
+        <p className="blog-post__meta">
+          {post.author_name && <>By {post.author_name} · </>}
+          {post.published_at && <time dateTime={post.published_at}>{formatDate(post.published_at)}</time>}
+        </p>
+        <ResponsiveImage className="blog-post__image" src={post.image ?? post.featured_image} width={960} height={540} alt="" loading="eager" />
+        {body.split(/\n{2,}/).map((paragraph, i) => (
+          <p key={i} style={{ whiteSpace: 'pre-line' }}>{paragraph}</p>
+        ))}
+      </article>
+      <p><Link to="/">← Back to home</Link></p>
+    </PageShell>
+  );
+}

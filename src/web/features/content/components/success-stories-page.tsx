@@ -1,0 +1,46 @@
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import type { SuccessStory } from '../../../../shared/cause-contract';
+import { formatDate } from '../../../../shared/dates';
+import { PageShell } from '../../../components/layout/page-shell';
+import { PendingScreen } from '../../../components/pending-screen';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ResponsiveImage } from '../../causes/components/responsive-image';
+import { loadContent, type LoadedContent } from '../api/content-api';
+import { SAMPLE_STORIES } from '../lib/sample-content';
+import '../content.css';
+
+/** /success-stories: every story, from the server or the device's saved copy. */
+export function SuccessStoriesPage() {
+  useDocumentTitle('Success stories');
+  const [data, setData] = useState<LoadedContent<SuccessStory> | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    loadContent('success-stories', SAMPLE_STORIES, { signal: controller.signal }).then(setData, () => {});
+    return () => controller.abort();
+  }, []);
+
+  return (
+    <PageShell className="container page">
+      <h1>Success stories</h1>
+      <p className="lead">Causes that reached their goal, thanks to people like you.</p>
+      {data?.source === 'cache' && <p className="notice" role="status">offline — showing saved stories</p>}
+      {data?.source === 'sample' && <p className="notice" role="status">Could not reach Boafo. These are sample stories.</p>}
+      {!data ? <PendingScreen /> : data.items.length === 0 ? <p className="empty">No success stories yet.</p> : (
+        <ul className="story-list">
+          {data.items.map((story) => (
+            <li key={story.id} className="story">
+              <ResponsiveImage className="story__image" src={story.image} width={640} height={400} alt="" />
+              <div>
+                <h2>{story.title}</h2>
+                {story.created_at && <p className="story__date"><time dateTime={story.created_at}>{formatDate(story.created_at)}</time></p>}
+                <p style={{ whiteSpace: 'pre-line' }}>{story.description}</p>
+                {story.cause_id && <Link to="/causes/$id" params={{ id: story.cause_id }}>See the cause</Link>}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </PageShell>
+  );
+}

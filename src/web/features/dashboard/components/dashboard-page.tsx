@@ -1,0 +1,277 @@
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useSnapshot } from 'valtio';
+import type { DashboardSummary, DonationRecord } from '../../../../shared/account-contract';
+import type { Cause } from '../../../../shared/cause-contract';
+import { formatDateTime } from '../../../../shared/dates';
+import { formatGhs } from '../../../../shared/money';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { session } from '../../../stores/session-store';
+import { setUnreadCount } from '../../notifications-badge/unread-count';
+import { accountState, displayName, setCausesCreated } from '../account-store';
+import { getDashboardSummary, listOwnCauses, listPopularCauses, listRecentDonations } from '../api/dashboard-api';
+import { monthLabel } from '../month-label';
+import { DashboardLayout } from './dashboard-layout';
+import { StatusBadge } from './status-badge';
+
+/** undefined while the first load runs; failures are silent (spec §8) and keep what is shown. */
+type Loaded<T> = T | undefined;
+
+function useSilentLoad<T>(load: (signal: AbortSignal) => Promise<T>, fallback: T, deps: unknown[]): Loaded<T> {
+  const [value, setValue] = useState<Loaded<T>>(undefined);
+  useEffect(() => {
+    const controller = new AbortController();
+    load(controller.signal)
+      .then((data) => setValue(data))
+      .catch(() => {
+        if (!controller.signal.aborted) setValue((current) => current ?? fallback);
+      });
+    return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, deps);
+  return value;
+}
+
+function categoryText(category: Cause['category'] | string | null | undefined): string {
+  if (!category) return '';
+  return typeof category === 'string' ? category : category.name;
+}
+
+function matches(query: string, ...fields: (string | null | undefined)[]): boolean {
+  const q = query.trim().toLowerCase();
+  return !q || fields.some((f) => (f ?? '').toLowerCase().includes(q));
+}
+
+function SkeletonRows({ rows = 3, label }: { rows?: number; label: string }) {
+  return (
+    <div className="skeleton skeleton-rows" role="status">
+      <span className="visually-hidden">Loading {label}…</span>
+      {Array.from({ length: rows }, (_, i) => <div key={i} className="skeleton__line" />)}
+    </div>
+  );
+}
+
+function SearchBox({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const navigate = useNavigate();
+  const id = useId();
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const q = value.trim();
+    // Enter searches every cause; typing filters this page's lists at once.
+    void navigate({ href: q ? `/causelistpage?search=${encodeURIComponent(q)}` : '/causelistpage' });
+  }
+  return (
+    <form role="search" className="search-box" onSubmit={onSubmit}>
+      <label htmlFor={id} className="visually-hidden">Search your causes and donations</label>
+      <input
+        id={id} type="search" placeholder="Search causes and donations" value={value}
+        onChange={(e) => onChange(e.target.value)} aria-describedby={`${id}-hint`}
+      />
+      <span id={`${id}-hint`} className="visually-hidden">Press Enter to search all causes.</span>
+      <button type="submit" className="button button--secondary button--small">Search</button>
+    </form>
+  );
+}
+
+function MonthFigures({ summary, loading, onMonth }: { summary: Loaded<DashboardSummary | null>; loading: boolean; onMonth: (m: string) => void }) {
+  const id = useId();
+  if (summary === undefined) return <SkeletonRows rows={2} label="your month" />;
+  if (summary === null) return null;
+  const label = monthLabel(summary.month);
+  return (
+    <section aria-labelledby={`${id}-h`} aria-busy={loading}>
+      <div className="dash-welcome">
+        <h2 id={`${id}-h`} className="visually-hidden">Your month</h2>
+        <div className="select-field">
+          <label htmlFor={`${id}-month`}>Month</label>
+          <select id={`${id}-month`} value={summary.month} onChange={(e) => onMonth(e.target.value)}>
+            {summary.months.map((m) => <option key={m} value={m}>{monthLabel(m)}</option>)}
+          </select>
+        </div>
+      </div>
+      <div className="stat-grid">
+        <div className="stat-card">
+          <p className="stat-card__label">Donated in {label}</p>
+          <p className="stat-card__value">{formatGhs(summary.donated_in_month)}</p>
+        </div>
+        <div className="stat-card">
+          <p className="stat-card__label">Donations in {label}</p>
+          <p className="stat-card__value">{summary.donations_in_month}</p>
+        </div>
+        <div className="stat-card">
+          <p className="stat-card__label">Raised for your causes in {label}</p>
+          <p className="stat-card__value">{formatGhs(summary.raised_in_month)}</p>
+        </div>
+        <div className="stat-card">
+          <p className="stat-card__label">Your causes</p>
+          <p className="stat-card__value">
+            {summary.causes.total}
+            <span className="visually-hidden">.</span>
+          </p>
+          <p className="stat-card__label">{summary.causes.active} active · {summary.causes.under_review} under review</p>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function OwnCauses({ causes, query }: { causes: Loaded<Cause[]>; query: string }) {
+  const shown = (causes ?? []).filter((c) => matches(query, c.name ?? c.title, c.description));
+  return (
+    <section className="panel" aria-labelledby="dash-own-causes">
+      <h2 id="dash-own-causes">Your Causes</h2>
+      {causes === undefined ? (
+        <SkeletonRows label="your causes" />
+      ) : causes.length === 0 ? (
+        <p className="panel__empty">
+          You have not created a cause yet. <Link to="/causes/create">Create your first cause</Link>
+        </p>
+      ) : shown.length === 0 ? (
+        <p className="panel__empty">No causes match "{query}".</p>
+      ) : (
+        <ul className="item-list">
+          {shown.map((cause) => (
+            <li key={cause.id}>
+              <span>
+                <Link to="/causes/$id" params={{ id: cause.id }} className="item-list__title">{cause.name || cause.title}</Link>
+                <br />
+                <span className="item-list__meta">
+                  {formatGhs(cause.current_amount)} raised of {formatGhs(cause.target_amount)}
+                </span>
+              </span>
+              <StatusBadge status={cause.status} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function RecentDonations({ donations, query }: { donations: Loaded<DonationRecord[]>; query: string }) {
+  const shown = (donations ?? []).filter((d) => matches(query, d.cause_title, d.amount));
+  return (
+    <section className="panel" aria-labelledby="dash-donations">
+      <h2 id="dash-donations">Your recent donations</h2>
+      {donations === undefined ? (
+        <SkeletonRows label="your donations" />
+      ) : donations.length === 0 ? (
+        <p className="panel__empty">
+          No donations yet. <Link to="/causelistpage">Find a cause to support</Link>
+        </p>
+      ) : shown.length === 0 ? (
+        <p className="panel__empty">No donations match "{query}".</p>
+      ) : (
+        <ul className="item-list">
+          {shown.map((d) => (
+            <li key={d.id}>
+              <span>
+                <span className="item-list__title">{d.cause_title || d.cause_id.slice(0, 8)}</span>
+                <br />
+                <span className="item-list__meta">{formatDateTime(d.donated_at)}</span>
+              </span>
+              <span className="amount">{formatGhs(d.amount)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p><Link to="/donationhistory">See all donations</Link></p>
+    </section>
+  );
+}
+
+function PopularCauses({ causes, query }: { causes: Loaded<Cause[]>; query: string }) {
+  const shown = (causes ?? []).filter((c) => matches(query, c.name ?? c.title, c.location, categoryText(c.category)));
+  return (
+    <section className="panel" aria-labelledby="dash-popular">
+      <h2 id="dash-popular">Popular Causes</h2>
+      {causes === undefined ? (
+        <SkeletonRows rows={6} label="popular causes" />
+      ) : shown.length === 0 ? (
+        <p className="panel__empty">No popular causes available</p>
+      ) : (
+        <div className="table-wrap" tabIndex={0} role="region" aria-label="Popular causes table">
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">Cause name</th>
+                <th scope="col">Location</th>
+                <th scope="col">Date - Time</th>
+                <th scope="col">Category</th>
+                <th scope="col" className="num">Amount raised</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((cause) => (
+                <tr key={cause.id}>
+                  <td><Link to="/causes/$id" params={{ id: cause.id }}>{cause.name || cause.title}</Link></td>
+                  <td>{cause.location || '—'}</td>
+                  <td>{formatDateTime(cause.created_at)}</td>
+                  <td>{categoryText(cause.category) || '—'}</td>
+                  <td className="num">{formatGhs(cause.current_amount)}</td>
+                  <td><StatusBadge status={cause.status} /></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Spec §2 /dashboard with real data: name, role, badges, own causes, donations, popular causes and month figures. */
+export function DashboardPage() {
+  useDocumentTitle('Dashboard');
+  const { user_id, name, email } = useSnapshot(session);
+  const { profile } = useSnapshot(accountState);
+  const [query, setQuery] = useState('');
+  const [month, setMonth] = useState<string | null>(null);
+  const [summary, setSummary] = useState<Loaded<DashboardSummary | null>>(undefined);
+  const [summaryLoading, setSummaryLoading] = useState(true);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setSummaryLoading(true);
+    getDashboardSummary(month, controller.signal)
+      .then((data) => {
+        setSummary(data);
+        setUnreadCount(data.unread_notifications);
+        setCausesCreated(data.causes.total);
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setSummary((current) => current ?? null);
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setSummaryLoading(false);
+      });
+    return () => controller.abort();
+  }, [month]);
+
+  const ownCauses = useSilentLoad((signal) => (user_id ? listOwnCauses(user_id, signal) : Promise.resolve([])), [], [user_id]);
+  const donations = useSilentLoad(listRecentDonations, [], []);
+  const popular = useSilentLoad(listPopularCauses, [], []);
+  const firstName = useMemo(() => profile?.first_name || displayName(profile, name, email).split(' ')[0], [profile, name, email]);
+
+  return (
+    <DashboardLayout search={<SearchBox value={query} onChange={setQuery} />}>
+      <section className="dash-welcome" aria-labelledby="dash-title">
+        <div>
+          <h1 id="dash-title">Welcome back, {firstName}</h1>
+          <p className="lead">Here is what is happening with your causes and donations.</p>
+        </div>
+        <p className="button-row">
+          <Link to="/causes/create" className="button button--primary">Start a cause</Link>
+          <Link to="/causelistpage" className="button button--secondary">Donate</Link>
+        </p>
+      </section>
+      <MonthFigures summary={summary} loading={summaryLoading} onMonth={setMonth} />
+      <div className="dash-grid">
+        <OwnCauses causes={ownCauses} query={query} />
+        <RecentDonations donations={donations} query={query} />
+      </div>
+      <PopularCauses causes={popular} query={query} />
+    </DashboardLayout>
+  );
+}

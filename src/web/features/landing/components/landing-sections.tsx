@@ -1,0 +1,201 @@
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import type { BlogPost, Contributor, Statistic, SuccessStory, Testimonial } from '../../../../shared/cause-contract';
+import { formatGhs } from '../../../../shared/money';
+import { loadContent, type ContentKey, type ContentTypes, type LoadedContent, type Samples } from '../../content/api/content-api';
+
+// Samples load only when the server cannot be reached and nothing is saved (rare): out of the landing chunk.
+const samples = () => import('../../content/lib/sample-content');
+const SAMPLE_STORIES = () => samples().then((m) => m.SAMPLE_STORIES);
+const SAMPLE_CONTRIBUTORS = () => samples().then((m) => m.SAMPLE_CONTRIBUTORS);
+const SAMPLE_TESTIMONIALS = () => samples().then((m) => m.SAMPLE_TESTIMONIALS);
+const SAMPLE_STATISTICS = () => samples().then((m) => m.SAMPLE_STATISTICS);
+const SAMPLE_BLOG_POSTS = () => samples().then((m) => m.SAMPLE_BLOG_POSTS);
+import { ResponsiveImage } from '../../causes/components/responsive-image';
+import { HelpNeeded } from './help-needed';
+import { NewsletterForm } from './newsletter-form';
+
+/** One content list with the spec §8 fallbacks (server → saved copy → samples). null while loading. */
+function useContent<K extends ContentKey>(key: K, fallback: Samples<ContentTypes[K]>): LoadedContent<ContentTypes[K]> | null {
+  const [state, setState] = useState<LoadedContent<ContentTypes[K]> | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    loadContent(key, fallback, { signal: controller.signal }).then(setState, () => {});
+    return () => controller.abort();
+  }, [key, fallback]);
+  return state;
+}
+
+function Skeletons({ count = 3 }: { count?: number }) {
+  return (
+    <ul className="landing-grid" aria-hidden="true">
+      {Array.from({ length: count }, (_, i) => (
+        <li key={i} className="content-card skeleton"><div className="skeleton__block" /><div className="skeleton__line" /></li>
+      ))}
+    </ul>
+  );
+}
+
+function SuccessStories() {
+  const data = useContent('success-stories', SAMPLE_STORIES);
+  const stories: SuccessStory[] = data?.items.slice(0, 5) ?? [];
+  return (
+    <section className="section" id="success-stories" aria-labelledby="stories-title" aria-busy={!data}>
+      <div className="container">
+        <h2 id="stories-title">Success stories</h2>
+        {!data ? <Skeletons /> : stories.length === 0 ? <p className="empty">No success stories yet.</p> : (
+          <ul className="landing-grid landing-grid--stories">
+            {stories.map((story) => (
+              <li key={story.id} className="content-card story-card">
+                <ResponsiveImage className="content-card__image" src={story.image} width={400} height={300} alt="" />
+                <div className="content-card__body">
+                  <h3>{story.title}</h3>
+                  <p>{story.description}</p>
+                  <a href="/success-stories" target="_blank" rel="noopener" aria-label={`Know more: ${story.title} (opens in a new tab)`}>Know more</a>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+const contributorName = (c: Contributor) => c.name || [c.first_name, c.last_name].filter(Boolean).join(' ');
+
+function Contributors() {
+  const data = useContent('contributors', SAMPLE_CONTRIBUTORS);
+  return (
+    <section className="section section--muted" id="contributors" aria-labelledby="contributors-title" aria-busy={!data}>
+      <div className="container">
+        <h2 id="contributors-title">Recent contributors</h2>
+        {!data ? <Skeletons count={4} /> : data.items.length === 0 ? <p className="empty">Be the first to give this month.</p> : (
+          <ul className="contributors">
+            {data.items.slice(0, 8).map((c) => (
+              <li key={c.id} className="contributor">
+                <ResponsiveImage className="contributor__avatar" src={c.image ?? c.profile_picture} width={64} height={64} alt="" fallbackLabel={contributorName(c).slice(0, 1)} />
+                <div>
+                  <p className="contributor__name">{contributorName(c)}</p>
+                  <p className="contributor__meta">{[c.location || c.city, c.amount ? formatGhs(c.amount) : ''].filter(Boolean).join(' · ')}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p><Link to="/register" className="button button--primary">REGISTER NOW</Link></p>
+      </div>
+    </section>
+  );
+}
+
+function Testimonials() {
+  const data = useContent('testimonials', SAMPLE_TESTIMONIALS);
+  const [index, setIndex] = useState(0);
+  const items: Testimonial[] = data?.items ?? [];
+  const current = items[Math.min(index, items.length - 1)];
+  return (
+    <section className="section" id="testimonials" aria-labelledby="testimonials-title" aria-busy={!data}>
+      <div className="container testimonials">
+        <h2 id="testimonials-title">What people say</h2>
+        {!data ? <Skeletons count={1} /> : !current ? <p className="empty">No testimonials yet.</p> : (
+          <>
+            <figure className="testimonial" aria-live="polite">
+              <blockquote>“{current.text || current.content}”</blockquote>
+              <figcaption>
+                <strong>{current.author || current.name}</strong>{current.role ? `, ${current.role}` : ''}
+              </figcaption>
+            </figure>
+            {items.length > 1 && (
+              <div className="dots" role="group" aria-label="Testimonials">
+                {items.map((t, i) => (
+                  <button key={t.id} type="button" className="dot" aria-label={`Show testimonial ${i + 1} of ${items.length}`}
+                    aria-pressed={i === index} onClick={() => setIndex(i)} />
+                ))}
+              </div>
+            )}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function Statistics() {
+  const data = useContent('statistics', SAMPLE_STATISTICS);
+  const stats: Statistic[] = data?.items ?? [];
+  return (
+    <section className="section section--dark" id="statistics" aria-labelledby="stats-title" aria-busy={!data}>
+      <div className="container">
+        <h2 id="stats-title">Boafo in numbers</h2>
+        {!data ? <Skeletons count={4} /> : (
+          <dl className="stats">
+            {stats.map((s) => (
+              <div key={s.key} className="stat">
+                <dt>{s.title || s.label}</dt>
+                <dd className="stat__value">{s.value}</dd>
+                {s.description && <dd className="stat__text">{s.description}</dd>}
+              </div>
+            ))}
+          </dl>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Spec §2: Know more opens the item's url, else /blog/{slug}, else /blog/{id}. */
+export function blogHref(post: Pick<BlogPost, 'url' | 'slug' | 'id'>): { href: string; external: boolean } {
+  if (post.url) return { href: post.url, external: true };
+  return { href: `/blog/${encodeURIComponent(post.slug || post.id)}`, external: false };
+}
+
+function Blog() {
+  const data = useContent('blog-posts', SAMPLE_BLOG_POSTS);
+  return (
+    <section className="section" id="blog" aria-labelledby="blog-title" aria-busy={!data}>
+      <div className="container">
+        <h2 id="blog-title">From our blog</h2>
+        {!data ? <Skeletons /> : data.items.length === 0 ? <p className="empty">No blog posts yet.</p> : (
+          <ul className="landing-grid">
+            {data.items.slice(0, 3).map((post) => {
+              const link = blogHref(post);
+              return (
+                <li key={post.id} className="content-card">
+                  <ResponsiveImage className="content-card__image" src={post.image ?? post.featured_image} width={400} height={225} alt="" />
+                  <div className="content-card__body">
+                    {(post.category_name || post.category) && <p className="content-card__category">{post.category_name || post.category}</p>}
+                    <h3>{post.title}</h3>
+                    <p>{post.excerpt || post.description || post.content.slice(0, 160)}</p>
+                    {link.external ? (
+                      <a href={link.href} target="_blank" rel="noopener noreferrer" aria-label={`Know more: ${post.title}`}>Know more</a>
+                    ) : (
+                      <Link to="/blog/$slug" params={{ slug: post.slug || post.id }} aria-label={`Know more: ${post.title}`}>Know more</Link>
+                    )}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Everything below the services: loaded as its own chunk so the first paint stays small. */
+export default function LandingSections() {
+  return (
+    <>
+      <HelpNeeded />
+      <SuccessStories />
+      <section className="section section--muted" id="newsletter">
+        <div className="container"><NewsletterForm /></div>
+      </section>
+      <Contributors />
+      <Testimonials />
+      <Statistics />
+      <Blog />
+    </>
+  );
+}

@@ -1,0 +1,246 @@
+import { useEffect, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { MAX_UPLOAD_BYTES } from '../../../../shared/profile-contract';
+import { TextField } from '../../../components/form/text-field';
+import { ApiError } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { toast } from '../../../stores/toast-store';
+import { buildProfileForm, getOwnProfile, updateProfile, type OwnProfile, type ProfileFormValues } from '../api/profile-api';
+import { ProfileAvatar } from './default-avatar';
+import '../profile.css';
+
+type TextKey = Exclude<keyof ProfileFormValues, 'profile_picture' | 'cover_photo'>;
+type FileKey = 'profile_picture' | 'cover_photo';
+
+const EMPTY: ProfileFormValues = {
+  first_name: '', last_name: '', occupation: '', bio: '', phone_number: '', address: '', profile_picture: null, cover_photo: null,
+};
+
+function fromProfile(p: OwnProfile): ProfileFormValues {
+  return {
+    first_name: p.first_name ?? '',
+    last_name: p.last_name ?? '',
+    occupation: p.occupation || p.job_title || '',
+    bio: p.bio || p.interests || '',
+    phone_number: p.phone_number || p.phone || '',
+    address: p.address ?? '',
+    profile_picture: null,
+    cover_photo: null,
+  };
+}
+
+/** A chosen file's object URL for its preview, released when the file changes or the form goes away. */
+function usePreview(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file || typeof URL.createObjectURL !== 'function') {
+      setUrl(null);
+      return;
+    }
+    const next = URL.createObjectURL(file);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [file]);
+  return url;
+}
+
+/** Checks what the browser can before the upload; the server still checks the content. */
+function fileProblem(file: File): string | null {
+  if (file.type && !file.type.startsWith('image/')) return 'Choose an image file.';
+  if (file.size > MAX_UPLOAD_BYTES) return 'The file is too large (max 5 MB).';
+  return null;
+}
+
+interface FileFieldProps {
+  id: string;
+  label: string;
+  file: File | null;
+  error?: string;
+  showNoFile: boolean;
+  onFile: (file: File | null) => void;
+  children: ReactNode;
+}
+
+function FileField({ id, label, file, error, showNoFile, onFile, children }: FileFieldProps) {
+  const statusId = `${id}-status`;
+  const errorId = `${id}-error`;
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+      <input
+        id={id}
+        type="file"
+        accept="image/*"
+        className="file-input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[statusId, error ? errorId : ''].filter(Boolean).join(' ')}
+        onChange={(e: ChangeEvent<HTMLInputElement>) => onFile(e.target.files?.[0] ?? null)}
+      />
+      <p id={statusId} className="field__hint">
+        {file ? `Selected: ${file.name}` : showNoFile ? 'No file selected' : 'Images up to 5 MB.'}
+      </p>
+      {error ? <p id={errorId} className="field__error">{error}</p> : null}
+    </div>
+  );
+}
+
+function failureToast(error: unknown): void {
+  const detail = error instanceof ApiError ? error.errorBody?.detail : undefined;
+  toast.error(detail ? `Failed to update profile: ${detail}` : 'Failed to update profile');
+}
+
+/**
+ * Spec §2 /profilesettings (variant "main", with the side items) and /organizerprofilesettings
+ * (variant "organizer", the same form without them). Prefilled from GET /api/user/profile/.
+ */
+export function ProfileSettingsForm({ variant, onSaved }: { variant: 'main' | 'organizer'; onSaved?: (p: OwnProfile) => void }) {
+  useDocumentTitle(variant === 'main' ? 'Profile settings' : 'Organizer profile settings');
+  const id = useId();
+  const [profile, setProfile] = useState<OwnProfile | null>(null);
+  const [values, setValues] = useState<ProfileFormValues>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const picturePreview = usePreview(values.profile_picture);
+  const coverPreview = usePreview(values.cover_photo);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getOwnProfile(controller.signal)
+      .then((p) => {
+        setProfile(p);
+        setValues(fromProfile(p));
+      })
+      .catch(() => {
+        if (controller.signal.aborted) return;
+        setLoadFailed(true);
+        toast.error('Failed to load profile');
+      });
+    return () => controller.abort();
+  }, []);
+
+  const setText = (key: TextKey) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }));
+
+  function setFile(key: FileKey, file: File | null) {
+    const problem = file ? fileProblem(file) : null;
+    setErrors((current) => {
+      const next = { ...current };
+      if (problem) next[key] = problem;
+      else delete next[key];
+      return next;
+    });
+    setValues((v) => ({ ...v, [key]: problem ? null : file }));
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    setSaving(true);
+    setProgress(0);
+    setErrors({});
+    try {
+      const updated = await updateProfile(buildProfileForm(values), setProgress);
+      setProfile(updated);
+      setValues(fromProfile(updated));
+      (event.target as HTMLFormElement).querySelectorAll<HTMLInputElement>('input[type=file]').forEach((input) => (input.value = ''));
+      toast.success('Profile updated');
+      onSaved?.(updated);
+    } catch (error) {
+      const fields: Record<string, string> = {};
+      const body = error instanceof ApiError ? error.errorBody : null;
+      for (const [field, messages] of Object.entries(body?.errors ?? {})) {
+        if (Array.isArray(messages) && messages[0]) fields[field === 'phone' ? 'phone_number' : field === 'interests' ? 'bio' : field] = messages[0];
+      }
+      setErrors(fields);
+      failureToast(error);
+    } finally {
+      setSaving(false);
+      setProgress(null);
+    }
+  }
+
+  const fid = (name: string) => `${id}-${name}`;
+  const loading = !profile && !loadFailed;
+  const pictureSrc = picturePreview ?? profile?.profile_picture ?? null;
+  const coverSrc = coverPreview ?? profile?.cover_photo ?? null;
+
+  const form = (
+    <form className="settings-form" onSubmit={onSubmit} aria-busy={saving} noValidate>
+      {loading ? (
+        <div className="skeleton" role="status">
+          <span className="visually-hidden">Loading your profile…</span>
+          <div className="skeleton__line" />
+          <div className="skeleton__line" />
+          <div className="skeleton__line skeleton__line--short" />
+        </div>
+      ) : null}
+      <div className="settings-form__row">
+        <TextField id={fid('first')} label="First name" name="first_name" autoComplete="given-name" value={values.first_name} onChange={setText('first_name')} error={errors.first_name} />
+        <TextField id={fid('last')} label="Last name" name="last_name" autoComplete="family-name" value={values.last_name} onChange={setText('last_name')} error={errors.last_name} />
+      </div>
+      <TextField id={fid('occupation')} label="Occupation" name="occupation" autoComplete="organization-title" value={values.occupation} onChange={setText('occupation')} error={errors.occupation} />
+      <div className={`field${errors.bio ? ' field--invalid' : ''}`}>
+        <label htmlFor={fid('bio')}>Bio</label>
+        <textarea
+          id={fid('bio')} name="bio" rows={4} className="text-area" value={values.bio} onChange={setText('bio')} maxLength={2000}
+          aria-invalid={errors.bio ? true : undefined} aria-describedby={errors.bio ? `${fid('bio')}-error` : undefined}
+        />
+        {errors.bio ? <p id={`${fid('bio')}-error`} className="field__error">{errors.bio}</p> : null}
+      </div>
+      <TextField id={fid('phone')} label="Phone number" name="phone_number" type="tel" autoComplete="tel" value={values.phone_number} onChange={setText('phone_number')} error={errors.phone_number} />
+      <TextField id={fid('address')} label="Address" name="address" autoComplete="street-address" value={values.address} onChange={setText('address')} error={errors.address} />
+
+      <FileField
+        id={fid('picture')} label="Profile picture" file={values.profile_picture} error={errors.profile_picture}
+        showNoFile={variant === 'main'} onFile={(f) => setFile('profile_picture', f)}
+      >
+        <ProfileAvatar src={pictureSrc} size={88} />
+      </FileField>
+      <FileField
+        id={fid('cover')} label="Cover photo" file={values.cover_photo} error={errors.cover_photo}
+        showNoFile={variant === 'main'} onFile={(f) => setFile('cover_photo', f)}
+      >
+        {coverSrc ? <img className="settings-cover" src={coverSrc} alt="" /> : <div className="settings-cover settings-cover--empty" />}
+      </FileField>
+
+      {/* WITHDRAWAL DETAILS: a later issue adds bank / mobile money / withdrawal_address (sent as JSON text) here. */}
+      <section className="settings-note" aria-labelledby={fid('withdrawal')}>
+        <h2 id={fid('withdrawal')}>Withdrawal details</h2>
+        <p>Coming soon: choose the bank account or mobile money wallet your causes' funds go to.</p>
+      </section>
+
+      {progress !== null && (values.profile_picture || values.cover_photo) ? (
+        <div className="upload-progress">
+          <label htmlFor={fid('progress')}>Uploading {Math.round(progress * 100)}%</label>
+          <progress id={fid('progress')} max={1} value={progress} />
+        </div>
+      ) : null}
+      <button type="submit" className="button button--primary" disabled={saving || loading}>
+        {saving ? 'Saving...' : 'Save changes'}
+      </button>
+    </form>
+  );
+
+  return (
+    <div className="settings-page">
+      <h1>{variant === 'main' ? 'Profile settings' : 'Organizer profile settings'}</h1>
+      <div className={variant === 'main' ? 'settings-layout' : undefined}>
+        {form}
+        {variant === 'main' ? (
+          <aside className="settings-side" aria-label="More settings">
+            <section className="settings-note">
+              <h2>Notification Settings</h2>
+              <p>Coming soon: choose which notifications you get.</p>
+            </section>
+            <section className="settings-note">
+              <h2>Delete Account</h2>
+              <p>Coming soon: close your account and remove your data.</p>
+            </section>
+          </aside>
+        ) : null}
+      </div>
+    </div>
+  );
+}
