@@ -16,11 +16,13 @@ import webAppPlugin from './plugins/app/web-app';
 import dbPlugin from './plugins/external/db';
 import helmetPlugin from './plugins/external/helmet';
 import multipartPlugin from './plugins/external/multipart';
+import paymentsPlugin from './plugins/app/payments';
 import swaggerPlugin from './plugins/external/swagger';
 import adminCauseRoutes from './routes/api/admin/causes/index';
 import adminMetricsRoutes from './routes/api/admin/metrics/index';
 import adminUserRoutes from './routes/api/admin/users/index';
 import blogPostRoutes from './routes/api/blog-posts/index';
+import cartRoutes from './routes/api/cart/index';
 import categoryRoutes from './routes/api/categories/index';
 import causeRoutes from './routes/api/causes/index';
 import configRoutes from './routes/api/config/index';
@@ -30,6 +32,7 @@ import favoriteRoutes from './routes/api/favorites/index';
 import healthRoutes from './routes/api/health/index';
 import newsletterRoutes from './routes/api/newsletter/index';
 import notificationRoutes from './routes/api/notifications/index';
+import paymentRoutes from './routes/api/payments/index';
 import statisticsRoutes from './routes/api/statistics/index';
 import successStoryRoutes from './routes/api/success-stories/index';
 import testimonialRoutes from './routes/api/testimonials/index';
@@ -39,6 +42,7 @@ import profileRoutes from './routes/api/user/profile/index';
 import publicProfileRoutes from './routes/api/user/profiles/index';
 import tokenRoutes from './routes/api/user/token/index';
 import mediaRoutes from './routes/media/index';
+import sandboxRoutes from './routes/sandbox/index';
 import './types';
 
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
@@ -58,6 +62,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await app.register(repositoriesPlugin);
     await app.register(authPlugin);
     await app.register(bootstrapPlugin);
+    await app.register(paymentsPlugin);
     await app.register(helmetPlugin);
     await app.register(swaggerPlugin);
     await app.register(multipartPlugin);
@@ -76,6 +81,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await app.register(adminMetricsRoutes, { prefix: '/api/admin/metrics' });
     await app.register(adminUserRoutes, { prefix: '/api/admin/users' });
     await app.register(donationRoutes, { prefix: '/api/donations' });
+    await app.register(cartRoutes, { prefix: '/api/cart' });
+    await app.register(paymentRoutes, { prefix: '/api/payments' });
     await app.register(favoriteRoutes, { prefix: '/api/favorites' });
     await app.register(notificationRoutes, { prefix: '/api/notifications' });
     await app.register(newsletterRoutes, { prefix: '/api/newsletter' });
@@ -85,6 +92,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await app.register(blogPostRoutes, { prefix: '/api/blog-posts' });
     await app.register(testimonialRoutes, { prefix: '/api/testimonials' });
     await app.register(mediaRoutes, { prefix: '/media' });
+    await app.register(sandboxRoutes, { prefix: '/sandbox' });
     await app.register(webAppPlugin);
     await app.ready();
   } catch (error) {

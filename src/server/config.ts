@@ -25,6 +25,17 @@ export interface AppConfig {
   seedDemo: boolean;
   trustProxy: boolean;
   loginLimits: { perEmail: number; perIp: number; windowSeconds: number };
+  payments: PaymentSettings;
+}
+
+export const PAYMENT_PROVIDERS = ['sandbox', 'paystack'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+export interface PaymentSettings {
+  provider: PaymentProviderName;
+  /** Required (and only read) when provider is paystack. */
+  paystackSecretKey: string | null;
+  paystackBaseUrl: string;
 }
 
 export interface SettingDoc {
@@ -51,6 +62,9 @@ export const SETTINGS: SettingDoc[] = [
   { name: 'LOGIN_MAX_FAILURES_PER_EMAIL', default: '10', description: 'Failed logins allowed per email within the window before 429.' },
   { name: 'LOGIN_MAX_FAILURES_PER_IP', default: '30', description: 'Failed logins allowed per client IP within the window before 429.' },
   { name: 'LOGIN_WINDOW_SECONDS', default: '900', description: 'Length of the failed-login window in seconds.' },
+  { name: 'PAYMENT_PROVIDER', default: 'sandbox', description: 'sandbox (built-in test checkout at /sandbox/checkout/…, no keys, no real money) or paystack.' },
+  { name: 'PAYSTACK_SECRET_KEY', default: '(unset)', description: 'Paystack secret key (sk_live_… or sk_test_…); required when PAYMENT_PROVIDER=paystack. Also signs its webhooks.' },
+  { name: 'PAYSTACK_BASE_URL', default: 'https://api.paystack.co', description: 'Paystack API address (change only to point at a test double).' },
 ];
 
 export class ConfigError extends Error {
@@ -102,6 +116,20 @@ function url(env: Env, name: string, protocols: string[]): string | null {
   return raw;
 }
 
+function paymentSettings(env: Env): PaymentSettings {
+  const provider = (text(env, 'PAYMENT_PROVIDER') ?? 'sandbox').toLowerCase();
+  if (!(PAYMENT_PROVIDERS as readonly string[]).includes(provider)) {
+    throw new ConfigError(`PAYMENT_PROVIDER must be one of ${PAYMENT_PROVIDERS.join(', ')} (got "${provider}").`);
+  }
+  const paystackSecretKey = text(env, 'PAYSTACK_SECRET_KEY');
+  // Failing here beats taking donations that can never be charged or verified.
+  if (provider === 'paystack' && paystackSecretKey === null) {
+    throw new ConfigError('PAYSTACK_SECRET_KEY is required when PAYMENT_PROVIDER=paystack.');
+  }
+  const baseUrl = url(env, 'PAYSTACK_BASE_URL', ['http:', 'https:']) ?? 'https://api.paystack.co';
+  return { provider: provider as PaymentProviderName, paystackSecretKey, paystackBaseUrl: baseUrl.replace(/\/+$/, '') };
+}
+
 /** Reads and checks the settings; throws ConfigError with a readable message. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const dataDir = path.resolve(text(env, 'DATA_DIR') ?? './data');
@@ -126,6 +154,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   }
   const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']);
   return {
+    payments: paymentSettings(env),
     port: int(env, 'PORT', 3000, 0, 65535),
     host: text(env, 'HOST') ?? '0.0.0.0',
     dataDir,

@@ -3,6 +3,7 @@ import type { Role } from '../shared/auth-contract';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { AccessTokens } from './lib/tokens';
+import type { PaymentProvider } from './payments/provider';
 import type { Repos } from './plugins/app/repositories';
 import type { KeyRef } from './repositories/idempotency-keys';
 
@@ -18,6 +19,8 @@ declare module 'fastify' {
     db: Db;
     dbKind: 'postgres' | 'pglite';
     repos: Repos;
+    /** The payment provider PAYMENT_PROVIDER chose (sandbox or paystack). */
+    payments: PaymentProvider;
     tokens: AccessTokens;
     /** onRequest hook for routes that need a signed-in user (sets request.user or answers 401). */
     authenticate: (request: FastifyRequest) => Promise<void>;

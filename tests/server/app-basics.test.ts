@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { backends } from './helpers/backends';
@@ -85,6 +86,8 @@ describe('static web app', () => {
     await writeFile(path.join(tmp.dir, 'assets', 'index-abc123.js'), 'console.log("boafo")');
     await writeFile(path.join(tmp.dir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
     await writeFile(path.join(tmp.dir, 'manifest.webmanifest'), '{"name":"Boafo"}');
+    // The build writes compressed twins; the server must prefer them when the client accepts them.
+    await writeFile(path.join(tmp.dir, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log("boafo")'));
     app = await buildApp(testConfig(null, { webDistDir: tmp.dir }));
   });
   afterAll(async () => {
@@ -108,6 +111,17 @@ describe('static web app', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
+  });
+
+  it('sends the precompressed brotli twin when the client accepts it, with the same caching', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe('console.log("boafo")');
+    const plain = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("boafo")');
   });
 
   it('falls back to index.html for client routes but not for API, media or missing assets', async () => {

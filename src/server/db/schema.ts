@@ -155,6 +155,30 @@ export const causeReviews = pgTable('cause_reviews', {
   reviewedAt: timestamp('reviewed_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('cause_reviews_reviewed_at_idx').on(t.reviewedAt, t.decision)]);
 
+export const PAYMENT_STATUSES = ['pending', 'success', 'failed', 'abandoned', 'flagged'] as const;
+export const PAYMENT_METHODS = ['card', 'mobile_money'] as const;
+
+/** One checkout at the provider; `reference` is ours and unguessable. Leaves 'pending' only in settlePayment. */
+export const payments = pgTable('payments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  reference: text('reference').notNull(),
+  provider: text('provider').notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  currency: text('currency').notNull().default('GHS'),
+  status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
+  email: text('email').notNull(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  /** The cart whose lines for these causes go away when the payment succeeds (never before). */
+  cartId: uuid('cart_id'),
+  authorizationUrl: text('authorization_url'), flaggedReason: text('flagged_reason'), providerStatus: text('provider_status'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('payments_reference_idx').on(t.reference),
+  index('payments_status_created_idx').on(t.status, t.createdAt),
+]);
+
 /** Written by the payments flow; donor_id is null for guests (then email identifies the donor). */
 export const donations = pgTable('donations', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -162,10 +186,15 @@ export const donations = pgTable('donations', {
   donorId: uuid('donor_id').references(() => users.id, { onDelete: 'set null' }),
   email: text('email').notNull(),
   donorName: text('donor_name').notNull().default(''),
+  firstName: text('first_name').notNull().default(''), lastName: text('last_name').notNull().default(''),
+  country: text('country').notNull().default(''),
+  phoneCountryCode: text('phone_country_code').notNull().default(''), phoneNumber: text('phone_number').notNull().default(''),
+  paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }),
   isAnonymous: boolean('is_anonymous').notNull().default(false),
   amount: bigint('amount', { mode: 'number' }).notNull(),
   status: text('status', { enum: DONATION_STATUSES }).notNull().default('pending'),
-  paymentId: text('payment_id'),
+  paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+  /** The reference of the payment that carries this donation (several donations share one). */
   reference: text('reference'),
   createdAt: createdAt(),
   completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -174,8 +203,37 @@ export const donations = pgTable('donations', {
   index('donations_cause_status_idx').on(t.causeId, t.status),
   index('donations_status_completed_idx').on(t.status, t.completedAt),
   index('donations_status_created_idx').on(t.status, t.createdAt),
-  uniqueIndex('donations_reference_idx').on(t.reference),
+  index('donations_reference_idx').on(t.reference),
+  index('donations_payment_idx').on(t.paymentId),
 ]);
+
+/** The sandbox provider's side of a checkout (amount asked, tester's outcome), shared by every process. */
+export const sandboxCharges = pgTable('sandbox_charges', {
+  reference: text('reference').primaryKey(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  currency: text('currency').notNull(),
+  outcome: text('outcome', { enum: ['success', 'failed', 'abandoned'] }),
+  method: text('method'), createdAt: createdAt(),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+});
+
+/** id = the cart_id clients keep; user_id set for a signed-in user's one cart, null for guest carts. */
+export const carts = pgTable('carts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('carts_user_idx').on(t.userId)]);
+
+/** One line per cause; donation_amount is pesewas per unit, the line gives amount × quantity. */
+export const cartItems = pgTable('cart_items', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  cartId: uuid('cart_id').notNull().references(() => carts.id, { onDelete: 'cascade' }),
+  causeId: uuid('cause_id').notNull().references(() => causes.id, { onDelete: 'cascade' }),
+  donationAmount: bigint('donation_amount', { mode: 'number' }).notNull(),
+  quantity: integer('quantity').notNull().default(1),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('cart_items_cart_cause_idx').on(t.cartId, t.causeId)]);
 
 export const favorites = pgTable('favorites', {
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),

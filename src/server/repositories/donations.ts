@@ -60,6 +60,11 @@ export class DonationsRepo {
     };
   }
 
+  async categoryName(id: string): Promise<string | null> {
+    const [row] = await this.db.select({ name: categories.name }).from(categories).where(eq(categories.id, id)).limit(1);
+    return row?.name ?? null;
+  }
+
   async platformTotals(): Promise<PlatformTotals> {
     const [money] = await queryRows<{ raised: string; donations: number; donors: number }>(this.db, sql`
       SELECT coalesce(sum(amount), 0)::text AS raised, count(*)::int AS donations, count(DISTINCT ${DONOR_KEY})::int AS donors

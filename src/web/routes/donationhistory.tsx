@@ -1,9 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon';
+import { DonationHistoryPage } from '../features/history/components/donation-history-page';
 import { requireSignedIn } from '../lib/guards';
 
 export const Route = createFileRoute('/donationhistory')({ beforeLoad: requireSignedIn, component: DonationHistoryPage });
-
-function DonationHistoryPage() {
-  return <ComingSoon title="Donation history" />;
-}

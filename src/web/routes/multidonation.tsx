@@ -1,8 +1,27 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon';
+import { useMemo } from 'react';
+import { useSnapshot } from 'valtio';
+import { cartSyncState } from '../features/cart/cart-sync';
+import { lineTotal, useCartLines } from '../features/cart/local-cart';
+import { MultiDonationPage, type ChosenCause } from '../features/donation/components/multi-donation-page';
+import { causeIdsFromSearch, validateMultiDonationSearch } from '../features/donation/lib/search';
 
-export const Route = createFileRoute('/multidonation')({ component: MultiDonationPage });
+export const Route = createFileRoute('/multidonation')({ validateSearch: validateMultiDonationSearch, component: MultiDonationRoute });
 
-function MultiDonationPage() {
-  return <ComingSoon title="Donate to several causes" />;
+/** The ticked causes (or the whole cart) with their cart line totals, handed to the form. */
+function MultiDonationRoute() {
+  const search = Route.useSearch();
+  const lines = useCartLines();
+  const sync = useSnapshot(cartSyncState);
+  const causes = useMemo<ChosenCause[] | null>(() => {
+    if (lines === null) return null;
+    const ids = causeIdsFromSearch(search);
+    const byId = new Map(lines.map((l) => [l.cause_id, l]));
+    const chosen = ids.length ? ids : lines.map((l) => l.cause_id);
+    return chosen.map((id) => {
+      const line = byId.get(id);
+      return { cause_id: id, title: line?.title ?? `Cause ${id.slice(0, 8)}`, cart_amount: line ? lineTotal(line) : null };
+    });
+  }, [lines, search]);
+  return <MultiDonationPage causes={causes} cartInSync={sync.unsynced === 0 && sync.refused === 0} />;
 }

@@ -1,8 +1,22 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon';
+import { refreshCartFromServer, startCartSync } from '../features/cart/cart-sync';
+import { refreshDonationHistory } from '../features/history/api/history-api';
+import { PaymentStatusPage } from '../features/payment/components/payment-status-page';
+import { validatePaymentStatusSearch } from '../features/payment/lib/reference';
 
-export const Route = createFileRoute('/payment-status')({ component: PaymentStatusPage });
+export const Route = createFileRoute('/payment-status')({ validateSearch: validatePaymentStatusSearch, component: PaymentStatusRoute });
 
-function PaymentStatusPage() {
-  return <ComingSoon title="Payment status" />;
+function PaymentStatusRoute() {
+  const { reference } = Route.useSearch();
+  return (
+    <PaymentStatusPage
+      reference={reference}
+      onVerified={() => {
+        // The paid lines left the server cart; the history has the new donations.
+        startCartSync();
+        void refreshCartFromServer();
+        void refreshDonationHistory();
+      }}
+    />
+  );
 }

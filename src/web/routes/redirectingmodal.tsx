@@ -1,8 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon';
+import { RedirectingScreen } from '../features/donation/components/redirecting-screen';
+import { useDocumentTitle } from '../lib/use-document-title';
 
-export const Route = createFileRoute('/redirectingmodal')({ component: RedirectingPage });
+export const Route = createFileRoute('/redirectingmodal')({ component: RedirectingRoute });
 
-function RedirectingPage() {
-  return <ComingSoon title="Redirecting you to the payment" />;
+function RedirectingRoute() {
+  useDocumentTitle('Redirecting you to the payment');
+  return (
+    <main id="main" tabIndex={-1}>
+      <RedirectingScreen />
+    </main>
+  );
 }

@@ -2,6 +2,7 @@
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client';
 import { AdminUsersRepo } from '../../repositories/admin-users';
+import { CartsRepo } from '../../repositories/carts';
 import { CausesRepo } from '../../repositories/causes';
 import { ContentRepo } from '../../repositories/content';
 import { DonationsRepo } from '../../repositories/donations';
@@ -11,6 +12,7 @@ import { LoginFailuresRepo } from '../../repositories/login-failures';
 import { MediaRepo } from '../../repositories/media';
 import { NewsletterRepo } from '../../repositories/newsletter';
 import { NotificationsRepo } from '../../repositories/notifications';
+import { PaymentsRepo } from '../../repositories/payments';
 import { RefreshTokensRepo } from '../../repositories/refresh-tokens';
 import { SettingsRepo } from '../../repositories/settings';
 import { UsersRepo } from '../../repositories/users';
@@ -29,6 +31,8 @@ export interface Repos {
   newsletter: NewsletterRepo;
   content: ContentRepo;
   adminUsers: AdminUsersRepo;
+  payments: PaymentsRepo;
+  carts: CartsRepo;
 }
 
 export function makeRepos(db: Db, loginWindowSeconds: number): Repos {
@@ -46,6 +50,8 @@ export function makeRepos(db: Db, loginWindowSeconds: number): Repos {
     newsletter: new NewsletterRepo(db),
     content: new ContentRepo(db),
     adminUsers: new AdminUsersRepo(db),
+    payments: new PaymentsRepo(db),
+    carts: new CartsRepo(db),
   };
 }
 

@@ -36,6 +36,8 @@ export default fp(async (app) => {
     await app.register(fastifyStatic, {
       root,
       cacheControl: false,
+      // The build writes .br/.gz twins (vite.config.ts precompress); send them when accepted.
+      preCompressed: true,
       setHeaders: (reply: FastifyReply, file: string) => reply.header('cache-control', cacheControlFor(file)),
     });
   } else {

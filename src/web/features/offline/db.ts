@@ -83,6 +83,11 @@ export class BoafoDb extends Dexie {
       causes: 'id, status, created_at, organizer_id, category_id, _mirrored_at',
       content: 'key',
     });
+    // Version 3 (giving issue): the saved donation history belongs to the user who fetched it
+    // (`_owner`), so one person's history never shows for the next person on a shared phone.
+    this.version(3).stores({
+      donations: 'id, _owner',
+    });
   }
 }
 

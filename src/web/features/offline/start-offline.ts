@@ -10,6 +10,7 @@ import { syncActions, syncState } from './stores/sync-store';
  */
 
 let outbox: Outbox | null = null;
+let stopCurrent: (() => void) | null = null;
 
 /** The page's outbox, for features that queue mutations (available once startOffline ran). */
 export function getOutbox(): Outbox | null {
@@ -32,7 +33,12 @@ function requestBackgroundSync(): void {
     .catch(() => {}); // no Background Sync (Firefox, Safari): the 'online' listener covers it
 }
 
+/**
+ * Idempotent: main.tsx starts it after paint, and a feature that must queue a mutation before that
+ * (the cart) may start it first; the second call returns the running instance's stop.
+ */
 export function startOffline(options: { refreshAccess: () => Promise<string | null> }): () => void {
+  if (stopCurrent) return stopCurrent;
   const db = getDb();
   const stopMirror = mirrorSession(db);
   const box = createOutbox({
@@ -64,7 +70,9 @@ export function startOffline(options: { refreshAccess: () => Promise<string | nu
   navigator.serviceWorker?.addEventListener('message', onWorkerMessage);
   void box.flush();
 
-  return () => {
+  const stop = () => {
+    if (stopCurrent !== stop) return; // already stopped
+    stopCurrent = null;
     stopMirror();
     stopStatus();
     stopUserWatch();
@@ -73,4 +81,6 @@ export function startOffline(options: { refreshAccess: () => Promise<string | nu
     navigator.serviceWorker?.removeEventListener('message', onWorkerMessage);
     outbox = null;
   };
+  stopCurrent = stop;
+  return stop;
 }

@@ -1,10 +1,17 @@
-/** The caller's donation history and platform-wide donation statistics (donations are created by payments). */
+/**
+ * The caller's donation history (every status, so a failed or pending gift is visible to
+ * its donor), creating a pending donation, and platform-wide statistics.
+ */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { DonationStatistics } from '../../../../shared/cause-contract';
 import { toDecimalString } from '../../../../shared/money';
 import { paginate, PaginatedOf, PageQuery, pageRequest } from '../../pagination';
 import { errorResponses } from '../../shared-schemas';
-import { DonationRecordResponse, DonationStatisticsResponse } from './schemas';
+import { validationError } from '../../../lib/api-error';
+import { checkAmount } from '../../../payments/amounts';
+import { donorFrom } from '../../../payments/donor';
+import { givableCause } from '../cart/cart-access';
+import { DonationCreateBody, DonationRecordResponse, DonationStatisticsResponse } from './schemas';
 
 /** The donation history screen resolves titles for up to 50 donations of page 1 (spec §9). */
 const HISTORY_PAGE_SIZE = 50;
@@ -34,6 +41,36 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       is_anonymous: d.isAnonymous,
       reference: d.reference,
     })));
+  });
+
+  app.post('/', {
+    schema: {
+      tags: ['donations'], summary: 'Create a pending donation (pay it with POST /api/payments/initiate/)',
+      body: DonationCreateBody, response: { 201: DonationRecordResponse, ...errorResponses(400, 404, 409, 422) },
+    },
+  }, async (request, reply) => {
+    const body = request.body;
+    const raw = body.donation_amount ?? body.amount;
+    const amount = checkAmount(raw);
+    // Report under the name the client used (the contract's donation_amount unless only amount came).
+    const field = body.donation_amount === undefined && body.amount !== undefined ? 'amount' : 'donation_amount';
+    if (!amount.ok) throw validationError({ [field]: [amount.error] });
+    const cause = await givableCause(app, body.cause_id);
+    const donor = await donorFrom(app, await app.optionalUser(request), body);
+    const row = await app.repos.payments.createDonation(donor, cause.id, amount.pesewas * (body.quantity ?? 1));
+    const category = cause.categoryId ? (await app.repos.donations.categoryName(cause.categoryId)) : null;
+    return reply.code(201).send({
+      id: row.id,
+      cause_id: row.causeId,
+      cause_title: cause.name,
+      amount: toDecimalString(row.amount),
+      status: row.status,
+      donated_at: row.createdAt.toISOString(),
+      organizer_id: cause.organizerId,
+      category,
+      is_anonymous: row.isAnonymous,
+      reference: row.reference,
+    });
   });
 
   app.get('/statistics/', {

@@ -1,5 +1,6 @@
 /** DonationRecord and DonationStatistics schemas (src/shared/account-contract.ts, cause-contract.ts). */
 import { Type } from 'typebox';
+import { DonorFields } from '../cart/schemas';
 
 export const DonationRecordResponse = Type.Object({
   id: Type.String(),
@@ -21,4 +22,13 @@ export const DonationStatisticsResponse = Type.Object({
   causes_completed: Type.Integer(),
   active_causes: Type.Integer(),
   platform_charge_percent: Type.Number(),
+});
+
+/** POST /api/donations/: a pending donation, paid later with POST /api/payments/initiate/. */
+export const DonationCreateBody = Type.Object({
+  ...DonorFields,
+  cause_id: Type.String({ format: 'uuid' }),
+  amount: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Number()])),
+  donation_amount: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Number()])),
+  quantity: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
 });

@@ -17,8 +17,11 @@ export function SyncStatus() {
   if (sync.failed > 0) label = `${plural(sync.failed, 'change')} could not be sent`;
   const title = sync.lastSyncedAt ? `Last synced ${formatDateTime(sync.lastSyncedAt)}` : undefined;
 
+  // With nothing waiting the pill would only cover content on a small phone: screen readers still
+  // hear the state, sighted users see the pill only while something is waiting or failed.
+  const idle = sync.pending === 0 && sync.failed === 0;
   return (
-    <div className={`sync-status${sync.failed > 0 ? ' sync-status--failed' : ''}`}>
+    <div className={`sync-status${sync.failed > 0 ? ' sync-status--failed' : ''}${idle ? ' visually-hidden' : ''}`}>
       <p className="sync-status__label" title={title}>
         <span className={`sync-dot${sync.pending > 0 ? ' sync-dot--pending' : ''}`} aria-hidden="true" />
         {label}

@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const root = new URL('..', import.meta.url).pathname;
+const root = new URL('../..', import.meta.url).pathname;
 const dist = process.env.WEB_DIST_DIR ?? join(root, 'dist');
 const stampFile = join(dist, '.build-stamp');
 const webSources = ['src/web', 'src/shared', 'sw', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];

@@ -1,0 +1,33 @@
+/** Checks a giving amount from a client (number or decimal string) and names what is wrong. */
+import { CART_MAX_AMOUNT_GHS } from '../../shared/giving-contract';
+import { formatGhs, parseAmount } from '../../shared/money';
+
+export const MAX_GIFT_PESEWAS = CART_MAX_AMOUNT_GHS * 100;
+
+export const AMOUNT_ERRORS = {
+  positive: 'Enter an amount greater than 0.',
+  max: `The most you can give at once is ${formatGhs(MAX_GIFT_PESEWAS)}.`,
+  decimals: 'Use at most 2 decimal places.',
+} as const;
+
+export type AmountCheck = { ok: true; pesewas: number } | { ok: false; error: string };
+
+export function checkAmount(input: unknown): AmountCheck {
+  const text = typeof input === 'number' ? String(input) : typeof input === 'string' ? input.trim() : '';
+  const value = Number(text);
+  if (text === '' || !Number.isFinite(value) || value <= 0) return { ok: false, error: AMOUNT_ERRORS.positive };
+  if (value > CART_MAX_AMOUNT_GHS) return { ok: false, error: AMOUNT_ERRORS.max };
+  if (/^\d*\.\d{3,}$/.test(text)) return { ok: false, error: AMOUNT_ERRORS.decimals };
+  const pesewas = parseAmount(text.startsWith('.') ? `0${text}` : text);
+  if (pesewas === null || pesewas <= 0) return { ok: false, error: AMOUNT_ERRORS.positive };
+  if (pesewas > MAX_GIFT_PESEWAS) return { ok: false, error: AMOUNT_ERRORS.max };
+  return { ok: true, pesewas };
+}
+
+/** total split evenly over n parts; the pesewas that do not divide go to the first part. */
+export function splitEvenly(total: number, parts: number): number[] {
+  const share = Math.floor(total / parts);
+  const shares = Array.from({ length: parts }, () => share);
+  shares[0] += total - share * parts;
+  return shares;
+}

@@ -1,0 +1,39 @@
+/** Donor details of a giving request → DonorInfo; signed-in donors fall back to their account. */
+import type { FastifyInstance } from 'fastify';
+import { REQUIRED, validationError } from '../lib/api-error';
+import type { DonorInfo, PaymentMethod } from '../repositories/payments';
+import type { AuthUser } from '../types';
+
+export interface DonorBody {
+  email?: string;
+  first_name?: string;
+  last_name?: string;
+  country?: string;
+  phone_country_code?: string;
+  phone_number?: string;
+  payment_method?: PaymentMethod;
+  is_anonymous?: boolean;
+}
+
+const clean = (value: string | undefined) => (value ?? '').trim();
+
+export async function donorFrom(app: FastifyInstance, user: AuthUser | null, body: DonorBody): Promise<DonorInfo> {
+  const account = user ? await app.repos.users.findById(user.id) : null;
+  // Guests must give an email (the receipt and the provider need one); accounts have one.
+  const email = (clean(body.email) || account?.email || '').toLowerCase();
+  if (!email) throw validationError({ email: [REQUIRED] });
+  const firstName = clean(body.first_name) || account?.firstName || '';
+  const lastName = clean(body.last_name) || account?.lastName || '';
+  return {
+    donorId: account?.id ?? null,
+    email,
+    donorName: `${firstName} ${lastName}`.trim(),
+    firstName,
+    lastName,
+    country: clean(body.country),
+    phoneCountryCode: clean(body.phone_country_code),
+    phoneNumber: clean(body.phone_number),
+    paymentMethod: body.payment_method ?? null,
+    isAnonymous: body.is_anonymous ?? false,
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * settlePayment: the only code that moves a payment out of 'pending' and the only caller
+ * of creditCause. Verify and webhook both end here, as often and as concurrently as they
+ * like: one guarded UPDATE decides the winner, everything else in its transaction.
+ *
+ * - The gate is `UPDATE payments … WHERE reference = $1 AND status IN (allowed) RETURNING`.
+ *   On PostgreSQL the row lock makes concurrent callers wait and then re-check the WHERE
+ *   (READ COMMITTED), so exactly one gets the row back. PGlite runs one transaction at a
+ *   time (its client mutex), so the second caller simply sees the new status.
+ * - Donations, cause totals, cart lines and notifications change in that same transaction:
+ *   a rollback leaves no half-credited payment and no stray notification.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { formatGhs } from '../../shared/money';
+import type { Db } from '../db/client';
+import { cartItems, causes, donations, payments } from '../db/schema';
+import { creditCause } from '../repositories/causes';
+import { notify, notifyAdmins } from '../repositories/notifications';
+import type { ProviderResult } from './provider';
+
+export type PaymentRow = typeof payments.$inferSelect;
+type PaymentStatus = PaymentRow['status'];
+
+/**
+ * A confirmed success also settles a payment we had written off as failed/abandoned:
+ * Paystack reports an unpaid checkout as 'abandoned' yet the customer may still pay it,
+ * and money that moved must never be lost. success and flagged are final.
+ */
+const SETTLEABLE: Record<'success' | 'failed' | 'abandoned', PaymentStatus[]> = {
+  success: ['pending', 'failed', 'abandoned'],
+  failed: ['pending'],
+  abandoned: ['pending'],
+};
+
+export interface SettleOutcome {
+  payment: PaymentRow;
+  /** True only for the one call that changed the payment. */
+  changed: boolean;
+}
+
+async function currentRow(db: Db, reference: string): Promise<PaymentRow | null> {
+  const [row] = await db.select().from(payments).where(eq(payments.reference, reference)).limit(1);
+  return row ?? null;
+}
+
+function mismatch(payment: PaymentRow, result: ProviderResult): string | null {
+  if (result.currency !== payment.currency) {
+    return `currency ${result.currency ?? 'missing'} from the provider, expected ${payment.currency}`;
+  }
+  if (result.amount !== payment.amount) {
+    return `amount ${result.amount === null ? 'missing' : formatGhs(result.amount)} from the provider, expected ${formatGhs(payment.amount)}`;
+  }
+  return null;
+}
+
+async function flag(tx: Db, payment: PaymentRow, reason: string): Promise<PaymentRow> {
+  const [row] = await tx.update(payments).set({ status: 'flagged', flaggedReason: reason, updatedAt: sql`now()` })
+    .where(eq(payments.id, payment.id)).returning();
+  await notifyAdmins(tx, { title: 'Payment flagged', message: `Payment ${payment.reference} flagged: ${reason}` });
+  return row;
+}
+
+/** Completes the payment's donations, credits each cause, clears paid cart lines and tells people. */
+async function credit(tx: Db, payment: PaymentRow): Promise<PaymentRow> {
+  const done = await tx.update(donations).set({ status: 'completed', completedAt: sql`now()` })
+    .where(and(eq(donations.paymentId, payment.id), inArray(donations.status, ['pending', 'failed', 'abandoned'])))
+    .returning();
+  if (done.length === 0) {
+    // Paid, but nothing left to credit (the donations were moved or already completed): a human must look.
+    return flag(tx, payment, 'paid, but it has no open donations to credit');
+  }
+  // Same order in every transaction, so two payments crediting the same causes cannot deadlock.
+  done.sort((a, b) => (a.causeId < b.causeId ? -1 : a.causeId > b.causeId ? 1 : a.id < b.id ? -1 : 1));
+  const causeIds = [...new Set(done.map((d) => d.causeId))];
+  const info = new Map((await tx.select({ id: causes.id, name: causes.name, organizerId: causes.organizerId })
+    .from(causes).where(inArray(causes.id, causeIds))).map((c) => [c.id, c]));
+  for (const donation of done) {
+    await creditCause(tx, donation.causeId, donation.amount);
+    const cause = info.get(donation.causeId);
+    if (!cause) continue;
+    const amount = formatGhs(donation.amount);
+    const who = donation.isAnonymous ? 'An anonymous donor' : donation.donorName.trim() || 'Someone';
+    await notify(tx, cause.organizerId, { title: 'New donation', message: `${who} donated ${amount} to "${cause.name}"`, causeId: cause.id });
+    if (donation.donorId) {
+      await notify(tx, donation.donorId, {
+        title: 'Donation confirmed', message: `Your donation of ${amount} to "${cause.name}" is confirmed.`, causeId: cause.id,
+      });
+    }
+  }
+  if (payment.cartId) {
+    await tx.delete(cartItems).where(and(eq(cartItems.cartId, payment.cartId), inArray(cartItems.causeId, causeIds)));
+  }
+  return payment;
+}
+
+/** Applies a provider's answer to our payment exactly once; null for an unknown reference. */
+export async function settlePayment(db: Db, reference: string, result: ProviderResult): Promise<SettleOutcome | null> {
+  if (result.status === 'pending') {
+    const row = await currentRow(db, reference);
+    return row ? { payment: row, changed: false } : null;
+  }
+  const allowed = SETTLEABLE[result.status];
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    // Decided in SQL from the row as it is at write time; the first writer wins, the rest get nothing back.
+    const [won] = await tx.update(payments).set({
+      status: result.status,
+      providerStatus: result.providerStatus,
+      completedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    }).where(and(eq(payments.reference, reference), inArray(payments.status, allowed))).returning();
+    if (!won) {
+      const row = await currentRow(tx, reference);
+      return row ? { payment: row, changed: false } : null;
+    }
+    if (result.status !== 'success') {
+      await tx.update(donations).set({ status: result.status })
+        .where(and(eq(donations.paymentId, won.id), eq(donations.status, 'pending')));
+      return { payment: won, changed: true };
+    }
+    const problem = mismatch(won, result);
+    const payment = problem ? await flag(tx, won, problem) : await credit(tx, won);
+    return { payment, changed: true };
+  });
+}

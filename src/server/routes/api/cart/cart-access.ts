@@ -1,0 +1,86 @@
+/**
+ * Which cart a request works on, and the Cart answer. A signed-in caller always works on
+ * their own cart; a guest cart id they also send is merged into it first. A cart that
+ * belongs to a user is nobody else's business: 404, as if it did not exist.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Cart, CartItem, CartMutationResponse } from '../../../../shared/giving-contract';
+import { toDecimalString } from '../../../../shared/money';
+import { ApiError, validationError } from '../../../lib/api-error';
+import type { CartLine } from '../../../repositories/carts';
+import { acceptsDonations, type CauseRow } from '../../../repositories/causes';
+import { isUuid } from '../../../repositories/search';
+import { imageUrls, publicBase } from '../user/profile/serialize';
+
+export const NOT_ACCEPTING = 'This cause is not accepting donations.';
+export const cartNotFound = () => new ApiError(404, 'not_found', 'Cart not found.');
+export const causeNotFound = () => new ApiError(404, 'not_found', 'Cause not found.');
+
+/**
+ * The cart id to use. `create`: make the guest cart when it does not exist yet (a write);
+ * otherwise an unknown guest id is answered as an empty cart (a fresh device reading).
+ */
+export async function resolveCart(app: FastifyInstance, request: FastifyRequest, cartId: string | null | undefined, create: boolean)
+  : Promise<string> {
+  if (cartId !== undefined && cartId !== null && !isUuid(cartId)) throw cartNotFound();
+  const user = await app.optionalUser(request);
+  const repo = app.repos.carts;
+  if (user) {
+    const own = await repo.forUser(user.id);
+    if (cartId && cartId !== own.id) {
+      const other = await repo.find(cartId);
+      if (other?.userId) throw cartNotFound();
+      if (other) await repo.mergeGuest(cartId, own.id);
+    }
+    return own.id;
+  }
+  if (!cartId) {
+    if (!create) return randomUUID();
+    const id = randomUUID();
+    await repo.ensureGuest(id);
+    return id;
+  }
+  if (create) {
+    if (!(await repo.ensureGuest(cartId))) throw cartNotFound();
+    return cartId;
+  }
+  const cart = await repo.find(cartId);
+  if (cart?.userId) throw cartNotFound();
+  return cartId;
+}
+
+/** A cause someone wants to give to: 404 when unknown, 400 when it does not take donations. */
+export async function givableCause(app: FastifyInstance, causeId: string, field = 'cause_id'): Promise<CauseRow> {
+  const cause = isUuid(causeId) ? await app.repos.causes.find(causeId) : null;
+  if (!cause) throw causeNotFound();
+  if (!acceptsDonations(cause.status, cause.acceptsDonationsAfterGoal)) throw validationError({ [field]: [NOT_ACCEPTING] });
+  return cause;
+}
+
+function toItem(line: CartLine, base: string): CartItem {
+  return {
+    id: line.id,
+    cause_id: line.causeId,
+    title: line.title,
+    category: line.category,
+    image: imageUrls(base, line.coverImage).main,
+    donation_amount: toDecimalString(line.donationAmount),
+    quantity: line.quantity,
+    line_total: toDecimalString(line.donationAmount * line.quantity),
+    accepts_donations: acceptsDonations(line.status, line.acceptsDonationsAfterGoal),
+  };
+}
+
+export async function cartAnswer(app: FastifyInstance, request: FastifyRequest, cartId: string): Promise<Cart> {
+  const base = publicBase(request);
+  const lines = await app.repos.carts.lines(cartId);
+  const total = lines.reduce((sum, line) => sum + line.donationAmount * line.quantity, 0);
+  return { cart_id: cartId, items: lines.map((line) => toItem(line, base)), total_amount: toDecimalString(total) };
+}
+
+export async function mutationAnswer(app: FastifyInstance, request: FastifyRequest, cartId: string, lineId: string | null)
+  : Promise<CartMutationResponse> {
+  const cart = await cartAnswer(app, request, cartId);
+  return { ...cart, item: cart.items.find((item) => item.id === lineId) ?? null };
+}

@@ -1,0 +1,119 @@
+/**
+ * POST /api/cart/donate/ (one cause) and POST /api/cart/checkout/ (several causes, one
+ * payment): pending donations plus one payment for the total, then the provider's
+ * checkout address. Cart lines stay until the payment succeeds (settlePayment clears them).
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import type { PaymentStart } from '../../../../shared/giving-contract';
+import { FieldErrorList, validationError } from '../../../lib/api-error';
+import { checkAmount, splitEvenly } from '../../../payments/amounts';
+import { donorFrom } from '../../../payments/donor';
+import { newPaymentReference } from '../../../payments/reference';
+import { launchPayment } from '../../../payments/service';
+import { isUuid } from '../../../repositories/search';
+import { errorResponses } from '../../shared-schemas';
+import { givableCause, resolveCart } from './cart-access';
+import { CheckoutBody, DonateBody, PaymentStartResponse } from './schemas';
+import type { Static } from 'typebox';
+import type { DonorBody } from '../../../payments/donor';
+
+type Line = { causeId: string; amount: number };
+type Checkout = Static<typeof CheckoutBody>;
+
+export const NOTHING_SELECTED = 'Select at least one item to proceed';
+const NOT_IN_CART = 'This cause is not in your cart.';
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  /** Creates the payment with its donations and asks the provider for the checkout address. */
+  async function start(request: FastifyRequest, body: DonorBody, lines: Line[], cartId: string | null): Promise<PaymentStart> {
+    const user = await app.optionalUser(request);
+    const donor = await donorFrom(app, user, body);
+    const { payment, donationIds } = await app.repos.payments.createWithDonations({
+      reference: newPaymentReference(), provider: app.payments.name, email: donor.email, userId: user?.id ?? null, cartId,
+    }, donor, lines);
+    return launchPayment(app, request, payment, donationIds);
+  }
+
+  /** The causes of a checkout, each checked once (404 unknown, 400 not accepting). */
+  async function checkCauses(ids: string[], field: string): Promise<void> {
+    for (const id of ids) await givableCause(app, id, field);
+  }
+
+  async function cartLines(request: FastifyRequest, body: Checkout): Promise<{ lines: Line[]; cartId: string }> {
+    const user = await app.optionalUser(request);
+    if (!user && !body.cart_id) throw validationError({ cart_id: ['This field is required.'] });
+    const cartId = await resolveCart(app, request, body.cart_id, false);
+    const all = await app.repos.carts.lines(cartId);
+    const wanted = body.cause_ids ? [...new Set(body.cause_ids)] : all.map((line) => line.causeId);
+    if (wanted.length === 0) throw validationError({ cause_ids: [NOTHING_SELECTED] });
+    const lines: Line[] = [];
+    for (const causeId of wanted) {
+      const line = all.find((l) => l.causeId === causeId);
+      if (!line) throw validationError({ cause_ids: [NOT_IN_CART] });
+      lines.push({ causeId, amount: line.donationAmount * line.quantity });
+    }
+    await checkCauses(wanted, 'cause_ids');
+    return { lines, cartId };
+  }
+
+  function separateLines(body: Checkout): Line[] {
+    const amounts = body.amounts ?? {};
+    const ids = [...new Set(body.cause_ids ?? Object.keys(amounts))];
+    if (ids.length === 0) throw validationError({ amounts: [NOTHING_SELECTED] });
+    const errors = new FieldErrorList();
+    const lines: Line[] = [];
+    for (const causeId of ids) {
+      if (!isUuid(causeId)) { errors.add('cause_ids', 'Enter a valid uuid.'); continue; }
+      const checked = checkAmount(amounts[causeId]);
+      if (checked.ok) lines.push({ causeId, amount: checked.pesewas });
+      else errors.add(`amounts.${causeId}`, checked.error);
+    }
+    errors.throwIfAny();
+    return lines;
+  }
+
+  function togetherLines(body: Checkout): Line[] {
+    const ids = [...new Set(body.cause_ids ?? [])];
+    if (ids.length === 0) throw validationError({ cause_ids: [NOTHING_SELECTED] });
+    const total = checkAmount(body.total_amount);
+    if (!total.ok) throw validationError({ total_amount: [total.error] });
+    if (total.pesewas < ids.length) throw validationError({ total_amount: ['The amount is too small to share between these causes.'] });
+    return splitEvenly(total.pesewas, ids.length).map((amount, i) => ({ causeId: ids[i], amount }));
+  }
+
+  app.post('/donate/', {
+    schema: {
+      tags: ['cart'], summary: 'Give to one cause: a pending donation and its payment → the checkout address',
+      body: DonateBody, response: { 200: PaymentStartResponse, ...errorResponses(400, 404, 409, 422, 502) },
+    },
+  }, async (request) => {
+    const body = request.body;
+    const amount = checkAmount(body.donation_amount);
+    if (!amount.ok) throw validationError({ donation_amount: [amount.error] });
+    await givableCause(app, body.cause_id);
+    // With a cart, the cause's line goes away once this payment succeeds.
+    const cartId = body.cart_id ? await resolveCart(app, request, body.cart_id, false) : null;
+    return start(request, body, [{ causeId: body.cause_id, amount: amount.pesewas * (body.quantity ?? 1) }], cartId);
+  });
+
+  app.post('/checkout/', {
+    schema: {
+      tags: ['cart'], summary: 'Give to several causes with one payment (mode cart, separately or together)',
+      body: CheckoutBody, response: { 200: PaymentStartResponse, ...errorResponses(400, 404, 409, 422, 502) },
+    },
+  }, async (request) => {
+    const body = request.body;
+    const mode = body.mode ?? 'cart';
+    if (mode === 'cart') {
+      const { lines, cartId } = await cartLines(request, body);
+      return start(request, body, lines, cartId);
+    }
+    const lines = mode === 'separately' ? separateLines(body) : togetherLines(body);
+    await checkCauses(lines.map((l) => l.causeId), 'cause_ids');
+    const cartId = body.cart_id ? await resolveCart(app, request, body.cart_id, false) : null;
+    return start(request, body, lines, cartId);
+  });
+};
+
+export default routes;

@@ -1,0 +1,73 @@
+/**
+ * Payments: start one for an existing pending donation, read (and refresh) an outcome by
+ * reference, and the provider's webhook (webhook.ts). Every outcome change goes through
+ * settlePayment (payments/settle.ts).
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { PaymentStart, PaymentVerification } from '../../../../shared/giving-contract';
+import { toDecimalString } from '../../../../shared/money';
+import { ApiError, validationError } from '../../../lib/api-error';
+import { checkAmount } from '../../../payments/amounts';
+import { newPaymentReference, REFERENCE_PATTERN } from '../../../payments/reference';
+import { launchPayment, refreshPayment, toVerification } from '../../../payments/service';
+import { isUuid } from '../../../repositories/search';
+import { errorResponses } from '../../shared-schemas';
+import { InitiateBody, PaymentStartResponse, PaymentVerificationResponse, ReferenceParams } from './schemas';
+import webhookRoutes from './webhook';
+
+const paymentNotFound = () => new ApiError(404, 'not_found', 'Payment not found.');
+const donationNotFound = () => new ApiError(404, 'not_found', 'Donation not found.');
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post('/initiate/', {
+    schema: {
+      tags: ['payments'], summary: 'Start paying an existing pending donation of yours (guests: same email)',
+      body: InitiateBody, response: { 200: PaymentStartResponse, ...errorResponses(400, 404, 409, 422, 502) },
+    },
+  }, async (request): Promise<PaymentStart> => {
+    const body = request.body;
+    const user = await app.optionalUser(request);
+    const donation = isUuid(body.donation_id) ? await app.repos.payments.findDonation(body.donation_id) : null;
+    const email = body.email?.trim().toLowerCase();
+    // Signed in: only your own donation. Guest: a guest donation made with this email. Else it does not exist for you.
+    const yours = donation && (user ? donation.donorId === user.id : donation.donorId === null && !!email && donation.email === email);
+    if (!donation || !yours) throw donationNotFound();
+    if (body.amount !== undefined && body.amount !== null && body.amount !== '') {
+      const claimed = checkAmount(body.amount);
+      if (!claimed.ok || claimed.pesewas !== donation.amount) throw validationError({ amount: ['Amount does not match the donation.'] });
+    }
+    if (donation.paymentId) {
+      // Already being paid: the same checkout again, so one donation never has two live payments.
+      const current = await app.repos.payments.findById(donation.paymentId);
+      if (current?.status === 'pending' && current.authorizationUrl) {
+        return { authorization_url: current.authorizationUrl, reference: current.reference, total_amount: toDecimalString(current.amount) };
+      }
+    }
+    if (donation.status !== 'pending' || donation.paymentId) {
+      throw new ApiError(409, 'conflict', 'This donation is no longer waiting for payment.');
+    }
+    const payment = await app.repos.payments.attachDonation(donation.id, {
+      reference: newPaymentReference(), provider: app.payments.name, email: donation.email, userId: donation.donorId, cartId: null,
+    }, donation.amount);
+    if (!payment) throw new ApiError(409, 'conflict', 'This donation is no longer waiting for payment.');
+    return launchPayment(app, request, payment, [donation.id], true);
+  });
+
+  app.get('/verify/:reference/', {
+    schema: {
+      tags: ['payments'], summary: 'The outcome of a payment (asks the provider while it is pending); the reference is the key',
+      params: ReferenceParams, response: { 200: PaymentVerificationResponse, ...errorResponses(404) },
+    },
+  }, async (request): Promise<PaymentVerification> => {
+    const { reference } = request.params;
+    if (!REFERENCE_PATTERN.test(reference)) throw paymentNotFound();
+    if (!(await refreshPayment(app, reference))) throw paymentNotFound();
+    const view = await app.repos.payments.view(reference);
+    if (!view) throw paymentNotFound();
+    return toVerification(view);
+  });
+
+  await app.register(webhookRoutes);
+};
+
+export default routes;

@@ -1,0 +1,52 @@
+/**
+ * POST /api/payments/webhook/: the provider tells us something happened. We only trust
+ * the signature (HMAC-SHA512 of the exact bytes received) and then ask the provider
+ * ourselves; the event body never decides an outcome. Encapsulated, so the raw-body JSON
+ * parser applies to this route alone.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from '../../../lib/api-error';
+import { SIGNATURE_HEADER, validSignature } from '../../../payments/signature';
+import { refreshPayment } from '../../../payments/service';
+import { errorResponses } from '../../shared-schemas';
+import { WebhookBody, WebhookResponse } from './schemas';
+
+const rawBodies = new WeakMap<FastifyRequest, Buffer>();
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    rawBodies.set(request, body as Buffer);
+    try {
+      done(null, JSON.parse((body as Buffer).toString('utf8')));
+    } catch {
+      done(new ApiError(400, 'validation_error', 'Invalid JSON.'), undefined);
+    }
+  });
+
+  app.post('/webhook/', {
+    // Providers send no Idempotency-Key; settling is idempotent by itself.
+    config: { idempotent: false },
+    // Before schema validation: an unsigned request learns nothing, not even which fields we expect.
+    preValidation: async (request) => {
+      const raw = rawBodies.get(request);
+      if (!raw || !validSignature(raw, app.payments.webhookSecret, request.headers[SIGNATURE_HEADER])) {
+        throw new ApiError(401, 'not_authenticated', 'Invalid webhook signature.');
+      }
+    },
+    schema: {
+      tags: ['payments'], summary: 'Provider webhook (x-paystack-signature required); charge.* events re-verify the payment',
+      body: WebhookBody, response: { 200: WebhookResponse, ...errorResponses(400, 401) },
+    },
+  }, async (request) => {
+    const { event, data } = request.body;
+    if (!event.startsWith('charge.') || !data.reference) return { received: true };
+    // Failed/abandoned payments are re-checked too: a late success must still be credited.
+    const payment = await refreshPayment(app, data.reference, true);
+    if (!payment) request.log.warn({ reference: data.reference, event }, 'Webhook for an unknown payment reference');
+    return { received: true };
+  });
+};
+
+export default routes;

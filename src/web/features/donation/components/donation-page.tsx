@@ -1,0 +1,122 @@
+import { useEffect, useRef, useState } from 'react';
+import { CART_MAX_AMOUNT_GHS } from '../../../../shared/giving-contract';
+import { parseAmount, toDecimalString } from '../../../../shared/money';
+import { PageShell } from '../../../components/layout/page-shell';
+import { STORAGE_KEYS } from '../../../lib/storage-keys';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useOnline } from '../../../lib/use-online';
+import { toast } from '../../../stores/toast-store';
+import { startDonation } from '../api/donation-api';
+import { createAttemptKeys } from '../lib/attempt-key';
+import type { DonationSearch } from '../lib/search';
+import { MESSAGES, startAndRedirect } from '../lib/submit';
+import { CountryPhoneFields, DonateButton, NameEmailFields, PaymentFields, donorDetails, useDonorState } from './donor-fields';
+import { DonateHeader } from './donate-header';
+import { RedirectingScreen } from './redirecting-screen';
+import '../donation.css';
+
+/** A valid amount in pesewas (> 0, at most 2 decimals, within the cart limit), else null. */
+export function validAmount(text: string): number | null {
+  const pesewas = parseAmount(text.replace(/,/g, ''));
+  if (pesewas === null || pesewas <= 0 || pesewas > CART_MAX_AMOUNT_GHS * 100) return null;
+  return pesewas;
+}
+
+/** The query's amount as "25.50" when it is a valid amount, else empty (spec: prefilled when numeric). */
+function prefillAmount(raw: string | undefined): string {
+  const pesewas = raw === undefined ? null : parseAmount(raw);
+  return pesewas !== null && pesewas > 0 ? toDecimalString(pesewas) : '';
+}
+
+function readCartId(): string | null {
+  try {
+    return localStorage.getItem(STORAGE_KEYS.cartId);
+  } catch {
+    return null;
+  }
+}
+
+export interface DonationPageProps {
+  search: DonationSearch;
+  /** The cause's title, when known (the route looks it up). */
+  causeTitle?: string | null;
+}
+
+/** Spec §2 /donation?causeId=&amount=: the single-donation form. */
+export function DonationPage({ search, causeTitle }: DonationPageProps) {
+  useDocumentTitle('Donate');
+  const online = useOnline();
+  const [donor, setDonor] = useDonorState();
+  const [amount, setAmount] = useState(() => prefillAmount(search.amount));
+  const [busy, setBusy] = useState(false);
+  const keys = useRef(createAttemptKeys()).current;
+  const inFlight = useRef(false);
+
+  // A new amount in the URL (another cart line) prefills again.
+  useEffect(() => {
+    const next = prefillAmount(search.amount);
+    if (next) setAmount(next);
+  }, [search.amount]);
+
+  const submit = async () => {
+    if (inFlight.current) return; // a double click while the first is on its way
+    if (!search.causeId) {
+      toast.error(MESSAGES.missingCause);
+      return;
+    }
+    const pesewas = validAmount(amount);
+    if (pesewas === null) {
+      toast.warning(MESSAGES.invalidAmount);
+      return;
+    }
+    if (!online) return;
+    const request = {
+      ...donorDetails(donor),
+      cause_id: search.causeId,
+      donation_amount: toDecimalString(pesewas),
+      quantity: 1,
+      cart_id: readCartId(),
+    };
+    const key = keys.keyFor(request);
+    inFlight.current = true;
+    setBusy(true);
+    const leaving = await startAndRedirect(() => startDonation(request, key));
+    inFlight.current = false;
+    // Leaving: keep the overlay until the provider's page replaces this one.
+    if (!leaving) setBusy(false);
+  };
+
+  return (
+    <PageShell className="container page page--narrow donate-page">
+      <DonateHeader />
+      <h1>Donate</h1>
+      {causeTitle ? <p className="lead">to <strong>{causeTitle}</strong></p> : null}
+      {!search.causeId ? <p className="notice notice--warning">No cause chosen. Pick a cause from the list or your cart first.</p> : null}
+      <form
+        className="donate-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <NameEmailFields donor={donor} set={setDonor} />
+        <CountryPhoneFields donor={donor} set={setDonor} />
+        <div className="field">
+          <label htmlFor="donation-amount">Donation amount (GHS)</label>
+          <input
+            id="donation-amount"
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="e.g. 50.00"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
+        </div>
+        <PaymentFields donor={donor} set={setDonor} />
+        <DonateButton online={online} busy={busy} />
+      </form>
+      {busy ? <RedirectingScreen overlay /> : null}
+    </PageShell>
+  );
+}

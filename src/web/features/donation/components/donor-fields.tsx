@@ -1,0 +1,182 @@
+import { useEffect, useState } from 'react';
+import type { DonorDetails, PaymentMethod } from '../../../../shared/giving-contract';
+import { session } from '../../../stores/session-store';
+import { loadProfileForPrefill } from '../api/donation-api';
+
+/** Who gives: the fields both donation forms share (spec §2). */
+export interface DonorState {
+  first_name: string;
+  last_name: string;
+  email: string;
+  country: string;
+  /** ISO code of the phone prefix (GH, US, GB, CA, AU). */
+  phone_region: string;
+  phone_number: string;
+  payment_method: PaymentMethod;
+  is_anonymous: boolean;
+}
+
+/** Spec §2: GH +233, US +1, GB +44, CA +1, AU +61. */
+export const PHONE_CODES = [
+  { region: 'GH', code: '+233' },
+  { region: 'US', code: '+1' },
+  { region: 'GB', code: '+44' },
+  { region: 'CA', code: '+1' },
+  { region: 'AU', code: '+61' },
+] as const;
+
+/** Spec §2 /multidonation countries (the single form offers the same list). */
+export const COUNTRIES = ['GHANA', 'NIGERIA', 'SOUTH AFRICA', 'UK', 'USA'] as const;
+
+const EMPTY: DonorState = {
+  first_name: '', last_name: '', email: '', country: 'GHANA', phone_region: 'GH', phone_number: '', payment_method: 'card', is_anonymous: false,
+};
+
+const DRAFT_KEY = 'boafo-donor-draft';
+
+function readDraft(): DonorState {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? 'null') as Partial<DonorState> | null;
+    return { ...EMPTY, ...(saved ?? {}) };
+  } catch {
+    return { ...EMPTY };
+  }
+}
+
+/**
+ * The donor's details, kept in sessionStorage while typing (a reload or a dropped connection loses
+ * nothing) and prefilled from the profile when signed in, without overwriting what was typed.
+ */
+export function useDonorState(): [DonorState, (patch: Partial<DonorState>) => void] {
+  const [donor, setDonor] = useState<DonorState>(readDraft);
+  useEffect(() => {
+    try {
+      sessionStorage.setItem(DRAFT_KEY, JSON.stringify(donor));
+    } catch {
+      // storage full or blocked: the form still holds it
+    }
+  }, [donor]);
+  useEffect(() => {
+    if (!session.access) return;
+    const controller = new AbortController();
+    void loadProfileForPrefill(controller.signal).then((profile) => {
+      if (!profile || controller.signal.aborted) return;
+      setDonor((current) => ({
+        ...current,
+        first_name: current.first_name || profile.first_name || '',
+        last_name: current.last_name || profile.last_name || '',
+        email: current.email || profile.email || session.email || '',
+        phone_number: current.phone_number || profile.phone_number || profile.phone || '',
+      }));
+    });
+    return () => controller.abort();
+  }, []);
+  return [donor, (patch) => setDonor((current) => ({ ...current, ...patch }))];
+}
+
+/** The DonorDetails part of a donate/checkout request; blank optional fields are left out. */
+export function donorDetails(donor: DonorState): DonorDetails {
+  const code = PHONE_CODES.find((p) => p.region === donor.phone_region)?.code ?? '+233';
+  const details: DonorDetails = { email: donor.email.trim() };
+  const first = donor.first_name.trim();
+  const last = donor.last_name.trim();
+  const phone = donor.phone_number.trim();
+  if (first) details.first_name = first;
+  if (last) details.last_name = last;
+  if (donor.country) details.country = donor.country;
+  if (phone) {
+    details.phone_country_code = code;
+    details.phone_number = phone;
+  }
+  details.payment_method = donor.payment_method;
+  details.is_anonymous = donor.is_anonymous;
+  return details;
+}
+
+export function NameEmailFields({ donor, set }: { donor: DonorState; set: (patch: Partial<DonorState>) => void }) {
+  return (
+    <>
+      <div className="donate-grid">
+        <div className="field">
+          <label htmlFor="donor-first">First name</label>
+          <input id="donor-first" autoComplete="given-name" value={donor.first_name} onChange={(e) => set({ first_name: e.target.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor="donor-last">Last name</label>
+          <input id="donor-last" autoComplete="family-name" value={donor.last_name} onChange={(e) => set({ last_name: e.target.value })} />
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor="donor-email">Email address</label>
+        <input id="donor-email" type="email" required autoComplete="email" value={donor.email} onChange={(e) => set({ email: e.target.value })} />
+      </div>
+    </>
+  );
+}
+
+export function CountryPhoneFields({ donor, set }: { donor: DonorState; set: (patch: Partial<DonorState>) => void }) {
+  return (
+    <>
+      <div className="field">
+        <label htmlFor="donor-country">Country</label>
+        <select id="donor-country" className="form-select" value={donor.country} onChange={(e) => set({ country: e.target.value })}>
+          {COUNTRIES.map((c) => (
+            <option key={c} value={c}>{c}</option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="donor-phone">Phone number</label>
+        <div className="phone-field">
+          <select
+            id="donor-phone-code"
+            className="form-select phone-field__code"
+            aria-label="Phone country code"
+            value={donor.phone_region}
+            onChange={(e) => set({ phone_region: e.target.value })}
+          >
+            {PHONE_CODES.map((p) => (
+              <option key={p.region} value={p.region}>{`${p.region} ${p.code}`}</option>
+            ))}
+          </select>
+          <input id="donor-phone" type="tel" autoComplete="tel-national" inputMode="tel" value={donor.phone_number} onChange={(e) => set({ phone_number: e.target.value })} />
+        </div>
+      </div>
+    </>
+  );
+}
+
+export function PaymentFields({ donor, set }: { donor: DonorState; set: (patch: Partial<DonorState>) => void }) {
+  return (
+    <>
+      <div className="field">
+        <label htmlFor="donor-method">Payment method</label>
+        <select id="donor-method" className="form-select" value={donor.payment_method} onChange={(e) => set({ payment_method: e.target.value as PaymentMethod })}>
+          <option value="card">Card</option>
+          <option value="mobile_money">Mobile money</option>
+        </select>
+      </div>
+      <label className="checkbox">
+        <input type="checkbox" checked={donor.is_anonymous} onChange={(e) => set({ is_anonymous: e.target.checked })} />
+        Donate anonymously
+      </label>
+    </>
+  );
+}
+
+/** The Donate button: offline it is disabled and says why; nothing typed is lost. */
+export function DonateButton({ online, busy }: { online: boolean; busy: boolean }) {
+  return (
+    <div className="donate-submit">
+      <button type="submit" className="button button--primary button--large button--block" disabled={!online || busy} aria-describedby={online ? undefined : 'donate-offline-why'}>
+        {online ? (busy ? 'Starting payment…' : 'Donate') : 'Donating needs a connection'}
+      </button>
+      {online ? null : (
+        <p id="donate-offline-why" className="donate-submit__why">
+          Payments go through our payment partner, so donating needs an internet connection. Everything you typed stays here;
+          press Donate when you are back online.
+        </p>
+      )}
+    </div>
+  );
+}

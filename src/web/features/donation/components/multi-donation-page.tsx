@@ -1,0 +1,194 @@
+import { useEffect, useRef, useState } from 'react';
+import type { CheckoutRequest } from '../../../../shared/giving-contract';
+import { formatGhs, toDecimalString } from '../../../../shared/money';
+import { PageShell } from '../../../components/layout/page-shell';
+import { STORAGE_KEYS } from '../../../lib/storage-keys';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useOnline } from '../../../lib/use-online';
+import { toast } from '../../../stores/toast-store';
+import { startCheckout } from '../api/donation-api';
+import { createAttemptKeys } from '../lib/attempt-key';
+import { evenSplit } from '../lib/split';
+import { MESSAGES, startAndRedirect } from '../lib/submit';
+import { validAmount } from './donation-page';
+import { CountryPhoneFields, DonateButton, NameEmailFields, PaymentFields, donorDetails, useDonorState } from './donor-fields';
+import { DonateHeader } from './donate-header';
+import { RedirectingScreen } from './redirecting-screen';
+import '../donation.css';
+
+/** A cause chosen for this checkout, with its cart line total (decimal GHS) when it is in the cart. */
+export interface ChosenCause {
+  cause_id: string;
+  title: string;
+  /** The cart line total (donation_amount × quantity), or null when the cause is not in the cart. */
+  cart_amount: string | null;
+}
+
+type Mode = 'separately' | 'together';
+
+export interface MultiDonationPageProps {
+  /** null while the cart loads. */
+  causes: ChosenCause[] | null;
+  /** No cart edit is waiting to sync: the server's cart amounts are the ones shown. */
+  cartInSync: boolean;
+}
+
+function readCartId(): string | null {
+  try {
+    return localStorage.getItem(STORAGE_KEYS.cartId);
+  } catch {
+    return null;
+  }
+}
+
+/** Spec §2 /multidonation: several causes in one payment, separately (an amount each) or together (one total, split evenly). */
+export function MultiDonationPage({ causes, cartInSync }: MultiDonationPageProps) {
+  useDocumentTitle('Donate to several causes');
+  const online = useOnline();
+  const [donor, setDonor] = useDonorState();
+  const [mode, setMode] = useState<Mode>('separately');
+  const [amounts, setAmounts] = useState<Record<string, string>>({});
+  const [total, setTotal] = useState('');
+  // Amounts the donor typed are theirs; the others follow the cart as it loads or syncs.
+  const touched = useRef(new Set<string>());
+  const totalTouched = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const keys = useRef(createAttemptKeys()).current;
+  const inFlight = useRef(false);
+  const list = causes ?? [];
+
+  // Prefill each amount with its cart line total, and the together total with their sum.
+  useEffect(() => {
+    if (!causes) return;
+    setAmounts((current) => {
+      const next = { ...current };
+      for (const c of causes) if (!touched.current.has(c.cause_id)) next[c.cause_id] = c.cart_amount ?? '';
+      return next;
+    });
+    if (!totalTouched.current) {
+      const sum = causes.reduce((s, c) => s + (validAmount(c.cart_amount ?? '') ?? 0), 0);
+      setTotal(sum > 0 ? toDecimalString(sum) : '');
+    }
+  }, [causes]);
+
+  // Until the prefill effect has run, show the cart amount straight away.
+  const amountOf = (c: ChosenCause) => amounts[c.cause_id] ?? c.cart_amount ?? '';
+  const totalPesewas = validAmount(total);
+  const split = totalPesewas !== null ? evenSplit(totalPesewas, list.length) : [];
+  const separatelyTotal = list.reduce((s, c) => s + (validAmount(amountOf(c)) ?? 0), 0);
+
+  const buildRequest = (): CheckoutRequest | null => {
+    const cause_ids = list.map((c) => c.cause_id);
+    const base = { ...donorDetails(donor), cart_id: readCartId(), cause_ids };
+    if (mode === 'together') {
+      // Every cause must get at least one pesewa.
+      if (totalPesewas === null || totalPesewas < list.length) return null;
+      return { ...base, mode: 'together', total_amount: toDecimalString(totalPesewas) };
+    }
+    const parsed: Record<string, string> = {};
+    for (const c of list) {
+      const pesewas = validAmount(amountOf(c));
+      if (pesewas === null) return null;
+      parsed[c.cause_id] = toDecimalString(pesewas);
+    }
+    // Untouched cart amounts and a cart in step with the server: pay the cart lines as they are.
+    const asInCart = cartInSync && list.every((c) => c.cart_amount !== null && validAmount(c.cart_amount) === validAmount(parsed[c.cause_id]));
+    return asInCart ? { ...base, mode: 'cart' } : { ...base, mode: 'separately', amounts: parsed };
+  };
+
+  const submit = async () => {
+    if (inFlight.current) return;
+    if (list.length === 0) {
+      toast.error(MESSAGES.missingCause);
+      return;
+    }
+    const request = buildRequest();
+    if (!request) {
+      toast.warning(MESSAGES.invalidAmount);
+      return;
+    }
+    if (!online) return;
+    const key = keys.keyFor(request);
+    inFlight.current = true;
+    setBusy(true);
+    const leaving = await startAndRedirect(() => startCheckout(request, key));
+    inFlight.current = false;
+    if (!leaving) setBusy(false);
+  };
+
+  return (
+    <PageShell className="container page page--narrow donate-page">
+      <DonateHeader />
+      <h1>Donate to several causes</h1>
+      <form
+        className="donate-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <NameEmailFields donor={donor} set={setDonor} />
+        <CountryPhoneFields donor={donor} set={setDonor} />
+        <div className="field">
+          <label htmlFor="donate-mode">Choose how you want to donate</label>
+          <select id="donate-mode" className="form-select" value={mode} onChange={(e) => setMode(e.target.value as Mode)}>
+            <option value="separately">Separately</option>
+            <option value="together">Together</option>
+          </select>
+        </div>
+
+        <fieldset className="donate-causes">
+          <legend>{list.length === 1 ? '1 cause' : `${list.length} causes`}</legend>
+          {causes === null ? <p aria-busy="true">Loading your cart…</p> : null}
+          {causes !== null && list.length === 0 ? <p className="notice notice--warning">No causes chosen. Tick causes in your cart first.</p> : null}
+          {mode === 'separately' ? (
+            <>
+              {list.map((c) => (
+                <div className="field donate-causes__row" key={c.cause_id}>
+                  <label htmlFor={`amount-${c.cause_id}`}>Amount for {c.title} (GHS)</label>
+                  <input
+                    id={`amount-${c.cause_id}`}
+                    type="text"
+                    inputMode="decimal"
+                    autoComplete="off"
+                    value={amountOf(c)}
+                    onChange={(e) => {
+                      touched.current.add(c.cause_id);
+                      setAmounts({ ...amounts, [c.cause_id]: e.target.value });
+                    }}
+                  />
+                </div>
+              ))}
+              {list.length > 0 ? <p className="donate-causes__total">Total <strong>{formatGhs(separatelyTotal)}</strong></p> : null}
+            </>
+          ) : (
+            <>
+              <div className="field">
+                <label htmlFor="together-total">Total amount (GHS)</label>
+                <input id="together-total" type="text" inputMode="decimal" autoComplete="off" value={total} onChange={(e) => {
+                  totalTouched.current = true;
+                  setTotal(e.target.value);
+                }} />
+              </div>
+              <div className="split-preview" aria-live="polite">
+                <p className="split-preview__title">Split evenly{list.length > 1 ? ' (any remaining pesewas go to the first cause)' : ''}:</p>
+                <ul aria-label="Split preview">
+                  {list.map((c, i) => (
+                    <li key={c.cause_id}>
+                      <span>{c.title}</span>
+                      <strong>{split.length ? formatGhs(split[i]) : '—'}</strong>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            </>
+          )}
+        </fieldset>
+
+        <PaymentFields donor={donor} set={setDonor} />
+        <DonateButton online={online} busy={busy} />
+      </form>
+      {busy ? <RedirectingScreen overlay /> : null}
+    </PageShell>
+  );
+}

@@ -1,0 +1,204 @@
+import { Link, useRouter } from '@tanstack/react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import type { DonationRecord } from '../../../../shared/account-contract';
+import { formatDate, formatDateTime } from '../../../../shared/dates';
+import { formatGhs } from '../../../../shared/money';
+import { ApiError } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { session } from '../../../stores/session-store';
+import { toast } from '../../../stores/toast-store';
+import { useCartCount } from '../../cart/local-cart';
+import { getDb } from '../../offline/db';
+import { CartBadge } from '../../notifications-badge/notification-badge';
+import { fetchDonationHistory, readSavedHistory, saveDonationHistory } from '../api/history-api';
+import {
+  DEFAULT_DIRECTION, DEFAULT_KEY, HISTORY_KEYS, resolveTitles, searchHistory, sortHistory,
+  type HistoryKey, type HistoryRow, type SortDirection,
+} from '../lib/history-view';
+import '../history.css';
+
+export const HISTORY_TEXT = {
+  empty: 'No donation history yet.',
+  noResults: (query: string) => `No results for "${query}"`,
+  loadFailed: 'Failed to load donation history',
+  refreshed: 'Refreshed',
+} as const;
+
+type Source = 'server' | 'saved' | 'error';
+
+interface Loaded {
+  rows: HistoryRow[];
+  source: Source;
+  syncedAt: number | null;
+}
+
+/** Saved causes' titles from the device's cause mirror (the `causes` table). */
+async function mirrorTitles(ids: string[]): Promise<Map<string, string>> {
+  const rows = await getDb().causes.bulkGet(ids);
+  const titles = new Map<string, string>();
+  rows.forEach((row, i) => {
+    const title = (row?.title || row?.name) as string | undefined;
+    if (title) titles.set(ids[i], title);
+  });
+  return titles;
+}
+
+function isOffline(error: unknown): boolean {
+  return (typeof navigator !== 'undefined' && navigator.onLine === false) || !(error instanceof ApiError);
+}
+
+const STATUS_LABEL: Record<string, string> = { completed: 'Completed', pending: 'Pending', failed: 'Failed', abandoned: 'Abandoned' };
+
+function HistoryCard({ row }: { row: HistoryRow }) {
+  return (
+    <li className="history-card">
+      <div className="history-card__main">
+        <p className="history-card__title">
+          <Link to="/causes/$id" params={{ id: row.cause_id }}>{row.title}</Link>
+        </p>
+        <p className="history-card__meta">
+          <time dateTime={row.donated_at}>{formatDate(row.donated_at)}</time>
+          {row.category ? <span> · {row.category}</span> : null}
+          {row.is_anonymous ? <span> · Anonymous</span> : null}
+        </p>
+      </div>
+      <div className="history-card__side">
+        <p className="history-card__amount">{formatGhs(row.amount)}</p>
+        <p className={`history-status history-status--${row.status}`}>{STATUS_LABEL[row.status] ?? row.status}</p>
+      </div>
+    </li>
+  );
+}
+
+/** Spec §2 and §9 /donationhistory: search, filter key, ascending/descending, refresh, cards; offline from the device. */
+export function DonationHistoryPage() {
+  useDocumentTitle('Donation history');
+  const router = useRouter();
+  const cartCount = useCartCount();
+  const { user_id: owner, name } = useSnapshot(session);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [query, setQuery] = useState('');
+  const [key, setKey] = useState<HistoryKey>(DEFAULT_KEY);
+  const [direction, setDirection] = useState<SortDirection>(DEFAULT_DIRECTION);
+  const generation = useRef(0);
+
+  const load = useCallback(
+    async (announce: boolean) => {
+      const mine = ++generation.current;
+      setLoading(true);
+      let next: Loaded;
+      try {
+        const records = await fetchDonationHistory();
+        if (owner) await saveDonationHistory(owner, records).catch(() => {});
+        next = { rows: await resolveTitles(records, mirrorTitles), source: 'server', syncedAt: Date.now() };
+        if (announce) toast.success(HISTORY_TEXT.refreshed);
+      } catch (error) {
+        if (isOffline(error) && owner) {
+          // Offline: the copy saved on this device, with when it was taken.
+          const saved = await readSavedHistory(owner).catch(() => ({ records: [] as DonationRecord[], syncedAt: null }));
+          next = { rows: await resolveTitles(saved.records, mirrorTitles), source: 'saved', syncedAt: saved.syncedAt };
+        } else {
+          // Spec §8: a failed load toasts and empties the list.
+          toast.error(HISTORY_TEXT.loadFailed);
+          next = { rows: [], source: 'error', syncedAt: null };
+        }
+      }
+      if (mine !== generation.current) return;
+      setLoaded(next);
+      setLoading(false);
+    },
+    [owner],
+  );
+
+  useEffect(() => {
+    void load(false);
+  }, [load]);
+
+  const rows = loaded?.rows ?? [];
+  const shown = sortHistory(searchHistory(rows, query), key, direction);
+  const trimmed = query.trim();
+
+  return (
+    <div className="history-shell">
+      <header className="history-topbar">
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Back"
+          onClick={() => (window.history.length > 1 ? router.history.back() : void router.navigate({ to: '/dashboard' }))}
+        >
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+            <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </button>
+        <p className="history-topbar__title">Boafo</p>
+        <div className="history-topbar__actions">
+          <CartBadge count={cartCount} />
+          <Link to="/profilepage" className="history-avatar" aria-label="Your profile" title={name ?? 'Your profile'}>
+            <span aria-hidden="true">{(name ?? '?').trim().charAt(0).toUpperCase() || '?'}</span>
+          </Link>
+        </div>
+      </header>
+
+      <main id="main" tabIndex={-1} className="container page history-page">
+        <h1>Donation history</h1>
+
+        <form className="history-controls" role="search" onSubmit={(e) => e.preventDefault()}>
+          <div className="field history-controls__search">
+            <label htmlFor="history-search">Search donations</label>
+            <input
+              id="history-search"
+              type="search"
+              placeholder="Search by cause or amount"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="history-filter">Filter by</label>
+            <select id="history-filter" className="history-select" value={key} onChange={(e) => setKey(e.target.value as HistoryKey)}>
+              {HISTORY_KEYS.map((k) => (
+                <option key={k.key} value={k.key}>{k.label}</option>
+              ))}
+            </select>
+          </div>
+          <div className="history-controls__buttons" role="group" aria-label="Sort order">
+            <button type="button" className="button button--small button--secondary" aria-pressed={direction === 'asc'} onClick={() => setDirection('asc')}>
+              ↑ Ascending
+            </button>
+            <button type="button" className="button button--small button--secondary" aria-pressed={direction === 'desc'} onClick={() => setDirection('desc')}>
+              ↓ Descending
+            </button>
+            <button type="button" className="button button--small button--primary" disabled={loading} onClick={() => void load(true)}>
+              Refresh
+            </button>
+          </div>
+        </form>
+
+        {loaded?.source === 'saved' ? (
+          <p className="notice history-saved" role="status">
+            You are offline — showing the copy saved on this device.
+            {loaded.syncedAt ? ` Last synced ${formatDateTime(loaded.syncedAt)}` : ' Nothing has been saved on this device yet.'}
+          </p>
+        ) : null}
+
+        <section aria-labelledby="history-list-heading" aria-busy={loading}>
+          <h2 id="history-list-heading" className="visually-hidden">Donations</h2>
+          {loading && !loaded ? (
+            <p className="empty">Loading your donations…</p>
+          ) : shown.length === 0 ? (
+            <p className="empty">{trimmed && rows.length > 0 ? HISTORY_TEXT.noResults(trimmed) : HISTORY_TEXT.empty}</p>
+          ) : (
+            <ul className="history-list">
+              {shown.map((row) => (
+                <HistoryCard key={row.id} row={row} />
+              ))}
+            </ul>
+          )}
+        </section>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+import { Link } from '@tanstack/react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PaymentVerification } from '../../../../shared/giving-contract';
+import { formatGhs } from '../../../../shared/money';
+import { PageShell } from '../../../components/layout/page-shell';
+import { ApiError } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { toast } from '../../../stores/toast-store';
+import { verifyPayment } from '../api/payment-api';
+import { resolveReference } from '../lib/reference';
+import '../payment.css';
+
+export const PAYMENT_TEXT = {
+  missing: 'No payment reference found',
+  verifying: 'Verifying payment...',
+  success: 'Payment verified successfully',
+  pending: 'Payment verification complete',
+  failed: 'Payment not successful or verification failed',
+} as const;
+
+/** Automatic re-checks while the provider still says pending: 2 s, 4 s, 8 s, then the button only. */
+export const PENDING_POLL_MS = [2000, 4000, 8000];
+
+type View =
+  | { state: 'missing' }
+  | { state: 'verifying' }
+  | { state: 'success'; result: PaymentVerification }
+  | { state: 'pending'; result: PaymentVerification }
+  | { state: 'failed'; message: string };
+
+export interface PaymentStatusPageProps {
+  reference?: string;
+  /** Called once a payment is verified (the route refreshes the cart and the donation history). */
+  onVerified?: (result: PaymentVerification) => void;
+}
+
+function failureMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 404) return 'We could not find this payment.';
+    return error.errorBody?.detail || 'The payment could not be verified.';
+  }
+  return 'We could not reach Boafo to check this payment. If you paid, your money is safe; check again when you are online.';
+}
+
+/** Spec §2 /payment-status?reference=: 'Verifying payment...', then verified, complete (pending) or failed. */
+export function PaymentStatusPage({ reference: fromQuery, onVerified }: PaymentStatusPageProps) {
+  useDocumentTitle('Payment status');
+  const reference = resolveReference(fromQuery);
+  const [view, setView] = useState<View>(reference ? { state: 'verifying' } : { state: 'missing' });
+  const polls = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const announced = useRef<string | null>(null);
+  const onVerifiedRef = useRef(onVerified);
+  onVerifiedRef.current = onVerified;
+
+  const check = useCallback(
+    async (signal?: AbortSignal) => {
+      if (!reference) return;
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = null;
+      setView((v) => (v.state === 'pending' ? v : { state: 'verifying' }));
+      let result: PaymentVerification;
+      try {
+        result = await verifyPayment(reference, signal);
+      } catch (error) {
+        if (signal?.aborted) return;
+        setView({ state: 'failed', message: failureMessage(error) });
+        return;
+      }
+      if (signal?.aborted) return;
+      if (result.status === 'success') {
+        setView({ state: 'success', result });
+        if (announced.current !== reference) {
+          announced.current = reference;
+          toast.success(PAYMENT_TEXT.success);
+          onVerifiedRef.current?.(result);
+        }
+      } else if (result.status === 'pending') {
+        setView({ state: 'pending', result });
+        const delay = PENDING_POLL_MS[polls.current];
+        if (delay !== undefined) {
+          polls.current += 1;
+          timer.current = setTimeout(() => void check(signal), delay);
+        }
+      } else {
+        setView({ state: 'failed', message: result.message || 'The payment was not completed.' });
+      }
+    },
+    [reference],
+  );
+
+  useEffect(() => {
+    if (!reference) {
+      setView({ state: 'missing' });
+      return;
+    }
+    polls.current = 0;
+    const controller = new AbortController();
+    void check(controller.signal);
+    return () => {
+      controller.abort();
+      if (timer.current) clearTimeout(timer.current);
+    };
+  }, [reference, check]);
+
+  const checkAgain = () => {
+    polls.current = PENDING_POLL_MS.length; // a manual check does not restart the automatic ones
+    void check();
+  };
+
+  return (
+    <PageShell className="container page page--narrow payment-status">
+      <div className="payment-card" aria-live="polite">
+        {view.state === 'missing' ? (
+          <>
+            <h1>{PAYMENT_TEXT.missing}</h1>
+            <p>Start a donation from a cause or your cart, and its result will show here.</p>
+            <p className="button-row">
+              <Link to="/cartpage" className="button button--secondary">Go to your cart</Link>
+              <Link to="/causelistpage" className="button button--primary">Browse causes</Link>
+            </p>
+          </>
+        ) : view.state === 'verifying' ? (
+          <>
+            <div className="redirect-spinner" aria-hidden="true" />
+            <h1>{PAYMENT_TEXT.verifying}</h1>
+            <p className="payment-card__ref">Reference <code>{reference}</code></p>
+          </>
+        ) : view.state === 'success' ? (
+          <>
+            <p className="payment-card__icon payment-card__icon--ok" aria-hidden="true">✓</p>
+            <h1>{PAYMENT_TEXT.success}</h1>
+            <p>
+              Thank you!
+              {view.result.message && view.result.message !== PAYMENT_TEXT.success ? ` ${view.result.message}` : ' Your donation has been received.'}
+            </p>
+            <ul className="paid-list" aria-label="Donations paid">
+              {view.result.donations.map((d) => (
+                <li key={d.id}>
+                  <span>{d.cause_title || `Cause ${d.cause_id.slice(0, 8)}`}</span>
+                  <strong>{formatGhs(d.amount)}</strong>
+                </li>
+              ))}
+            </ul>
+            <p className="paid-total">Total <strong>{formatGhs(view.result.total_amount)}</strong></p>
+            <p className="payment-card__ref">Reference <code>{reference}</code></p>
+            <p className="button-row">
+              <Link to="/donationhistory" className="button button--secondary">Your donation history</Link>
+              <Link to="/causelistpage" className="button button--primary">Browse more causes</Link>
+            </p>
+          </>
+        ) : view.state === 'pending' ? (
+          <>
+            <h1>{PAYMENT_TEXT.pending}</h1>
+            <p>{view.result.message || 'Your payment is still being confirmed by our payment partner.'}</p>
+            <p>We will not charge you twice. Check again in a moment.</p>
+            <p className="payment-card__ref">Reference <code>{reference}</code></p>
+            <button type="button" className="button button--primary" onClick={checkAgain}>Check again</button>
+          </>
+        ) : (
+          <>
+            <p className="payment-card__icon payment-card__icon--bad" aria-hidden="true">!</p>
+            <h1>{PAYMENT_TEXT.failed}</h1>
+            <p>{view.message}</p>
+            <p>Nothing was removed from your cart.</p>
+            {reference ? <p className="payment-card__ref">Reference <code>{reference}</code></p> : null}
+            <p className="button-row">
+              <Link to="/cartpage" className="button button--primary">Back to your cart</Link>
+              <button type="button" className="button button--secondary" onClick={checkAgain}>Check again</button>
+            </p>
+          </>
+        )}
+      </div>
+    </PageShell>
+  );
+}

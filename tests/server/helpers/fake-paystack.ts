@@ -1,0 +1,103 @@
+/**
+ * A local stand-in for Paystack's transaction API (POST /transaction/initialize,
+ * GET /transaction/verify/:reference), close to the documented shapes: bearer secret
+ * required, { status, message, data } envelopes, amounts in pesewas. Tests decide each
+ * transaction's outcome, and may make the provider report another amount or currency.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeTransaction {
+  reference: string;
+  amount: number;
+  currency: string;
+  email: string;
+  status: string;
+  metadata: unknown;
+  callback_url: string;
+  access_code: string;
+}
+
+export interface FakePaystack {
+  url: string;
+  secret: string;
+  transactions: Map<string, FakeTransaction>;
+  requests: { method: string; path: string; authorized: boolean; body: unknown }[];
+  /** Makes initialize answer this HTTP status (0 = normal). */
+  failInitializeWith: number;
+  setOutcome(reference: string, status: string, override?: { amount?: number; currency?: string }): void;
+  close(): Promise<void>;
+}
+
+async function readJson(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text ? JSON.parse(text) : null;
+}
+
+export async function startFakePaystack(secret = `sk_test_${randomBytes(12).toString('hex')}`): Promise<FakePaystack> {
+  const fake = {
+    url: '', secret, transactions: new Map<string, FakeTransaction>(), requests: [], failInitializeWith: 0,
+  } as unknown as FakePaystack;
+
+  const server: Server = createServer(async (request, response) => {
+    const send = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    const path = new URL(request.url ?? '/', 'http://fake').pathname;
+    const authorized = request.headers.authorization === `Bearer ${secret}`;
+    const body = request.method === 'POST' ? await readJson(request).catch(() => null) : null;
+    fake.requests.push({ method: request.method ?? '', path, authorized, body });
+    if (!authorized) return send(401, { status: false, message: 'Invalid key' });
+
+    if (request.method === 'POST' && path === '/transaction/initialize') {
+      if (fake.failInitializeWith) return send(fake.failInitializeWith, { status: false, message: 'Something went wrong' });
+      const input = body as Record<string, unknown> | null;
+      const reference = String(input?.reference ?? '');
+      if (!input || typeof input.email !== 'string' || !Number.isInteger(Number(input.amount))) {
+        return send(400, { status: false, message: 'Invalid request' });
+      }
+      if (!/^[A-Za-z0-9.=-]+$/.test(reference)) return send(400, { status: false, message: 'Invalid transaction reference' });
+      if (fake.transactions.has(reference)) return send(400, { status: false, message: 'Duplicate Transaction Reference' });
+      const accessCode = randomBytes(8).toString('hex');
+      fake.transactions.set(reference, {
+        reference, amount: Number(input.amount), currency: String(input.currency ?? 'NGN'), email: input.email,
+        // Paystack reports a checkout nobody has paid yet as abandoned.
+        status: 'abandoned', metadata: input.metadata, callback_url: String(input.callback_url ?? ''), access_code: accessCode,
+      });
+      return send(200, {
+        status: true, message: 'Authorization URL created',
+        data: { authorization_url: `https://checkout.paystack.com/${accessCode}`, access_code: accessCode, reference },
+      });
+    }
+
+    const verify = /^\/transaction\/verify\/([^/]+)$/.exec(path);
+    if (request.method === 'GET' && verify) {
+      const tx = fake.transactions.get(decodeURIComponent(verify[1]));
+      if (!tx) return send(400, { status: false, message: 'Transaction reference not found' });
+      return send(200, {
+        status: true, message: 'Verification successful',
+        data: {
+          id: 1, domain: 'test', status: tx.status, reference: tx.reference, amount: tx.amount, currency: tx.currency,
+          gateway_response: tx.status === 'success' ? 'Successful' : 'The transaction was not completed',
+          channel: 'card', metadata: tx.metadata, customer: { email: tx.email },
+          paid_at: tx.status === 'success' ? new Date().toISOString() : null,
+        },
+      });
+    }
+    return send(404, { status: false, message: 'Not found' });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.setOutcome = (reference, status, override = {}) => {
+    const tx = fake.transactions.get(reference);
+    if (!tx) throw new Error(`fake paystack: unknown reference ${reference}`);
+    Object.assign(tx, { status }, override);
+  };
+  fake.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return fake;
+}

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/server/config';
+import { backends } from './helpers/backends';
+import { newSession, useApp } from './helpers/app';
+import { ADMIN } from './helpers/causes';
+import { startFakePaystack, type FakePaystack } from './helpers/fake-paystack';
+import {
+  chargeSuccess, currentAmount, donate, notificationCount, notificationMessages, paymentRow, scene, signedWebhook, verify,
+} from './helpers/giving';
+
+describe('PAYMENT_PROVIDER settings', () => {
+  it('fails loudly without a Paystack key, or with an unknown provider', () => {
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'paystack' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'paystack' })).toThrow(/PAYSTACK_SECRET_KEY is required/);
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(/PAYMENT_PROVIDER must be one of sandbox, paystack/);
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: 'sk', PAYSTACK_BASE_URL: 'ftp://x' })).toThrow(/PAYSTACK_BASE_URL/);
+    expect(loadConfig({}).payments).toEqual({ provider: 'sandbox', paystackSecretKey: null, paystackBaseUrl: 'https://api.paystack.co' });
+  });
+});
+
+describe.each(backends)('Paystack adapter against a local fake Paystack on $name', (backend) => {
+  let fake: FakePaystack;
+  // useApp builds the app in its own beforeAll; the fake must be up first, so the settings are filled in lazily.
+  const payments = { provider: 'paystack' as const, paystackSecretKey: '', paystackBaseUrl: '' };
+  beforeAll(async () => {
+    fake = await startFakePaystack();
+    payments.paystackSecretKey = fake.secret;
+    payments.paystackBaseUrl = fake.url;
+  });
+  afterAll(async () => fake?.close());
+  const ctx = useApp(backend, { admin: ADMIN, publicUrl: 'https://boafo.test', payments });
+
+  it('initializes with our reference and pesewas, then credits on a signed charge.success', async () => {
+    const { organizer, causeId } = await scene(ctx.app);
+    const donor = await newSession(ctx.app);
+    const before = await currentAmount(ctx.app, causeId);
+    const start = await donate(ctx.app, causeId, '49.99', { quantity: 2 }, donor.access);
+    const tx = fake.transactions.get(start.reference)!;
+    expect(start.authorization_url).toBe(`https://checkout.paystack.com/${tx.access_code}`);
+    expect(start.total_amount).toBe('99.98');
+    expect(tx).toMatchObject({ amount: 9_998, currency: 'GHS', email: 'ama.guest@example.com', callback_url: 'https://boafo.test/payment-status' });
+    const payment = await paymentRow(ctx.app, start.reference);
+    expect(tx.metadata).toEqual({ donation_ids: [expect.any(String)], payment_id: payment.id });
+    expect(fake.requests.every((r) => r.authorized)).toBe(true);
+
+    // Not paid yet: Paystack says abandoned; a later success must still be credited.
+    expect((await verify(ctx.app, start.reference)).json().status).toBe('abandoned');
+    fake.setOutcome(start.reference, 'success');
+    const hook = await signedWebhook(ctx.app, fake.secret, { ...chargeSuccess(start.reference), data: { reference: start.reference, amount: 1 } });
+    expect(hook.statusCode).toBe(200);
+    expect(hook.json()).toEqual({ received: true });
+    expect((await verify(ctx.app, start.reference)).json()).toMatchObject({ status: 'success', total_amount: '99.98' });
+    expect(await currentAmount(ctx.app, causeId)).toBe(before + 9_998);
+    expect(await notificationCount(ctx.app, organizer.id, 'New donation')).toBe(1);
+    // Replayed webhook: nothing more.
+    await signedWebhook(ctx.app, fake.secret, chargeSuccess(start.reference));
+    expect(await currentAmount(ctx.app, causeId)).toBe(before + 9_998);
+  });
+
+  it('verifies a pending payment by asking Paystack', async () => {
+    const { causeId } = await scene(ctx.app);
+    const start = await donate(ctx.app, causeId, '10.00');
+    fake.setOutcome(start.reference, 'ongoing');
+    expect((await verify(ctx.app, start.reference)).json().status).toBe('pending');
+    fake.setOutcome(start.reference, 'success');
+    expect((await verify(ctx.app, start.reference)).json()).toMatchObject({ status: 'success', message: 'Payment verified successfully' });
+  });
+
+  it('flags a charge whose amount or currency Paystack reports differently', async () => {
+    const { admin, causeId } = await scene(ctx.app);
+    const before = await currentAmount(ctx.app, causeId);
+    const low = await donate(ctx.app, causeId, '20.00');
+    const naira = await donate(ctx.app, causeId, '20.00');
+    fake.setOutcome(low.reference, 'success', { amount: 200 });
+    fake.setOutcome(naira.reference, 'success', { currency: 'NGN' });
+    await signedWebhook(ctx.app, fake.secret, chargeSuccess(low.reference));
+    await signedWebhook(ctx.app, fake.secret, chargeSuccess(naira.reference));
+    expect((await paymentRow(ctx.app, low.reference)).status).toBe('flagged');
+    expect((await paymentRow(ctx.app, naira.reference)).status).toBe('flagged');
+    expect(await currentAmount(ctx.app, causeId)).toBe(before);
+    const messages = await notificationMessages(ctx.app, admin.id, 'Payment flagged');
+    expect(messages).toEqual(expect.arrayContaining([
+      `Payment ${low.reference} flagged: amount GH₵2.00 from the provider, expected GH₵20.00`,
+      `Payment ${naira.reference} flagged: currency NGN from the provider, expected GHS`,
+    ]));
+  });
+
+  it('rejects a webhook signed with another key', async () => {
+    const { causeId } = await scene(ctx.app);
+    const start = await donate(ctx.app, causeId, '10.00');
+    fake.setOutcome(start.reference, 'success');
+    const res = await signedWebhook(ctx.app, 'sk_test_wrong', chargeSuccess(start.reference));
+    expect(res.statusCode).toBe(401);
+    expect((await paymentRow(ctx.app, start.reference)).status).toBe('pending');
+  });
+
+  it('answers 502 when Paystack will not start a payment, and the retry works', async () => {
+    const { causeId } = await scene(ctx.app);
+    fake.failInitializeWith = 500;
+    try {
+      const res = await ctx.app.inject({
+        method: 'POST', url: '/api/cart/donate/', headers: { 'idempotency-key': 'paystack-down-1' },
+        payload: { cause_id: causeId, donation_amount: '10', email: 'kwame@example.com' },
+      });
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toEqual({ detail: 'Unable to start payment. Please try again.', code: 'server_error' });
+    } finally {
+      fake.failInitializeWith = 0;
+    }
+    // A 5xx is not kept for the key: the same retry goes through.
+    const retry = await ctx.app.inject({
+      method: 'POST', url: '/api/cart/donate/', headers: { 'idempotency-key': 'paystack-down-1' },
+      payload: { cause_id: causeId, donation_amount: '10', email: 'kwame@example.com' },
+    });
+    expect(retry.statusCode).toBe(200);
+  });
+
+  it('keeps a donation payable when Paystack fails to start its payment', async () => {
+    const { causeId } = await scene(ctx.app);
+    const donation = (await ctx.app.inject({
+      method: 'POST', url: '/api/donations/', payload: { cause_id: causeId, donation_amount: '30.00', email: 'efua@example.com' },
+    })).json();
+    const initiate = () => ctx.app.inject({ method: 'POST', url: '/api/payments/initiate/', payload: { donation_id: donation.id, email: 'efua@example.com' } });
+    fake.failInitializeWith = 503;
+    try {
+      expect((await initiate()).statusCode).toBe(502);
+    } finally {
+      fake.failInitializeWith = 0;
+    }
+    const again = await initiate();
+    expect(again.statusCode).toBe(200);
+    expect(fake.transactions.get(again.json().reference)).toMatchObject({ amount: 3_000, email: 'efua@example.com' });
+  });
+});
