@@ -297,3 +297,53 @@ export const testimonials = pgTable('testimonials', {
   image: jsonb('image').$type<ImageSizes>(),
   createdAt: createdAt(),
 }, (t) => [index('testimonials_created_idx').on(t.createdAt)]);
+
+/** A browser's Web Push subscription (one row per endpoint); rows the push service reports gone are deleted. */
+export const pushSubscriptions = pgTable('push_subscriptions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  endpoint: text('endpoint').notNull(),
+  p256dh: text('p256dh').notNull(),
+  auth: text('auth').notNull(),
+  userAgent: text('user_agent').notNull().default(''),
+  createdAt: createdAt(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint),
+  index('push_subscriptions_user_idx').on(t.userId),
+]);
+
+export const WITHDRAWAL_STATUSES = ['requested', 'approved', 'processing', 'paid', 'failed', 'rejected'] as const;
+export const WITHDRAWAL_METHODS = ['bank', 'mobile_money'] as const;
+
+/**
+ * An organizer's request to take money out of one cause. `destination` is a snapshot of the
+ * verified withdrawal details at request time, so later profile edits can't redirect it.
+ * Available = raised − paid − in-flight (requested, approved, processing) withdrawals.
+ */
+export const withdrawals = pgTable('withdrawals', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  causeId: uuid('cause_id').notNull().references(() => causes.id, { onDelete: 'restrict' }),
+  organizerId: uuid('organizer_id').notNull().references(() => users.id, { onDelete: 'restrict' }),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  status: text('status', { enum: WITHDRAWAL_STATUSES }).notNull().default('requested'),
+  method: text('method', { enum: WITHDRAWAL_METHODS }).notNull(),
+  destination: jsonb('destination').notNull(),
+  /** Ours, sent to the provider with the transfer so retries never pay twice. */
+  reference: text('reference').notNull(),
+  recipientCode: text('recipient_code'),
+  transferCode: text('transfer_code'),
+  providerStatus: text('provider_status'),
+  failureReason: text('failure_reason'),
+  rejectionReason: text('rejection_reason'),
+  reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+  reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('withdrawals_reference_idx').on(t.reference),
+  index('withdrawals_cause_status_idx').on(t.causeId, t.status),
+  index('withdrawals_organizer_created_idx').on(t.organizerId, t.createdAt.desc()),
+  index('withdrawals_status_created_idx').on(t.status, t.createdAt),
+]);

@@ -1,0 +1,34 @@
+/**
+ * The socket at /ws and Web Push (spec §3 realtime message, §4, §9).
+ * The client authenticates with its FIRST message (never the URL, which lands in logs).
+ */
+export type ClientMessage = { type: 'auth'; token: string } | { type: 'ping' };
+
+export type ServerMessage =
+  | { type: 'ready'; user_id: string }
+  | { type: 'pong' }
+  /** Spec §3: type 'notification', id, message, cause (+ the rest of the row). */
+  | { type: 'notification'; id: string; message: string; title: string; cause: string | null; cause_title: string | null; created_at: string; is_read: boolean };
+
+/** Close codes: the client refreshes its token and reconnects on AUTH_EXPIRED. */
+export const WS_CLOSE = {
+  /** No or malformed auth message within the deadline. */
+  AUTH_REQUIRED: 4000,
+  /** The access token was invalid or has expired (also sent when it expires mid-connection). */
+  AUTH_EXPIRED: 4001,
+} as const;
+
+/** Spec §9: reconnect at most 5 times, 2000 ms apart. */
+export const WS_MAX_RECONNECTS = 5;
+export const WS_RECONNECT_DELAY_MS = 2000;
+
+/** GET /api/push/public-key/ */
+export interface PushPublicKey {
+  public_key: string;
+}
+
+/** POST /api/push/subscribe/ — the browser's PushSubscription.toJSON(). */
+export interface PushSubscribeRequest {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
