@@ -115,3 +115,75 @@ self.addEventListener('sync', (event) => {
   const sync = event as SyncEvent;
   if (sync.tag === SYNC_TAG) sync.waitUntil(flushOutbox());
 });
+
+/**
+ * Web Push: the server sends the notification's JSON (`title`, `message` or `body`, `id`, `cause`,
+ * optional `url`). userVisibleOnly subscriptions must show something for every push, so even a
+ * payload we cannot read becomes a generic "Boafo" notification rather than nothing.
+ * `tag: id` collapses repeats of the same notification (a retry by the server) into one.
+ */
+interface PushPayload {
+  id?: string;
+  title?: string;
+  message?: string;
+  body?: string;
+  cause?: string | null;
+  url?: string;
+}
+
+function readPush(event: PushEvent): PushPayload {
+  try {
+    return (event.data?.json() as PushPayload | null) ?? {};
+  } catch {
+    return { body: event.data?.text() };
+  }
+}
+
+/** Only this app's own pages: a push payload must never send the user to another site. */
+function targetUrl(payload: PushPayload): string {
+  const fallback = payload.cause ? `/causes/${encodeURIComponent(payload.cause)}` : '/notificationspage';
+  try {
+    const url = new URL(payload.url ?? fallback, self.location.origin);
+    return url.origin === self.location.origin ? url.href : new URL(fallback, self.location.origin).href;
+  } catch {
+    return new URL('/notificationspage', self.location.origin).href;
+  }
+}
+
+self.addEventListener('push', (event) => {
+  const payload = readPush(event);
+  event.waitUntil(
+    self.registration.showNotification(payload.title || 'Boafo', {
+      body: payload.message ?? payload.body ?? 'You have a new notification.',
+      data: { url: targetUrl(payload) },
+      icon: '/icons/icon-192.png',
+      // Android's status-bar icon (drawn as a silhouette); the app icon is the closest we ship.
+      badge: '/icons/icon-192.png',
+      tag: payload.id,
+    }),
+  );
+});
+
+/**
+ * A tap on the notification: reuse a Boafo tab that is already open (focus it and navigate it to the
+ * notification's page) instead of stacking a new tab per notification; open a window only when none
+ * is open. Both must happen inside this handler: browsers only allow focus()/openWindow() during the
+ * user's tap, so the work goes in waitUntil rather than after it.
+ */
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = (event.notification.data as { url?: string } | null)?.url ?? new URL('/notificationspage', self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (open) {
+        const focused = await open.focus();
+        // navigate() works only on pages this worker controls; otherwise a new window is the way.
+        const navigated = await focused.navigate(url).catch(() => null);
+        if (navigated) return;
+      }
+      await self.clients.openWindow(url);
+    })(),
+  );
+});

@@ -17,10 +17,18 @@ import dbPlugin from './plugins/external/db';
 import helmetPlugin from './plugins/external/helmet';
 import multipartPlugin from './plugins/external/multipart';
 import paymentsPlugin from './plugins/app/payments';
+import pushPlugin from './plugins/app/push';
+import realtimePlugin from './plugins/app/realtime';
+import pubsubPlugin from './plugins/external/pubsub';
+import websocketPlugin from './plugins/external/websocket';
 import swaggerPlugin from './plugins/external/swagger';
 import adminCauseRoutes from './routes/api/admin/causes/index';
 import adminMetricsRoutes from './routes/api/admin/metrics/index';
 import adminUserRoutes from './routes/api/admin/users/index';
+import adminWithdrawalRoutes from './routes/api/admin/withdrawals/index';
+import causeLedgerRoutes from './routes/api/cause-ledger/index';
+import payoutDirectoryRoutes from './routes/api/user/banks/index';
+import withdrawalRoutes from './routes/api/withdrawals/index';
 import blogPostRoutes from './routes/api/blog-posts/index';
 import cartRoutes from './routes/api/cart/index';
 import categoryRoutes from './routes/api/categories/index';
@@ -33,6 +41,7 @@ import healthRoutes from './routes/api/health/index';
 import newsletterRoutes from './routes/api/newsletter/index';
 import notificationRoutes from './routes/api/notifications/index';
 import paymentRoutes from './routes/api/payments/index';
+import pushRoutes from './routes/api/push/index';
 import statisticsRoutes from './routes/api/statistics/index';
 import successStoryRoutes from './routes/api/success-stories/index';
 import testimonialRoutes from './routes/api/testimonials/index';
@@ -43,6 +52,7 @@ import publicProfileRoutes from './routes/api/user/profiles/index';
 import tokenRoutes from './routes/api/user/token/index';
 import mediaRoutes from './routes/media/index';
 import sandboxRoutes from './routes/sandbox/index';
+import socketRoutes from './routes/ws/index';
 import './types';
 
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
@@ -51,6 +61,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     // /api/health and /api/health/ both work: clients differ on trailing slashes.
     routerOptions: { ignoreTrailingSlash: true },
+    // Opening PGlite and running migrations can take well over Fastify's 10 s default on a busy
+    // or slow machine; a slow start is fine, a refused one is not.
+    pluginTimeout: 120_000,
     // Report every invalid field at once, not just the first.
     ajv: { customOptions: { allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -63,6 +76,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await app.register(authPlugin);
     await app.register(bootstrapPlugin);
     await app.register(paymentsPlugin);
+    // Realtime: LISTEN/NOTIFY, Web Push keys, then the socket hub that uses both.
+    await app.register(pubsubPlugin);
+    await app.register(pushPlugin);
+    await app.register(realtimePlugin);
+    await app.register(websocketPlugin);
     await app.register(helmetPlugin);
     await app.register(swaggerPlugin);
     await app.register(multipartPlugin);
@@ -77,6 +95,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await app.register(dashboardRoutes, { prefix: '/api/user' });
     await app.register(causeRoutes, { prefix: '/api/causes' });
     await app.register(categoryRoutes, { prefix: '/api/categories' });
+    await app.register(causeLedgerRoutes, { prefix: '/api/causes' });
+    await app.register(payoutDirectoryRoutes, { prefix: '/api/user' });
+    await app.register(withdrawalRoutes, { prefix: '/api/withdrawals' });
+    await app.register(adminWithdrawalRoutes, { prefix: '/api/admin/withdrawals' });
     await app.register(adminCauseRoutes, { prefix: '/api/admin/causes' });
     await app.register(adminMetricsRoutes, { prefix: '/api/admin/metrics' });
     await app.register(adminUserRoutes, { prefix: '/api/admin/users' });
@@ -85,6 +107,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await app.register(paymentRoutes, { prefix: '/api/payments' });
     await app.register(favoriteRoutes, { prefix: '/api/favorites' });
     await app.register(notificationRoutes, { prefix: '/api/notifications' });
+    await app.register(pushRoutes, { prefix: '/api/push' });
+    await app.register(socketRoutes);
     await app.register(newsletterRoutes, { prefix: '/api/newsletter' });
     await app.register(statisticsRoutes, { prefix: '/api/statistics' });
     await app.register(contributorRoutes, { prefix: '/api/contributors' });

@@ -26,6 +26,22 @@ export interface AppConfig {
   trustProxy: boolean;
   loginLimits: { perEmail: number; perIp: number; windowSeconds: number };
   payments: PaymentSettings;
+  push: PushSettings;
+  realtime: RealtimeSettings;
+}
+
+export interface PushSettings {
+  /** null → a key pair is generated once and kept in app_settings. */
+  vapid: { publicKey: string; privateKey: string } | null;
+  subject: string;
+  /** Tests only (no env variable): lets a subscription point at a local http:// fake push service. */
+  allowInsecureEndpoints: boolean;
+}
+
+/** Socket timings; not env settings, tests shorten them. */
+export interface RealtimeSettings {
+  authTimeoutMs: number;
+  heartbeatMs: number;
 }
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'paystack'] as const;
@@ -65,6 +81,9 @@ export const SETTINGS: SettingDoc[] = [
   { name: 'PAYMENT_PROVIDER', default: 'sandbox', description: 'sandbox (built-in test checkout at /sandbox/checkout/…, no keys, no real money) or paystack.' },
   { name: 'PAYSTACK_SECRET_KEY', default: '(unset)', description: 'Paystack secret key (sk_live_… or sk_test_…); required when PAYMENT_PROVIDER=paystack. Also signs its webhooks.' },
   { name: 'PAYSTACK_BASE_URL', default: 'https://api.paystack.co', description: 'Paystack API address (change only to point at a test double).' },
+  { name: 'VAPID_PUBLIC_KEY', default: '(generated)', description: 'Web Push VAPID public key (base64url, as printed by `npx web-push generate-vapid-keys`). Set both VAPID keys or neither; unset = a pair is generated once and stored in the database.' },
+  { name: 'VAPID_PRIVATE_KEY', default: '(generated)', description: 'Web Push VAPID private key (base64url) matching VAPID_PUBLIC_KEY.' },
+  { name: 'VAPID_SUBJECT', default: 'mailto:support@boafo.app', description: 'Contact push services may use about our pushes: a mailto: or https: address.' },
 ];
 
 export class ConfigError extends Error {
@@ -130,6 +149,34 @@ function paymentSettings(env: Env): PaymentSettings {
   return { provider: provider as PaymentProviderName, paystackSecretKey, paystackBaseUrl: baseUrl.replace(/\/+$/, '') };
 }
 
+function base64urlBytes(value: string): number {
+  return /^[A-Za-z0-9_-]+$/.test(value) ? Buffer.from(value, 'base64url').length : -1;
+}
+
+function pushSettings(env: Env): PushSettings {
+  const publicKey = text(env, 'VAPID_PUBLIC_KEY');
+  const privateKey = text(env, 'VAPID_PRIVATE_KEY');
+  if ((publicKey === null) !== (privateKey === null)) {
+    throw new ConfigError('Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither.');
+  }
+  // An uncompressed P-256 point is 65 bytes, its private scalar 32: anything else fails at the first push.
+  if (publicKey !== null && base64urlBytes(publicKey) !== 65) {
+    throw new ConfigError('VAPID_PUBLIC_KEY must be a base64url P-256 public key (65 bytes).');
+  }
+  if (privateKey !== null && base64urlBytes(privateKey) !== 32) {
+    throw new ConfigError('VAPID_PRIVATE_KEY must be a base64url P-256 private key (32 bytes).');
+  }
+  const subject = text(env, 'VAPID_SUBJECT') ?? 'mailto:support@boafo.app';
+  if (!/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/.test(subject)) {
+    throw new ConfigError(`VAPID_SUBJECT must be a mailto: or https:// address (got "${subject}").`);
+  }
+  return {
+    vapid: publicKey && privateKey ? { publicKey, privateKey } : null,
+    subject,
+    allowInsecureEndpoints: false,
+  };
+}
+
 /** Reads and checks the settings; throws ConfigError with a readable message. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const dataDir = path.resolve(text(env, 'DATA_DIR') ?? './data');
@@ -155,6 +202,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']);
   return {
     payments: paymentSettings(env),
+    push: pushSettings(env),
+    realtime: { authTimeoutMs: 10_000, heartbeatMs: 25_000 },
     port: int(env, 'PORT', 3000, 0, 65535),
     host: text(env, 'HOST') ?? '0.0.0.0',
     dataDir,

@@ -4,7 +4,10 @@ import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { AccessTokens } from './lib/tokens';
 import type { PaymentProvider } from './payments/provider';
+import type { Realtime } from './plugins/app/realtime';
 import type { Repos } from './plugins/app/repositories';
+import type { PubSub } from './plugins/external/pubsub';
+import type { PushSender } from './push/sender';
 import type { KeyRef } from './repositories/idempotency-keys';
 
 export interface AuthUser {
@@ -22,6 +25,12 @@ declare module 'fastify' {
     /** The payment provider PAYMENT_PROVIDER chose (sandbox or paystack). */
     payments: PaymentProvider;
     tokens: AccessTokens;
+    /** PostgreSQL LISTEN/NOTIFY shared by every process (plugins/external/pubsub.ts). */
+    pubsub: PubSub;
+    /** Web Push with VAPID (push/sender.ts). */
+    push: PushSender;
+    /** This process's sockets and the notification fan-out (plugins/app/realtime.ts). */
+    realtime: Realtime;
     /** onRequest hook for routes that need a signed-in user (sets request.user or answers 401). */
     authenticate: (request: FastifyRequest) => Promise<void>;
     /** onRequest hook for admin-only routes: 401 without a valid token, 403 for non-admins. */

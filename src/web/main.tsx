@@ -1,11 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
+import { subscribe } from 'valtio';
 import { AppErrorBoundary } from './components/error-screens';
 import { captureInstallPrompt } from './features/pwa/stores/pwa-store';
 import { configureApiClient, refreshAccessToken } from './lib/api-client';
 import { STORAGE_KEYS } from './lib/storage-keys';
-import { reloadSession } from './stores/session-store';
+import { reloadSession, session } from './stores/session-store';
 import { router } from './router';
 import './styles/global.css';
 
@@ -42,5 +43,17 @@ const afterPaint = window.requestIdleCallback ?? ((run: () => void) => setTimeou
 afterPaint(() => {
   void import('./features/offline/start-offline').then(({ startOffline }) => startOffline({ refreshAccess: refreshAccessToken }));
   void import('./features/pwa/register-sw').then(({ registerServiceWorker }) => registerServiceWorker());
+  // The realtime socket (and the notification list it feeds) only for a signed-in user: a visitor never
+  // downloads it. Once loaded it follows sign-in/out itself.
+  const startRealtime = () => {
+    if (!session.access) return false;
+    void import('./features/notifications/realtime/start-realtime').then((m) => m.startRealtime());
+    return true;
+  };
+  if (!startRealtime()) {
+    const stopWaiting = subscribe(session, () => {
+      if (startRealtime()) stopWaiting();
+    });
+  }
   sessionStorage.removeItem('boafo-chunk-reload');
 });

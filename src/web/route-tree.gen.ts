@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdmindashboardRouteImport } from './routes/admindashboard'
+import { Route as AdminwithdrawalsRouteImport } from './routes/adminwithdrawals'
 import { Route as CartpageRouteImport } from './routes/cartpage'
 import { Route as CausedetailpageRouteImport } from './routes/causedetailpage'
 import { Route as CauselistpageRouteImport } from './routes/causelistpage'
@@ -34,9 +35,11 @@ import { Route as RegisterRouteImport } from './routes/register'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as SuccessStoriesRouteImport } from './routes/success-stories'
+import { Route as WithdrawalsRouteImport } from './routes/withdrawals'
 import { Route as BlogSlugRouteImport } from './routes/blog/$slug'
 import { Route as CausesIdRouteImport } from './routes/causes/$id'
 import { Route as CausesCreateRouteImport } from './routes/causes/create'
+import { Route as CausesIdWithdrawalsRouteImport } from './routes/causes/$id_.withdrawals'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -46,6 +49,11 @@ const IndexRoute = IndexRouteImport.update({
 const AdmindashboardRoute = AdmindashboardRouteImport.update({
   id: '/admindashboard',
   path: '/admindashboard',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminwithdrawalsRoute = AdminwithdrawalsRouteImport.update({
+  id: '/adminwithdrawals',
+  path: '/adminwithdrawals',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CartpageRoute = CartpageRouteImport.update({
@@ -164,6 +172,11 @@ const SuccessStoriesRoute = SuccessStoriesRouteImport.update({
   path: '/success-stories',
   getParentRoute: () => rootRouteImport,
 } as any)
+const WithdrawalsRoute = WithdrawalsRouteImport.update({
+  id: '/withdrawals',
+  path: '/withdrawals',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const BlogSlugRoute = BlogSlugRouteImport.update({
   id: '/blog/$slug',
   path: '/blog/$slug',
@@ -179,10 +192,16 @@ const CausesCreateRoute = CausesCreateRouteImport.update({
   path: '/causes/create',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CausesIdWithdrawalsRoute = CausesIdWithdrawalsRouteImport.update({
+  id: '/causes/$id_/withdrawals',
+  path: '/causes/$id/withdrawals',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admindashboard': typeof AdmindashboardRoute
+  '/adminwithdrawals': typeof AdminwithdrawalsRoute
   '/cartpage': typeof CartpageRoute
   '/causedetailpage': typeof CausedetailpageRoute
   '/causelistpage': typeof CauselistpageRoute
@@ -206,13 +225,16 @@ export interface FileRoutesByFullPath {
   '/sign-in': typeof SignInRoute
   '/signup': typeof SignupRoute
   '/success-stories': typeof SuccessStoriesRoute
+  '/withdrawals': typeof WithdrawalsRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/causes/$id': typeof CausesIdRoute
   '/causes/create': typeof CausesCreateRoute
+  '/causes/$id/withdrawals': typeof CausesIdWithdrawalsRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/admindashboard': typeof AdmindashboardRoute
+  '/adminwithdrawals': typeof AdminwithdrawalsRoute
   '/cartpage': typeof CartpageRoute
   '/causedetailpage': typeof CausedetailpageRoute
   '/causelistpage': typeof CauselistpageRoute
@@ -236,14 +258,17 @@ export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute
   '/signup': typeof SignupRoute
   '/success-stories': typeof SuccessStoriesRoute
+  '/withdrawals': typeof WithdrawalsRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/causes/$id': typeof CausesIdRoute
   '/causes/create': typeof CausesCreateRoute
+  '/causes/$id/withdrawals': typeof CausesIdWithdrawalsRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/admindashboard': typeof AdmindashboardRoute
+  '/adminwithdrawals': typeof AdminwithdrawalsRoute
   '/cartpage': typeof CartpageRoute
   '/causedetailpage': typeof CausedetailpageRoute
   '/causelistpage': typeof CauselistpageRoute
@@ -267,15 +292,18 @@ export interface FileRoutesById {
   '/sign-in': typeof SignInRoute
   '/signup': typeof SignupRoute
   '/success-stories': typeof SuccessStoriesRoute
+  '/withdrawals': typeof WithdrawalsRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/causes/$id': typeof CausesIdRoute
   '/causes/create': typeof CausesCreateRoute
+  '/causes/$id_/withdrawals': typeof CausesIdWithdrawalsRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
     | '/admindashboard'
+    | '/adminwithdrawals'
     | '/cartpage'
     | '/causedetailpage'
     | '/causelistpage'
@@ -299,13 +327,16 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/signup'
     | '/success-stories'
+    | '/withdrawals'
     | '/blog/$slug'
     | '/causes/$id'
     | '/causes/create'
+    | '/causes/$id/withdrawals'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/admindashboard'
+    | '/adminwithdrawals'
     | '/cartpage'
     | '/causedetailpage'
     | '/causelistpage'
@@ -329,13 +360,16 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/signup'
     | '/success-stories'
+    | '/withdrawals'
     | '/blog/$slug'
     | '/causes/$id'
     | '/causes/create'
+    | '/causes/$id/withdrawals'
   id:
     | '__root__'
     | '/'
     | '/admindashboard'
+    | '/adminwithdrawals'
     | '/cartpage'
     | '/causedetailpage'
     | '/causelistpage'
@@ -359,14 +393,17 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/signup'
     | '/success-stories'
+    | '/withdrawals'
     | '/blog/$slug'
     | '/causes/$id'
     | '/causes/create'
+    | '/causes/$id_/withdrawals'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdmindashboardRoute: typeof AdmindashboardRoute
+  AdminwithdrawalsRoute: typeof AdminwithdrawalsRoute
   CartpageRoute: typeof CartpageRoute
   CausedetailpageRoute: typeof CausedetailpageRoute
   CauselistpageRoute: typeof CauselistpageRoute
@@ -390,9 +427,11 @@ export interface RootRouteChildren {
   SignInRoute: typeof SignInRoute
   SignupRoute: typeof SignupRoute
   SuccessStoriesRoute: typeof SuccessStoriesRoute
+  WithdrawalsRoute: typeof WithdrawalsRoute
   BlogSlugRoute: typeof BlogSlugRoute
   CausesIdRoute: typeof CausesIdRoute
   CausesCreateRoute: typeof CausesCreateRoute
+  CausesIdWithdrawalsRoute: typeof CausesIdWithdrawalsRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -409,6 +448,13 @@ declare module '@tanstack/react-router' {
       path: '/admindashboard'
       fullPath: '/admindashboard'
       preLoaderRoute: typeof AdmindashboardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/adminwithdrawals': {
+      id: '/adminwithdrawals'
+      path: '/adminwithdrawals'
+      fullPath: '/adminwithdrawals'
+      preLoaderRoute: typeof AdminwithdrawalsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/cartpage': {
@@ -572,6 +618,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SuccessStoriesRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/withdrawals': {
+      id: '/withdrawals'
+      path: '/withdrawals'
+      fullPath: '/withdrawals'
+      preLoaderRoute: typeof WithdrawalsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/blog/$slug': {
       id: '/blog/$slug'
       path: '/blog/$slug'
@@ -593,12 +646,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CausesCreateRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/causes/$id_/withdrawals': {
+      id: '/causes/$id_/withdrawals'
+      path: '/causes/$id/withdrawals'
+      fullPath: '/causes/$id/withdrawals'
+      preLoaderRoute: typeof CausesIdWithdrawalsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdmindashboardRoute: AdmindashboardRoute,
+  AdminwithdrawalsRoute: AdminwithdrawalsRoute,
   CartpageRoute: CartpageRoute,
   CausedetailpageRoute: CausedetailpageRoute,
   CauselistpageRoute: CauselistpageRoute,
@@ -622,9 +683,11 @@ const rootRouteChildren: RootRouteChildren = {
   SignInRoute: SignInRoute,
   SignupRoute: SignupRoute,
   SuccessStoriesRoute: SuccessStoriesRoute,
+  WithdrawalsRoute: WithdrawalsRoute,
   BlogSlugRoute: BlogSlugRoute,
   CausesIdRoute: CausesIdRoute,
   CausesCreateRoute: CausesCreateRoute,
+  CausesIdWithdrawalsRoute: CausesIdWithdrawalsRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

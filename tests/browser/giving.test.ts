@@ -129,7 +129,19 @@ describe('giving: offline cart, sync, checkout, sandbox payment, history', () =>
 
   it('back online: the outbox drains and the server cart equals the device cart', async () => {
     await page.context().setOffline(false);
-    await expect.poll(() => serverCart(), { timeout: 30_000 }).toEqual(await localCart(page));
+    try {
+      await expect.poll(() => serverCart(), { timeout: 30_000 }).toEqual(await localCart(page));
+    } catch (error) {
+      // Say what the device still holds, so a failure here can be understood from the CI log.
+      const outbox = await page.evaluate(() => new Promise((resolve) => {
+        const open = indexedDB.open('boafo');
+        open.onsuccess = () => {
+          const read = open.result.transaction('outbox').objectStore('outbox').getAll();
+          read.onsuccess = () => resolve(read.result);
+        };
+      }));
+      throw new Error(`${(error as Error).message}\noutbox: ${JSON.stringify(outbox)}\nserver log: ${server.output().slice(-3000)}`);
+    }
     await expect.poll(() => page.getByText('Saved on this device', { exact: true }).count(), { timeout: 30_000 }).toBe(0);
     // After the sync the device holds exactly the server's cart.
     expect(await localCart(page)).toEqual(await serverCart());

@@ -39,7 +39,7 @@ describe.each(backends)('profile on $name', (backend) => {
       occupation: 'Teacher',
       phone_number: '+233 24 123 4567',
       address: 'Tamale, Northern Region',
-      withdrawal_address: JSON.stringify({ type: 'momo', network: 'MTN', number: '0241234567' }),
+      withdrawal_address: JSON.stringify({ type: 'momo', network: 'MTN', number: '0241234567', name: 'Kofi Boateng' }),
       profile_picture: { filename: 'me.png', contentType: 'image/png', data: await png(1200, 800) },
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -47,7 +47,10 @@ describe.each(backends)('profile on $name', (backend) => {
     expect(p).toMatchObject({
       bio: 'I help schools in Tamale', interests: 'I help schools in Tamale', occupation: 'Teacher', job_title: 'Teacher',
       phone_number: '+233 24 123 4567', phone: '+233 24 123 4567', address: 'Tamale, Northern Region',
-      withdrawal_address: { type: 'momo', network: 'MTN', number: '0241234567' }, cover_photo: null,
+      withdrawal_address: {
+        type: 'mobile_money', provider: 'MTN', provider_name: 'MTN Mobile Money', phone_number: '233241234567', account_name: 'Kofi Boateng',
+      },
+      cover_photo: null,
     });
     expect(Object.keys(p.profile_picture_sizes).sort()).toEqual(['320', '96', '960']);
     expect(p.profile_picture).toBe(p.profile_picture_sizes['960']);
@@ -100,12 +103,12 @@ describe.each(backends)('profile on $name', (backend) => {
     const session = await newSession(ctx.app);
     const res = await ctx.app.inject({
       method: 'PUT', url: '/api/user/profile/', headers: bearer(session.access),
-      payload: { first_name: 'Akosua', job_title: 'Nurse', interests: 'Health', phone: '0200000000', withdrawal_address: { bank: 'GCB' } },
+      payload: { first_name: 'Akosua', job_title: 'Nurse', interests: 'Health', phone: '0200000000', withdrawal_address: { bank_code: '040100', account_number: '1234567890' } },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       first_name: 'Akosua', name: 'Akosua Boateng', occupation: 'Nurse', bio: 'Health', phone_number: '0200000000',
-      withdrawal_address: { bank: 'GCB' },
+      withdrawal_address: { type: 'bank', bank_code: '040100', bank_name: 'GCB Bank', account_number: '1234567890' },
     });
   });
 

@@ -87,12 +87,12 @@ describe('/dashboard', () => {
     expect((await screen.findByRole('link', { name: 'Notifications, 4 unread' })).getAttribute('href')).toBe('/notificationspage');
     expect((await screen.findByRole('link', { name: 'Cart, 3 items' })).getAttribute('href')).toBe('/cartpage');
 
-    // Sidebar targets of spec §2 (no admin items for a user).
+    // Sidebar targets of spec §2 (no admin items for a user), plus their withdrawals for an organizer.
     const nav = screen.getByRole('navigation', { name: 'Account' });
     const hrefs = within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]);
     expect(hrefs).toEqual([
       ['Dashboard', '/dashboard'], ['Favorites', '/desktoppage'], ['Notifications', '/notificationspage'], ['Causes', '/causelistpage'],
-      ['Create a cause', '/causes/create'], ['Profile', '/profilepage'], ['Settings', '/profilesettings'],
+      ['Create a cause', '/causes/create'], ['Profile', '/profilepage'], ['Settings', '/profilesettings'], ['Your withdrawals', '/withdrawals'],
     ]);
     expect(within(nav).getByRole('button', { name: 'Log out' })).toBeTruthy();
 

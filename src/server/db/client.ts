@@ -3,6 +3,7 @@
  * several server processes), otherwise an embedded PGlite in DATA_DIR/pglite.
  * Both speak the same SQL, so the rest of the server sees one Db type.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
@@ -27,7 +28,12 @@ export interface DbOptions {
 
 export async function openDatabase(options: DbOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
+    // A name per app instance: NOTIFY payloads carry it (current_setting('application_name')),
+    // so the process that created a notification recognises its own (see plugins/app/realtime.ts).
+    const applicationName = `boafo-${randomBytes(5).toString('hex')}`;
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 10_000, application_name: applicationName,
+    });
     // An idle client losing its connection must not crash the process.
     pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
@@ -38,6 +44,12 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/** The embedded PGlite behind a Db (for LISTEN), or null on PostgreSQL. */
+export function pgliteOf(db: Db): PGlite | null {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof PGlite ? client : null;
 }
 
 /** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */

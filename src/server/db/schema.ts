@@ -205,6 +205,8 @@ export const donations = pgTable('donations', {
   index('donations_status_created_idx').on(t.status, t.createdAt),
   index('donations_reference_idx').on(t.reference),
   index('donations_payment_idx').on(t.paymentId),
+  // The public ledger: a cause's completed donations, newest first.
+  index('donations_cause_completed_idx').on(t.causeId, t.completedAt.desc()).where(sql`${t.status} = 'completed'`),
 ]);
 
 /** The sandbox provider's side of a checkout (amount asked, tester's outcome), shared by every process. */
@@ -346,4 +348,17 @@ export const withdrawals = pgTable('withdrawals', {
   index('withdrawals_cause_status_idx').on(t.causeId, t.status),
   index('withdrawals_organizer_created_idx').on(t.organizerId, t.createdAt.desc()),
   index('withdrawals_status_created_idx').on(t.status, t.createdAt),
+  // The public ledger: a cause's paid withdrawals, newest first.
+  index('withdrawals_cause_paid_idx').on(t.causeId, t.paidAt.desc()).where(sql`${t.status} = 'paid'`),
 ]);
+
+/** The sandbox provider's side of a payout: one row per transfer reference (a repeat is refused, like Paystack). */
+export const sandboxTransfers = pgTable('sandbox_transfers', {
+  reference: text('reference').primaryKey(),
+  recipientCode: text('recipient_code').notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  currency: text('currency').notNull(),
+  status: text('status', { enum: ['success', 'failed'] }).notNull(),
+  reason: text('reason'),
+  createdAt: createdAt(),
+});

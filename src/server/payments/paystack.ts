@@ -1,9 +1,13 @@
 /**
  * Paystack over its REST API (https://paystack.com/docs/api/transaction/): initialize
  * returns the hosted checkout address, verify is the only answer we trust, and webhooks
- * are signed with the same secret key.
+ * are signed with the same secret key. Payouts (https://paystack.com/docs/transfers/):
+ * bank lists, account resolve, transfer recipients (ghipss / mobile_money), transfers
+ * with our own reference and transfer verification by that reference.
  */
-import type { InitializeInput, PaymentProvider, ProviderResult, ProviderStatus } from './provider';
+import type {
+  InitializeInput, PaymentProvider, PayoutInstitution, ProviderResult, ProviderStatus, RecipientInput, TransferInput, TransferResult,
+} from './provider';
 import { ProviderError } from './provider';
 
 const TIMEOUT_MS = 15_000;
@@ -20,6 +24,32 @@ function mapStatus(status: unknown): ProviderStatus {
   if (status === 'failed' || status === 'reversed') return 'failed';
   if (status === 'abandoned') return 'abandoned';
   return 'pending';
+}
+
+interface PaystackTransfer {
+  status?: string;
+  transfer_code?: string;
+  failures?: unknown;
+  gateway_response?: string;
+}
+
+/** queued/pending/otp/processing/received: not decided yet. */
+function transferResult(data: PaystackTransfer): TransferResult {
+  const status = String(data.status ?? 'unknown');
+  const failed = ['failed', 'reversed', 'abandoned', 'rejected', 'blocked'].includes(status);
+  const reason = status === 'reversed' ? 'The transfer was reversed.'
+    : failed ? (typeof data.gateway_response === 'string' && data.gateway_response) || `The transfer ${status}.` : null;
+  return {
+    status: status === 'success' ? 'success' : failed ? 'failed' : 'pending',
+    providerStatus: status,
+    transferCode: typeof data.transfer_code === 'string' ? data.transfer_code : null,
+    reason,
+  };
+}
+
+/** Paystack wants Ghanaian mobile money numbers in the local form 0XXXXXXXXX. */
+function localMobileNumber(number: string): string {
+  return number.startsWith('233') ? `0${number.slice(3)}` : number;
 }
 
 export class PaystackProvider implements PaymentProvider {
@@ -79,5 +109,67 @@ export class PaystackProvider implements PaymentProvider {
       currency: typeof data.currency === 'string' ? data.currency : null,
       providerStatus: String(data.status ?? 'unknown'),
     };
+  }
+
+  private async institutions(query: string): Promise<PayoutInstitution[]> {
+    const { status, json } = await this.call<Array<{ code?: string; name?: string; active?: boolean }>>('GET', `/bank?${query}`);
+    if (status < 200 || status >= 300 || !Array.isArray(json.data)) {
+      throw new ProviderError(`Paystack bank list failed (${status}): ${json.message ?? 'no message'}`);
+    }
+    const seen = new Set<string>();
+    return json.data.filter((b) => typeof b.code === 'string' && typeof b.name === 'string' && b.active !== false)
+      .map((b) => ({ code: b.code!, name: b.name!.trim() }))
+      .filter((b) => !seen.has(b.code) && seen.add(b.code));
+  }
+
+  listBanks(): Promise<PayoutInstitution[]> {
+    return this.institutions('country=ghana&currency=GHS');
+  }
+
+  listMobileMoneyProviders(): Promise<PayoutInstitution[]> {
+    return this.institutions('currency=GHS&type=mobile_money');
+  }
+
+  async resolveAccount(bankCode: string, accountNumber: string): Promise<{ accountName: string } | null> {
+    const query = new URLSearchParams({ account_number: accountNumber, bank_code: bankCode });
+    const { status, json } = await this.call<{ account_name?: string }>('GET', `/bank/resolve?${query}`);
+    // Paystack answers 422/400/404 when the bank knows no such account.
+    if (status >= 400 && status < 500) return null;
+    const name = json.data?.account_name;
+    if (status < 200 || status >= 300 || typeof name !== 'string' || !name.trim()) {
+      throw new ProviderError(`Paystack account resolve failed (${status}): ${json.message ?? 'no message'}`);
+    }
+    return { accountName: name.trim() };
+  }
+
+  async createTransferRecipient(details: RecipientInput): Promise<{ recipientCode: string }> {
+    const { status, json } = await this.call<{ recipient_code?: string }>('POST', '/transferrecipient', {
+      type: details.type === 'bank' ? 'ghipss' : 'mobile_money',
+      name: details.name,
+      account_number: details.type === 'bank' ? details.accountNumber : localMobileNumber(details.accountNumber),
+      bank_code: details.bankCode,
+      currency: 'GHS',
+    });
+    const code = json.data?.recipient_code;
+    if (status >= 200 && status < 300 && typeof code === 'string') return { recipientCode: code };
+    throw new ProviderError(`Paystack transfer recipient failed (${status}): ${json.message ?? 'no message'}`, status >= 400 && status < 500);
+  }
+
+  async initiateTransfer(input: TransferInput): Promise<TransferResult> {
+    const { status, json } = await this.call<PaystackTransfer>('POST', '/transfer', {
+      source: 'balance', amount: input.amount, currency: 'GHS', recipient: input.recipient, reference: input.reference, reason: input.reason,
+    });
+    if (status >= 200 && status < 300 && json.status && json.data) return transferResult(json.data);
+    // 4xx: Paystack refused (the caller checks by reference before calling it failed); 5xx: unknown.
+    throw new ProviderError(`Paystack transfer failed (${status}): ${json.message ?? 'no message'}`, status >= 400 && status < 500);
+  }
+
+  async getTransfer(reference: string): Promise<TransferResult | null> {
+    const { status, json } = await this.call<PaystackTransfer>('GET', `/transfer/verify/${encodeURIComponent(reference)}`);
+    if (status === 404 || (status === 400 && json.status === false)) return null;
+    if (status < 200 || status >= 300 || !json.data) {
+      throw new ProviderError(`Paystack transfer verify failed (${status}): ${json.message ?? 'no message'}`);
+    }
+    return transferResult(json.data);
   }
 }

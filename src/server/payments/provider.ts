@@ -28,7 +28,55 @@ export interface InitializeInput {
   metadata: { donation_ids: string[]; payment_id: string };
 }
 
-export interface PaymentProvider {
+/** A bank or mobile money network the provider can pay out to. */
+export interface PayoutInstitution {
+  code: string;
+  name: string;
+}
+
+export interface RecipientInput {
+  type: 'bank' | 'mobile_money';
+  /** The verified account holder's name. */
+  name: string;
+  /** Bank account number, or the mobile money number as 233XXXXXXXXX. */
+  accountNumber: string;
+  /** Bank code, or the mobile money network code (MTN, VOD, ATL). */
+  bankCode: string;
+}
+
+export interface TransferInput {
+  /** Pesewas. */
+  amount: number;
+  /** The provider's recipient code (from createTransferRecipient). */
+  recipient: string;
+  /** Ours; the same reference on every attempt, so a transfer can never be sent twice. */
+  reference: string;
+  reason: string;
+}
+
+/** What the provider says about a transfer: pending covers queued/processing/otp and anything unknown. */
+export interface TransferResult {
+  status: 'success' | 'failed' | 'pending';
+  providerStatus: string;
+  transferCode: string | null;
+  /** Why it failed (or was reversed), when the provider said. */
+  reason: string | null;
+}
+
+/** Paying organizers out: lists, account checks and transfers (spec §7). */
+export interface PayoutProvider {
+  listBanks(): Promise<PayoutInstitution[]>;
+  listMobileMoneyProviders(): Promise<PayoutInstitution[]>;
+  /** The account holder's name, or null when the bank says there is no such account. */
+  resolveAccount(bankCode: string, accountNumber: string): Promise<{ accountName: string } | null>;
+  createTransferRecipient(details: RecipientInput): Promise<{ recipientCode: string }>;
+  /** ProviderError(definite = true) when the provider refused it for sure; otherwise the outcome may be unknown. */
+  initiateTransfer(input: TransferInput): Promise<TransferResult>;
+  /** null when the provider never received a transfer with this reference. */
+  getTransfer(reference: string): Promise<TransferResult | null>;
+}
+
+export interface PaymentProvider extends PayoutProvider {
   readonly name: PaymentProviderName;
   /** Secret the provider signs webhooks with (HMAC-SHA512, x-paystack-signature). */
   readonly webhookSecret: string;

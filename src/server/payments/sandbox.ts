@@ -6,7 +6,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sandboxCharges } from '../db/schema';
-import type { InitializeInput, PaymentProvider, ProviderResult } from './provider';
+import type {
+  InitializeInput, PaymentProvider, PayoutInstitution, ProviderResult, RecipientInput, TransferInput, TransferResult,
+} from './provider';
+import {
+  SANDBOX_BANKS, SANDBOX_MOBILE_MONEY, sandboxGetTransfer, sandboxRecipient, sandboxResolve, sandboxTransfer,
+} from './sandbox-payouts';
 
 export type SandboxOutcome = 'success' | 'failed' | 'abandoned';
 
@@ -30,6 +35,31 @@ export class SandboxProvider implements PaymentProvider {
   async charge(reference: string) {
     const [row] = await this.db.select().from(sandboxCharges).where(eq(sandboxCharges.reference, reference)).limit(1);
     return row ?? null;
+  }
+
+  // Payouts (rules in sandbox-payouts.ts).
+  async listBanks(): Promise<PayoutInstitution[]> {
+    return SANDBOX_BANKS.map((b) => ({ ...b }));
+  }
+
+  async listMobileMoneyProviders(): Promise<PayoutInstitution[]> {
+    return SANDBOX_MOBILE_MONEY.map((p) => ({ ...p }));
+  }
+
+  async resolveAccount(bankCode: string, accountNumber: string): Promise<{ accountName: string } | null> {
+    return sandboxResolve(bankCode, accountNumber);
+  }
+
+  async createTransferRecipient(details: RecipientInput): Promise<{ recipientCode: string }> {
+    return sandboxRecipient(details);
+  }
+
+  async initiateTransfer(input: TransferInput): Promise<TransferResult> {
+    return sandboxTransfer(this.db, input);
+  }
+
+  async getTransfer(reference: string): Promise<TransferResult | null> {
+    return sandboxGetTransfer(this.db, reference);
   }
 
   /** Records the tester's choice once, like a real provider: a second click cannot change a decided charge. */

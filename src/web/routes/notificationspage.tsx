@@ -1,9 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon';
+import { DashboardLayout } from '../features/dashboard/components/dashboard-layout';
+import { NotificationsPage } from '../features/notifications/components/notifications-page';
 import { requireSignedIn } from '../lib/guards';
 
-export const Route = createFileRoute('/notificationspage')({ beforeLoad: requireSignedIn, component: NotificationsPage });
+export const Route = createFileRoute('/notificationspage')({ beforeLoad: requireSignedIn, component: NotificationsRoute });
 
-function NotificationsPage() {
-  return <ComingSoon title="Your notifications" />;
+/** Spec §2 /notificationspage: 'Your notifications' inside the signed-in shell. */
+function NotificationsRoute() {
+  return (
+    <DashboardLayout>
+      <NotificationsPage />
+    </DashboardLayout>
+  );
 }

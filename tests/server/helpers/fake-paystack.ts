@@ -3,10 +3,12 @@
  * GET /transaction/verify/:reference), close to the documented shapes: bearer secret
  * required, { status, message, data } envelopes, amounts in pesewas. Tests decide each
  * transaction's outcome, and may make the provider report another amount or currency.
+ * Payouts live in fake-paystack-transfers.ts (banks, resolve, recipients, transfers).
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { handleTransfers, initTransfers, type FakeTransfers } from './fake-paystack-transfers';
 
 export interface FakeTransaction {
   reference: string;
@@ -19,11 +21,11 @@ export interface FakeTransaction {
   access_code: string;
 }
 
-export interface FakePaystack {
+export interface FakePaystack extends FakeTransfers {
   url: string;
   secret: string;
   transactions: Map<string, FakeTransaction>;
-  requests: { method: string; path: string; authorized: boolean; body: unknown }[];
+  requests: { method: string; path: string; query: string; authorized: boolean; body: unknown }[];
   /** Makes initialize answer this HTTP status (0 = normal). */
   failInitializeWith: number;
   setOutcome(reference: string, status: string, override?: { amount?: number; currency?: string }): void;
@@ -41,17 +43,20 @@ export async function startFakePaystack(secret = `sk_test_${randomBytes(12).toSt
   const fake = {
     url: '', secret, transactions: new Map<string, FakeTransaction>(), requests: [], failInitializeWith: 0,
   } as unknown as FakePaystack;
+  initTransfers(fake);
 
   const server: Server = createServer(async (request, response) => {
     const send = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
     };
-    const path = new URL(request.url ?? '/', 'http://fake').pathname;
+    const url = new URL(request.url ?? '/', 'http://fake');
+    const path = url.pathname;
     const authorized = request.headers.authorization === `Bearer ${secret}`;
     const body = request.method === 'POST' ? await readJson(request).catch(() => null) : null;
-    fake.requests.push({ method: request.method ?? '', path, authorized, body });
+    fake.requests.push({ method: request.method ?? '', path, query: url.search, authorized, body });
     if (!authorized) return send(401, { status: false, message: 'Invalid key' });
+    if (handleTransfers(fake, request.method ?? '', url, body, send)) return;
 
     if (request.method === 'POST' && path === '/transaction/initialize') {
       if (fake.failInitializeWith) return send(fake.failInitializeWith, { status: false, message: 'Something went wrong' });

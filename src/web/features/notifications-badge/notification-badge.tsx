@@ -1,21 +1,36 @@
 import { Link } from '@tanstack/react-router';
+import { useSnapshot } from 'valtio';
+import { liveActions, liveState } from './live-status';
 import { useUnreadCount } from './unread-count';
 import './notification-badge.css';
 
-/** Bell linking to /notificationspage with the real unread count (replaces the spec's fixed 9 and 6). */
+/**
+ * Bell linking to /notificationspage with the real unread count (replaces the spec's fixed 9 and 6),
+ * kept live by the realtime client. When that client has given up (spec §9: 5 attempts), a small
+ * Reconnect button sits beside the bell; otherwise nothing about the connection shows here.
+ */
 export function NotificationBadge() {
   const count = useUnreadCount();
+  const { status } = useSnapshot(liveState);
   const label = count === null ? 'Notifications' : `Notifications, ${count} unread`;
   return (
-    <Link to="/notificationspage" className="icon-badge" aria-label={label} title="Notifications">
-      <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-        <path
-          d="M12 3a6 6 0 0 0-6 6v3.6L4.3 15.5A1 1 0 0 0 5.2 17h13.6a1 1 0 0 0 .9-1.5L18 12.6V9a6 6 0 0 0-6-6zm0 19a2.6 2.6 0 0 0 2.5-2h-5A2.6 2.6 0 0 0 12 22z"
-          fill="currentColor"
-        />
-      </svg>
-      {count ? <span className="icon-badge__count" aria-hidden="true">{count > 99 ? '99+' : count}</span> : null}
-    </Link>
+    <>
+      {status === 'stopped' ? (
+        <button type="button" className="live-reconnect" title="Live updates stopped" onClick={() => liveActions.reconnect()}>
+          <span className="live-reconnect__dot" aria-hidden="true" />
+          Reconnect{' '}<span className="visually-hidden">live updates</span>
+        </button>
+      ) : null}
+      <Link to="/notificationspage" className="icon-badge" aria-label={label} title="Notifications">
+        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+          <path
+            d="M12 3a6 6 0 0 0-6 6v3.6L4.3 15.5A1 1 0 0 0 5.2 17h13.6a1 1 0 0 0 .9-1.5L18 12.6V9a6 6 0 0 0-6-6zm0 19a2.6 2.6 0 0 0 2.5-2h-5A2.6 2.6 0 0 0 12 22z"
+            fill="currentColor"
+          />
+        </svg>
+        {count ? <span className="icon-badge__count" aria-hidden="true">{count > 99 ? '99+' : count}</span> : null}
+      </Link>
+    </>
   );
 }
 

@@ -2,25 +2,47 @@ import { useEffect } from 'react';
 import { proxy, useSnapshot } from 'valtio';
 import { api } from '../../lib/api-client';
 import { session } from '../../stores/session-store';
+import { liveState } from './live-status';
 
 /**
  * The signed-in user's unread notification count, shared by every badge on the page.
- * GET /api/notifications/unread-count/ → {count}. Failures are silent and keep the last value
- * (the dashboard's loads are silent, spec §8); null means "not known yet".
+ * GET /api/notifications/unread-count/ → {count} is the truth; between reads the realtime client and
+ * the notifications page move it (a new notification +1, mark read −1, mark all 0), so the bell is
+ * live without waiting for the next poll. Failures are silent (spec §8: dashboard loads are silent):
+ * offline, the count of unread notifications saved on this device stands in until the server answers.
+ * null means "not known yet".
  */
 export const unreadState = proxy<{ count: number | null }>({ count: null });
 
 const POLL_MS = 60_000;
-let inFlight: Promise<void> | null = null;
+let inFlight: Promise<boolean> | null = null;
 
-export function refreshUnreadCount(): Promise<void> {
-  if (!session.access) return Promise.resolve();
+/** Unread rows in the device's saved copy (Dexie, loaded only when the server cannot answer). */
+async function savedUnreadCount(owner: string): Promise<number | null> {
+  try {
+    const { getDb } = await import('../offline/db');
+    return await getDb().notifications.where('_owner').equals(owner).filter((row) => row.is_read === false).count();
+  } catch {
+    return null;
+  }
+}
+
+/** Resolves true when the server answered (the realtime client uses that as "the server is back"). */
+export function refreshUnreadCount(): Promise<boolean> {
+  const owner = session.user_id;
+  if (!session.access) return Promise.resolve(false);
   inFlight ??= api
     .get<{ count: number }>('/api/notifications/unread-count/')
     .then((data) => {
       if (typeof data?.count === 'number') unreadState.count = data.count;
+      return true;
     })
-    .catch(() => {})
+    .catch(async () => {
+      if (unreadState.count !== null || !owner) return false;
+      const saved = await savedUnreadCount(owner);
+      if (saved !== null && unreadState.count === null && session.user_id === owner) unreadState.count = saved;
+      return false;
+    })
     .finally(() => {
       inFlight = null;
     });
@@ -32,12 +54,24 @@ export function setUnreadCount(count: number): void {
   unreadState.count = count;
 }
 
-/** Live unread count: loads on mount, then every minute and when the tab comes back into view. */
+/** +1 for a new unread notification, −1 when one is read; never below 0. Unknown stays unknown. */
+export function adjustUnreadCount(delta: number): void {
+  if (unreadState.count === null) return;
+  unreadState.count = Math.max(0, unreadState.count + delta);
+}
+
+/**
+ * Live unread count: loads on mount and when the tab comes back into view; polls every minute only
+ * while the realtime socket is not live (when it is, every new notification already arrives over it).
+ */
 export function useUnreadCount(): number | null {
   const { count } = useSnapshot(unreadState);
   useEffect(() => {
     void refreshUnreadCount();
-    const timer = setInterval(() => void refreshUnreadCount(), POLL_MS);
+    const timer = setInterval(() => {
+      // Live: arrivals come over the socket. Stopped: the realtime client's recovery probe reads it.
+      if (liveState.status !== 'live' && liveState.status !== 'stopped') void refreshUnreadCount();
+    }, POLL_MS);
     const onVisible = () => {
       if (document.visibilityState === 'visible') void refreshUnreadCount();
     };

@@ -88,6 +88,12 @@ export class BoafoDb extends Dexie {
     this.version(3).stores({
       donations: 'id, _owner',
     });
+    // Version 4 (realtime notifications issue): the saved notifications belong to the user who received
+    // them, and the socket's catch-up asks for everything after the newest one this user has
+    // (`[_owner+created_at]` finds it without reading the whole table).
+    this.version(4).stores({
+      notifications: 'id, _owner, [_owner+created_at]',
+    });
   }
 }
 

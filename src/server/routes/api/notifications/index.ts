@@ -5,7 +5,7 @@ import type { Notification } from '../../../../shared/account-contract';
 import { ApiError } from '../../../lib/api-error';
 import type { NotificationView } from '../../../repositories/notifications';
 import { isUuid } from '../../../repositories/search';
-import { paginate, PaginatedOf, PageQuery, pageRequest } from '../../pagination';
+import { paginate, PaginatedOf, PageParams, pageRequest } from '../../pagination';
 import { errorResponses } from '../../shared-schemas';
 
 const NOTIFICATIONS_PAGE_SIZE = 20;
@@ -34,12 +34,19 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/', {
     schema: {
       tags: ['notifications'], summary: 'Your notifications, newest first', security,
-      querystring: PageQuery,
+      description: 'With `since`, only those created at or after that moment: a client reconnecting its socket '
+        + 'passes the created_at of the newest notification it holds and merges the answer by id '
+        + '(that one comes back too, so nothing created in the same millisecond is missed).',
+      querystring: Type.Object({
+        ...PageParams,
+        since: Type.Optional(Type.String({ format: 'date-time', description: 'ISO 8601 date-time, e.g. 2025-03-01T10:00:00.000Z.' })),
+      }),
       response: { 200: PaginatedOf(NotificationResponse), ...errorResponses(400, 401) },
     },
   }, async (request) => {
     const page = pageRequest(request.query, NOTIFICATIONS_PAGE_SIZE);
-    const { count, rows } = await app.repos.notifications.list(request.user!.id, page.limit, page.offset);
+    const since = request.query.since ? new Date(request.query.since) : null;
+    const { count, rows } = await app.repos.notifications.list(request.user!.id, page.limit, page.offset, since);
     return paginate(request, page, count, rows.map(toNotification));
   });
 

@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../../lib/api-error';
 import { SIGNATURE_HEADER, validSignature } from '../../../payments/signature';
 import { refreshPayment } from '../../../payments/service';
+import { refreshWithdrawal } from '../../../payouts/service';
 import { errorResponses } from '../../shared-schemas';
 import { WebhookBody, WebhookResponse } from './schemas';
 
@@ -36,11 +37,16 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       }
     },
     schema: {
-      tags: ['payments'], summary: 'Provider webhook (x-paystack-signature required); charge.* events re-verify the payment',
+      tags: ['payments'], summary: 'Provider webhook (x-paystack-signature required); charge.* re-verify the payment, transfer.* the withdrawal',
       body: WebhookBody, response: { 200: WebhookResponse, ...errorResponses(400, 401) },
     },
   }, async (request) => {
     const { event, data } = request.body;
+    if (event.startsWith('transfer.') && data.reference) {
+      // transfer.success/failed/reversed: re-verify our withdrawal's transfer by its reference.
+      if (!(await refreshWithdrawal(app, data.reference))) request.log.warn({ reference: data.reference, event }, 'Webhook for an unknown transfer reference');
+      return { received: true };
+    }
     if (!event.startsWith('charge.') || !data.reference) return { received: true };
     // Failed/abandoned payments are re-checked too: a late success must still be credited.
     const payment = await refreshPayment(app, data.reference, true);

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Cause, CauseStatus } from '../../../../shared/cause-contract';
 import { formatGhs } from '../../../../shared/money';
@@ -17,6 +17,9 @@ import { addCauseToCart, CauseProgressBar } from './cause-card';
 import { OfflineCausesNotice } from './offline-notice';
 import { ResponsiveImage } from './responsive-image';
 import '../causes.css';
+
+// 'Where the money goes' (payouts feature), in its own chunk.
+const CauseLedger = lazy(() => import('../../payouts/components/cause-ledger'));
 
 const STATUS_LABELS: Record<CauseStatus, string> = {
   active: 'Active',
@@ -98,7 +101,7 @@ function FavoriteToggle({ cause, onChange }: { cause: Cause; onChange: (favorite
 
 function CauseDetails({ cause, fromMirror, onFavorite }: { cause: Cause; fromMirror: boolean; onFavorite: (f: boolean) => void }) {
   const navigate = useNavigate();
-  const { access } = useSnapshot(session);
+  const { access, user_id } = useSnapshot(session);
   const title = cause.title || cause.name;
   useDocumentTitle(title);
   const progress = causeProgress(cause.target_amount, cause.current_amount);
@@ -164,8 +167,12 @@ function CauseDetails({ cause, fromMirror, onFavorite }: { cause: Cause; fromMir
             Add to Cart
           </button>
           {access && <FavoriteToggle cause={cause} onChange={onFavorite} />}
+          {access && user_id === cause.organizer_id && (
+            <Link to="/causes/$id/withdrawals" params={{ id: cause.id }} className="button button--secondary">Withdraw funds</Link>
+          )}
         </aside>
       </div>
+      {!fromMirror && <Suspense fallback={null}><CauseLedger causeId={cause.id} /></Suspense>}
     </PageShell>
   );
 }

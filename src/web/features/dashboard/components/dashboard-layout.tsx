@@ -28,7 +28,10 @@ const NAV: NavItem[] = [
 const ADMIN_NAV: NavItem[] = [
   { to: '/admindashboard', label: 'Admin dashboard' },
   { to: '/causereviewpage', label: 'Review causes' },
+  { to: '/adminwithdrawals', label: 'Withdrawals' },
 ];
+/** Organizers (anyone with a cause) get their causes' withdrawals. */
+const ORGANIZER_NAV: NavItem[] = [{ to: '/withdrawals', label: 'Your withdrawals' }];
 
 /** The profile card: the signed-in user's real name and role (replaces the spec's hard-coded 'Admin'). */
 export function ProfileCard() {
@@ -58,7 +61,9 @@ export function DashboardLayout({ children, search }: { children: ReactNode; sea
   const cartCount = useCartCount();
   const logout = useLogout();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const items = role === 'admin' ? [...NAV, ...ADMIN_NAV] : NAV;
+  const { causesCreated } = useSnapshot(accountState);
+  const own = causesCreated && causesCreated > 0 ? ORGANIZER_NAV : [];
+  const items = [...NAV, ...own, ...(role === 'admin' ? ADMIN_NAV : [])];
 
   useEffect(() => {
     void loadAccount();

@@ -5,6 +5,8 @@ import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { toast } from '../../../stores/toast-store';
 import { buildProfileForm, getOwnProfile, updateProfile, type OwnProfile, type ProfileFormValues } from '../api/profile-api';
+import { NotificationSettings } from '../../notifications/components/notification-settings';
+import { WithdrawalDetailsSection } from '../../payouts/components/withdrawal-details-section';
 import { ProfileAvatar } from './default-avatar';
 import '../profile.css';
 
@@ -205,11 +207,8 @@ export function ProfileSettingsForm({ variant, onSaved }: { variant: 'main' | 'o
         {coverSrc ? <img className="settings-cover" src={coverSrc} alt="" /> : <div className="settings-cover settings-cover--empty" />}
       </FileField>
 
-      {/* WITHDRAWAL DETAILS: a later issue adds bank / mobile money / withdrawal_address (sent as JSON text) here. */}
-      <section className="settings-note" aria-labelledby={fid('withdrawal')}>
-        <h2 id={fid('withdrawal')}>Withdrawal details</h2>
-        <p>Coming soon: choose the bank account or mobile money wallet your causes' funds go to.</p>
-      </section>
+      {/* Withdrawal details: saved on their own (PUT withdrawal_address as JSON text), not by 'Save changes'. */}
+      <WithdrawalDetailsSection current={profile?.withdrawal_address ?? null} ready={!loading} />
 
       {progress !== null && (values.profile_picture || values.cover_photo) ? (
         <div className="upload-progress">
@@ -230,10 +229,9 @@ export function ProfileSettingsForm({ variant, onSaved }: { variant: 'main' | 'o
         {form}
         {variant === 'main' ? (
           <aside className="settings-side" aria-label="More settings">
-            <section className="settings-note">
-              <h2>Notification Settings</h2>
-              <p>Coming soon: choose which notifications you get.</p>
-            </section>
+            <div className="settings-note">
+              <NotificationSettings />
+            </div>
             <section className="settings-note">
               <h2>Delete Account</h2>
               <p>Coming soon: close your account and remove your data.</p>

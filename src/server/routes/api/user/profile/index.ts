@@ -5,6 +5,7 @@ import type { Static } from 'typebox';
 import { ApiError, BLANK, FieldErrorList } from '../../../../lib/api-error';
 import { InvalidImageError, makeImageVariants, type ImageVariant } from '../../../../lib/images';
 import { UploadedFile } from '../../../../plugins/external/multipart';
+import { checkWithdrawalDetails } from '../../../../payouts/details';
 import type { ProfileChanges, UserRow } from '../../../../repositories/users';
 import { errorResponses } from '../../../shared-schemas';
 import { ProfileResponse, ProfileUpdateBody } from './schemas';
@@ -91,6 +92,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const body = request.body;
     const errors = new FieldErrorList();
     const changes = textChanges(body, errors);
+    if (changes.withdrawalAddress) {
+      // Checked (bank account resolved at the provider) and saved in the WithdrawalDetails shape.
+      const check = await checkWithdrawalDetails(app, changes.withdrawalAddress);
+      if (check.ok) changes.withdrawalAddress = { ...check.details };
+      else errors.add('withdrawal_address', check.message);
+    }
     const uploads: Array<{ field: 'profile_picture' | 'cover_photo'; file: UploadedFile }> = [];
     let tooLarge = false;
     for (const field of ['profile_picture', 'cover_photo'] as const) {

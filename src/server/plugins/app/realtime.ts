@@ -1,0 +1,104 @@
+/**
+ * Notification fan-out. Every process LISTENs on NOTIFICATIONS_CHANNEL (notify() signals it
+ * on commit, with the row in the payload). A process writes it to its own sockets of that user,
+ * in signal order; the creating process (origin = its session name) also sends Web Push, so a
+ * notification is pushed once however many processes run. Oversized rows come as ids only and
+ * are loaded here.
+ */
+import fp from 'fastify-plugin';
+import type { ServerMessage } from '../../../shared/realtime-contract';
+import { SocketHub } from '../../realtime/hub';
+import {
+  NOTIFICATIONS_CHANNEL, type NotificationSignal, type NotificationView, type SignalRow,
+} from '../../repositories/notifications';
+
+export interface Realtime {
+  hub: SocketHub;
+  /** Resolves when every signal received so far is fully handled (sockets and push); tests and shutdown. */
+  idle(): Promise<void>;
+}
+
+const CLOSE_WAIT_MS = 5_000;
+
+function parseSignal(payload: string): NotificationSignal | null {
+  try {
+    const value = JSON.parse(payload) as Partial<NotificationSignal>;
+    return typeof value.id === 'string' && typeof value.user_id === 'string' ? value as NotificationSignal : null;
+  } catch {
+    return null;
+  }
+}
+
+type NotificationMessage = Extract<ServerMessage, { type: 'notification' }>;
+
+function fromRow(id: string, row: SignalRow): NotificationMessage {
+  return {
+    type: 'notification', id, message: row.message, title: row.title, cause: row.cause, cause_title: row.cause_title,
+    created_at: new Date(row.created_at).toISOString(), is_read: row.is_read,
+  };
+}
+
+function fromView(n: NotificationView): NotificationMessage {
+  return {
+    type: 'notification', id: n.id, message: n.message, title: n.title, cause: n.causeId,
+    cause_title: n.causeTitle, created_at: n.createdAt.toISOString(), is_read: n.isRead,
+  };
+}
+
+export default fp(async (app) => {
+  const hub = new SocketHub({
+    async verify(token) {
+      const claims = await app.tokens.verify(token);
+      return { userId: claims.sub, exp: claims.exp };
+    },
+    authTimeoutMs: app.config.realtime.authTimeoutMs,
+    heartbeatMs: app.config.realtime.heartbeatMs,
+    log: app.log.child({ module: 'realtime' }),
+  });
+  const inFlight = new Set<Promise<void>>();
+
+  function track(task: Promise<void>): void {
+    const safe = task.catch((error: Error) => app.log.error({ err: error }, 'notification delivery failed'));
+    inFlight.add(safe);
+    void safe.finally(() => inFlight.delete(safe));
+  }
+
+  function send(userId: string, message: NotificationMessage, mine: boolean): void {
+    hub.sendToUser(userId, message);
+    if (!mine) return;
+    // Push services cap encrypted payloads near 4 KB; the full text is one tap away in the app.
+    track(app.push.sendToUser(userId, {
+      title: message.title.slice(0, 200), body: message.message.slice(0, 1000), id: message.id,
+      url: message.cause ? `/causes/${message.cause}` : '/notificationspage',
+    }));
+  }
+
+  const stop = await app.pubsub.subscribe(NOTIFICATIONS_CHANNEL, (payload) => {
+    const signal = parseSignal(payload);
+    if (!signal) return;
+    const mine = signal.origin === app.pubsub.origin;
+    if (!mine && !hub.hasUser(signal.user_id)) return;
+    // Synchronous when the row came along: sockets get notifications in commit order.
+    if (signal.row) return send(signal.user_id, fromRow(signal.id, signal.row), mine);
+    track(app.repos.notifications.byId(signal.id).then((view) => {
+      if (view) send(view.userId, fromView(view), mine);
+    }));
+  });
+
+  const realtime: Realtime = {
+    hub,
+    async idle() {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+  };
+  app.decorate('realtime', realtime);
+
+  app.addHook('onClose', async () => {
+    stop();
+    hub.close();
+    // Let pushes already under way finish, but never hold shutdown for long.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([realtime.idle(), new Promise((resolve) => { timer = setTimeout(resolve, CLOSE_WAIT_MS); })]);
+    clearTimeout(timer);
+  });
+}, { name: 'realtime', dependencies: ['pubsub', 'push', 'auth', 'repositories'] });

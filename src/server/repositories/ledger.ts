@@ -1,0 +1,54 @@
+/**
+ * A cause's public ledger: money in = completed donations, money out = paid withdrawals.
+ * One UNION ALL query for the page (both halves use the partial indexes
+ * donations_cause_completed_idx and withdrawals_cause_paid_idx) and one for the totals,
+ * whatever the page size: no N+1. Anonymous donors' names never leave the database.
+ */
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/client';
+
+export interface LedgerRow {
+  id: string;
+  kind: 'donation' | 'withdrawal';
+  amount: number;
+  at: Date;
+  donorName: string | null;
+  anonymous: boolean;
+  method: 'bank' | 'mobile_money' | null;
+}
+
+export interface LedgerTotals {
+  moneyIn: number;
+  moneyOut: number;
+  count: number;
+}
+
+export async function ledgerTotals(db: Db, causeId: string): Promise<LedgerTotals> {
+  const [row] = await queryRows<{ money_in: string; money_out: string; n: number }>(db, sql`SELECT
+    (SELECT coalesce(sum(amount), 0) FROM donations WHERE cause_id = ${causeId} AND status = 'completed')::text AS money_in,
+    (SELECT coalesce(sum(amount), 0) FROM withdrawals WHERE cause_id = ${causeId} AND status = 'paid')::text AS money_out,
+    ((SELECT count(*) FROM donations WHERE cause_id = ${causeId} AND status = 'completed')
+      + (SELECT count(*) FROM withdrawals WHERE cause_id = ${causeId} AND status = 'paid'))::int AS n`);
+  return { moneyIn: Number(row.money_in), moneyOut: Number(row.money_out), count: Number(row.n) };
+}
+
+/** Newest first; ties broken by id so pages never overlap. */
+export async function ledgerPage(db: Db, causeId: string, limit: number, offset: number): Promise<LedgerRow[]> {
+  const rows = await queryRows<{
+    id: string; kind: 'donation' | 'withdrawal'; amount: string; at_ms: number | string;
+    donor_name: string | null; anonymous: boolean; method: 'bank' | 'mobile_money' | null;
+  }>(db, sql`SELECT id, kind, amount, (extract(epoch FROM at) * 1000)::float8 AS at_ms, donor_name, anonymous, method FROM (
+      SELECT d.id, 'donation' AS kind, d.amount::text AS amount, coalesce(d.completed_at, d.created_at) AS at,
+        CASE WHEN d.is_anonymous THEN NULL
+          ELSE coalesce(nullif(trim(d.donor_name), ''), nullif(trim(d.first_name || ' ' || d.last_name), ''), 'A donor') END AS donor_name,
+        d.is_anonymous AS anonymous, NULL::text AS method
+      FROM donations d WHERE d.cause_id = ${causeId} AND d.status = 'completed'
+      UNION ALL
+      SELECT w.id, 'withdrawal', w.amount::text, coalesce(w.paid_at, w.updated_at), NULL, false, w.method
+      FROM withdrawals w WHERE w.cause_id = ${causeId} AND w.status = 'paid'
+    ) entries ORDER BY at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`);
+  return rows.map((r) => ({
+    id: r.id, kind: r.kind, amount: Number(r.amount), at: new Date(Number(r.at_ms)),
+    donorName: r.donor_name, anonymous: Boolean(r.anonymous), method: r.method,
+  }));
+}

@@ -1,0 +1,163 @@
+/**
+ * Withdrawals: the balance of a cause, requests (checked against that balance under a
+ * row lock on the cause), the lists, and every status change, each a guarded UPDATE
+ * (WHERE status IN …) that commits together with the organizer's notification.
+ */
+import { and, count, desc, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { WithdrawalDetails, WithdrawalStatus } from '../../shared/payouts-contract';
+import { formatGhs } from '../../shared/money';
+import { queryRows, type Db } from '../db/client';
+import { causes, users, withdrawals } from '../db/schema';
+import { notify, notifyAdmins } from './notifications';
+
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+
+export interface WithdrawalView extends WithdrawalRow {
+  causeTitle: string;
+  organizerName: string;
+  organizerEmail: string;
+}
+
+/** Money a withdrawal holds while it is on its way: it is not available to another request. */
+export const IN_FLIGHT: WithdrawalStatus[] = ['requested', 'approved', 'processing'];
+
+export interface Balance {
+  raised: number;
+  withdrawn: number;
+  pending: number;
+  available: number;
+}
+
+/** raised = completed donations, withdrawn = paid withdrawals, pending = in flight; all pesewas. */
+export async function causeBalance(db: Db, causeId: string): Promise<Balance> {
+  const [row] = await queryRows<{ raised: string; withdrawn: string; pending: string }>(db, sql`SELECT
+    (SELECT coalesce(sum(amount), 0) FROM donations WHERE cause_id = ${causeId} AND status = 'completed')::text AS raised,
+    (SELECT coalesce(sum(amount), 0) FROM withdrawals WHERE cause_id = ${causeId} AND status = 'paid')::text AS withdrawn,
+    (SELECT coalesce(sum(amount), 0) FROM withdrawals WHERE cause_id = ${causeId}
+      AND status IN ('requested', 'approved', 'processing'))::text AS pending`);
+  const raised = Number(row.raised);
+  const withdrawn = Number(row.withdrawn);
+  const pending = Number(row.pending);
+  return { raised, withdrawn, pending, available: raised - withdrawn - pending };
+}
+
+export type RequestOutcome = { kind: 'ok'; row: WithdrawalRow } | { kind: 'not_found' } | { kind: 'insufficient'; available: number };
+
+export interface RequestInput {
+  causeId: string;
+  organizerId: string;
+  organizerName: string;
+  amount: number;
+  destination: WithdrawalDetails;
+  reference: string;
+}
+
+const GHS = (pesewas: number) => formatGhs(pesewas);
+
+export class WithdrawalsRepo {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * One transaction: lock the cause row (SELECT … FOR UPDATE), compute what is available,
+   * insert the request only if it fits, tell the admins. Concurrent requests for the same
+   * cause queue on the lock and each sees the ones committed before it, so none can overdraw.
+   */
+  async request(input: RequestInput): Promise<RequestOutcome> {
+    return this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const [cause] = await tx.select({ id: causes.id, name: causes.name }).from(causes)
+        .where(eq(causes.id, input.causeId)).for('update').limit(1);
+      if (!cause) return { kind: 'not_found' } as const;
+      const { available } = await causeBalance(tx, cause.id);
+      if (input.amount > available) return { kind: 'insufficient', available: Math.max(0, available) } as const;
+      const [row] = await tx.insert(withdrawals).values({
+        causeId: cause.id, organizerId: input.organizerId, amount: input.amount, status: 'requested',
+        method: input.destination.type, destination: input.destination, reference: input.reference,
+      }).returning();
+      await notifyAdmins(tx, {
+        title: 'Withdrawal requested',
+        message: `${input.organizerName || 'An organizer'} asked to withdraw ${GHS(input.amount)} from "${cause.name}".`,
+        causeId: cause.id,
+      });
+      return { kind: 'ok', row } as const;
+    });
+  }
+
+  private views() {
+    return this.db.select({
+      w: withdrawals, causeTitle: causes.name, organizerEmail: users.email,
+      organizerName: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`,
+    }).from(withdrawals)
+      .innerJoin(causes, eq(causes.id, withdrawals.causeId))
+      .innerJoin(users, eq(users.id, withdrawals.organizerId));
+  }
+
+  private static toView(r: { w: WithdrawalRow; causeTitle: string; organizerEmail: string; organizerName: string }): WithdrawalView {
+    return { ...r.w, causeTitle: r.causeTitle, organizerName: r.organizerName, organizerEmail: r.organizerEmail };
+  }
+
+  async findView(id: string): Promise<WithdrawalView | null> {
+    const [row] = await this.views().where(eq(withdrawals.id, id)).limit(1);
+    return row ? WithdrawalsRepo.toView(row) : null;
+  }
+
+  async findByReference(reference: string): Promise<WithdrawalRow | null> {
+    const [row] = await this.db.select().from(withdrawals).where(eq(withdrawals.reference, reference)).limit(1);
+    return row ?? null;
+  }
+
+  /** Newest first (oldest first for the admin queue). */
+  async list(filter: { organizerId?: string; causeId?: string; status?: WithdrawalStatus }, limit: number, offset: number,
+    oldestFirst = false): Promise<{ count: number; rows: WithdrawalView[] }> {
+    const where: SQL | undefined = and(
+      filter.organizerId ? eq(withdrawals.organizerId, filter.organizerId) : undefined,
+      filter.causeId ? eq(withdrawals.causeId, filter.causeId) : undefined,
+      filter.status ? eq(withdrawals.status, filter.status) : undefined,
+    );
+    const order = oldestFirst ? [asc(withdrawals.createdAt), asc(withdrawals.id)] : [desc(withdrawals.createdAt), desc(withdrawals.id)];
+    const rows = await this.views().where(where).orderBy(...order).limit(limit).offset(offset);
+    const [total] = await this.db.select({ n: count() }).from(withdrawals).where(where);
+    return { count: Number(total.n), rows: rows.map(WithdrawalsRepo.toView) };
+  }
+
+  /**
+   * from → to in one guarded UPDATE plus the organizer's notification, atomically; null when
+   * the withdrawal was not in `from` any more (someone else moved it first).
+   */
+  async transition(where: { id?: string; reference?: string }, from: WithdrawalStatus[], to: WithdrawalStatus,
+    set: Partial<typeof withdrawals.$inferInsert>, message: ((w: WithdrawalRow, cause: string) => string) | null): Promise<WithdrawalRow | null> {
+    return this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const [row] = await tx.update(withdrawals).set({ ...set, status: to, updatedAt: sql`now()` }).where(and(
+        where.id ? eq(withdrawals.id, where.id) : eq(withdrawals.reference, where.reference!),
+        inArray(withdrawals.status, from),
+      )).returning();
+      if (!row || !message) return row ?? null;
+      const [cause] = await tx.select({ name: causes.name }).from(causes).where(eq(causes.id, row.causeId)).limit(1);
+      await notify(tx, row.organizerId, { title: TITLES[to], message: message(row, cause?.name ?? ''), causeId: row.causeId });
+      return row;
+    });
+  }
+
+  /** Provider bookkeeping that changes no status (recipient code, last provider word). */
+  async note(id: string, set: Pick<Partial<typeof withdrawals.$inferInsert>, 'recipientCode' | 'transferCode' | 'providerStatus'>) {
+    await this.db.update(withdrawals).set({ ...set, updatedAt: sql`now()` }).where(eq(withdrawals.id, id));
+  }
+}
+
+const TITLES: Record<WithdrawalStatus, string> = {
+  requested: 'Withdrawal requested',
+  approved: 'Withdrawal approved',
+  processing: 'Withdrawal processing',
+  paid: 'Withdrawal paid',
+  failed: 'Withdrawal failed',
+  rejected: 'Withdrawal rejected',
+};
+
+/** The organizer's notification text for each outcome. */
+export const MESSAGES = {
+  approved: (w: WithdrawalRow, cause: string) => `Your withdrawal of ${GHS(w.amount)} from "${cause}" was approved.`,
+  paid: (w: WithdrawalRow, cause: string) => `Your withdrawal of ${GHS(w.amount)} from "${cause}" was paid.`,
+  failed: (w: WithdrawalRow, cause: string) => `Your withdrawal of ${GHS(w.amount)} from "${cause}" failed: ${w.failureReason ?? 'the transfer did not go through.'}`,
+  rejected: (w: WithdrawalRow, cause: string) => `Your withdrawal of ${GHS(w.amount)} from "${cause}" was rejected: ${w.rejectionReason ?? ''}`,
+};

@@ -1,0 +1,87 @@
+/**
+ * The admin payout queue: list by status (default requested, oldest first), approve
+ * (requested → approved → processing → paid | failed, see payouts/service.ts), reject
+ * with a reason, and retry a transfer whose outcome was not confirmed (same reference).
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ApiError, BLANK, validationError } from '../../../../lib/api-error';
+import { processWithdrawal } from '../../../../payouts/service';
+import { isUuid } from '../../../../repositories/search';
+import { MESSAGES, WithdrawalsRepo, type WithdrawalView } from '../../../../repositories/withdrawals';
+import type { WithdrawalStatus } from '../../../../../shared/payouts-contract';
+import { paginate, PaginatedOf, PageParams, pageRequest } from '../../../pagination';
+import { errorResponses } from '../../../shared-schemas';
+import { AdminWithdrawalResponse, WithdrawalStatusSchema } from '../../withdrawals/schemas';
+import { toAdminWithdrawal } from '../../withdrawals/serialize';
+import { WITHDRAWAL_PAGE_SIZE } from '../../withdrawals/index';
+
+const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+const QueueQuery = Type.Object({ ...PageParams, status: Type.Optional(WithdrawalStatusSchema) });
+const RejectBody = Type.Object({ reason: Type.String({ minLength: 1, maxLength: 1000 }) });
+const notFound = () => new ApiError(404, 'not_found', 'Withdrawal not found.');
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('onRequest', app.requireAdmin);
+  const repo = new WithdrawalsRepo(app.db);
+  const security = [{ bearer: [] }];
+  const one = { params: IdParams, response: { 200: AdminWithdrawalResponse, ...errorResponses(400, 401, 403, 404, 409) } };
+
+  async function load(id: string): Promise<WithdrawalView> {
+    const row = isUuid(id) ? await repo.findView(id) : null;
+    if (!row) throw notFound();
+    return row;
+  }
+  const answer = async (id: string) => toAdminWithdrawal((await repo.findView(id))!);
+
+  app.get('/', {
+    schema: {
+      tags: ['admin'], security, summary: 'Withdrawals by status (default requested), oldest first',
+      querystring: QueueQuery, response: { 200: PaginatedOf(AdminWithdrawalResponse), ...errorResponses(400, 401, 403) },
+    },
+  }, async (request) => {
+    const page = pageRequest(request.query, WITHDRAWAL_PAGE_SIZE);
+    const status = (request.query.status ?? 'requested') as WithdrawalStatus;
+    const { count, rows } = await repo.list({ status }, page.limit, page.offset, true);
+    return paginate(request, page, count, rows.map(toAdminWithdrawal));
+  });
+
+  app.post('/:id/approve/', {
+    schema: { tags: ['admin'], security, summary: 'Approve a requested withdrawal and send the transfer', ...one },
+  }, async (request) => {
+    const row = await load(request.params.id);
+    const approved = await repo.transition({ id: row.id }, ['requested'], 'approved',
+      { reviewedBy: request.user!.id, reviewedAt: new Date() }, MESSAGES.approved);
+    if (!approved) throw new ApiError(409, 'conflict', 'Only requested withdrawals can be approved.');
+    await processWithdrawal(app, row.id, row.causeTitle);
+    return answer(row.id);
+  });
+
+  app.post('/:id/retry/', {
+    schema: {
+      tags: ['admin'], security, ...one,
+      summary: 'Re-check (and if the provider never got it, resend with the same reference) an unconfirmed transfer',
+    },
+  }, async (request) => {
+    const row = await load(request.params.id);
+    if (row.status !== 'approved' && row.status !== 'processing') {
+      throw new ApiError(409, 'conflict', 'Only approved or processing withdrawals can be retried.');
+    }
+    await processWithdrawal(app, row.id, row.causeTitle);
+    return answer(row.id);
+  });
+
+  app.post('/:id/reject/', {
+    schema: { tags: ['admin'], security, summary: 'Reject a requested withdrawal with a reason the organizer sees', ...one, body: RejectBody },
+  }, async (request) => {
+    const reason = request.body.reason.trim();
+    if (!reason) throw validationError({ reason: [BLANK] });
+    const row = await load(request.params.id);
+    const rejected = await repo.transition({ id: row.id }, ['requested'], 'rejected',
+      { reviewedBy: request.user!.id, reviewedAt: new Date(), rejectionReason: reason }, MESSAGES.rejected);
+    if (!rejected) throw new ApiError(409, 'conflict', 'Only requested withdrawals can be rejected.');
+    return answer(row.id);
+  });
+};
+
+export default routes;

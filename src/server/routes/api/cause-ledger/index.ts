@@ -1,0 +1,78 @@
+/**
+ * Where a cause's money went: GET /api/causes/{id}/balance/ (organizer and admins) and the
+ * public GET /api/causes/{id}/ledger/ (anyone who may see the cause). Registered under the
+ * /api/causes prefix beside the cause routes.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { CauseBalance, CauseLedger, LedgerEntry } from '../../../../shared/payouts-contract';
+import { toDecimalString } from '../../../../shared/money';
+import { ApiError } from '../../../lib/api-error';
+import { ledgerPage, ledgerTotals, type LedgerRow } from '../../../repositories/ledger';
+import { isUuid } from '../../../repositories/search';
+import { causeBalance } from '../../../repositories/withdrawals';
+import { paginate, pageRequest } from '../../pagination';
+import { errorResponses } from '../../shared-schemas';
+import { canManage, canSee, causeNotFound } from '../causes/index';
+import { IdParams } from '../causes/schemas';
+import { CauseBalanceResponse, CauseLedgerResponse, LedgerQuery } from '../withdrawals/schemas';
+
+export const LEDGER_PAGE_SIZE = 20;
+
+function toEntry(row: LedgerRow): LedgerEntry {
+  const description = row.kind === 'withdrawal'
+    ? `Paid out to the organizer by ${row.method === 'mobile_money' ? 'mobile money' : 'bank transfer'}`
+    : row.anonymous ? 'Donation from an anonymous donor' : `Donation from ${row.donorName}`;
+  return {
+    id: row.id, kind: row.kind, amount: toDecimalString(row.amount), at: row.at.toISOString(),
+    donor_name: row.kind === 'donation' && !row.anonymous ? row.donorName : null, description,
+  };
+}
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  async function visibleCause(id: string, user: Awaited<ReturnType<typeof app.optionalUser>>) {
+    const cause = isUuid(id) ? await app.repos.causes.find(id) : null;
+    if (!cause || !canSee(cause, user)) throw causeNotFound();
+    return cause;
+  }
+
+  app.get('/:id/balance/', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['withdrawals'], security: [{ bearer: [] }],
+      summary: 'Raised, withdrawn (paid), pending (requested/approved/processing) and available; organizer and admins',
+      params: IdParams, response: { 200: CauseBalanceResponse, ...errorResponses(401, 403, 404) },
+    },
+  }, async (request): Promise<CauseBalance> => {
+    const cause = await visibleCause(request.params.id, request.user);
+    if (!canManage(cause, request.user)) throw new ApiError(403, 'permission_denied', 'Only the organizer or an admin can see this balance.');
+    const b = await causeBalance(app.db, cause.id);
+    return {
+      cause_id: cause.id, raised: toDecimalString(b.raised), withdrawn: toDecimalString(b.withdrawn),
+      pending: toDecimalString(b.pending), available: toDecimalString(Math.max(0, b.available)),
+    };
+  });
+
+  app.get('/:id/ledger/', {
+    schema: {
+      tags: ['causes'], summary: 'Public ledger: completed donations in, paid withdrawals out, newest first (20 a page)',
+      params: IdParams, querystring: LedgerQuery, response: { 200: CauseLedgerResponse, ...errorResponses(400, 404) },
+    },
+  }, async (request): Promise<CauseLedger> => {
+    const cause = await visibleCause(request.params.id, await app.optionalUser(request));
+    const page = pageRequest({ page: request.query.page }, LEDGER_PAGE_SIZE);
+    const [totals, rows] = await Promise.all([
+      ledgerTotals(app.db, cause.id), ledgerPage(app.db, cause.id, page.limit, page.offset),
+    ]);
+    const links = paginate(request, page, totals.count, rows.map(toEntry));
+    return {
+      cause_id: cause.id,
+      totals: {
+        money_in: toDecimalString(totals.moneyIn), money_out: toDecimalString(totals.moneyOut),
+        balance: toDecimalString(totals.moneyIn - totals.moneyOut),
+      },
+      entries: links.results, count: links.count, next: links.next, previous: links.previous,
+    };
+  });
+};
+
+export default routes;

@@ -1,0 +1,80 @@
+/**
+ * Organizers take money out of their causes: request a withdrawal (checked against the
+ * cause's available balance under a row lock, see repositories/withdrawals.ts) and list
+ * their requests. Admins see everyone's here; the approval queue is /api/admin/withdrawals/.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { formatGhs, parseAmount } from '../../../../shared/money';
+import { NON_FIELD_ERRORS } from '../../../../shared/api-errors';
+import { ApiError, validationError } from '../../../lib/api-error';
+import { asWithdrawalDetails } from '../../../payouts/details';
+import { newWithdrawalReference } from '../../../payouts/service';
+import { isUuid } from '../../../repositories/search';
+import { WithdrawalsRepo } from '../../../repositories/withdrawals';
+import { paginate, PaginatedOf, pageRequest } from '../../pagination';
+import { errorResponses } from '../../shared-schemas';
+import { canSee, causeNotFound } from '../causes/index';
+import { WithdrawalListQuery, WithdrawalRequestBody, WithdrawalResponse } from './schemas';
+import { toWithdrawal } from './serialize';
+
+export const WITHDRAWAL_PAGE_SIZE = 20;
+export const NO_DETAILS = 'Add your withdrawal details in profile settings first.';
+const BAD_AMOUNT = 'Enter an amount greater than 0 with at most 2 decimals.';
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const repo = new WithdrawalsRepo(app.db);
+  const security = [{ bearer: [] }];
+
+  app.post('/', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['withdrawals'], security,
+      summary: "Request a withdrawal from your cause (to your saved withdrawal details); at most what is available",
+      body: WithdrawalRequestBody,
+      response: { 201: WithdrawalResponse, ...errorResponses(400, 401, 403, 404) },
+    },
+  }, async (request, reply) => {
+    const user = request.user!;
+    const cause = isUuid(request.body.cause_id) ? await app.repos.causes.find(request.body.cause_id) : null;
+    if (!cause || !canSee(cause, user)) throw causeNotFound();
+    if (cause.organizerId !== user.id) {
+      throw new ApiError(403, 'permission_denied', 'Only the organizer of this cause can withdraw from it.');
+    }
+    const amount = parseAmount(request.body.amount);
+    if (amount === null || amount <= 0) throw validationError({ amount: [BAD_AMOUNT] });
+    const account = await app.repos.users.findById(user.id);
+    if (!account) throw new ApiError(401, 'token_invalid', 'This account no longer exists.');
+    const destination = asWithdrawalDetails(account.withdrawalAddress);
+    if (!destination) throw validationError({ [NON_FIELD_ERRORS]: [NO_DETAILS] }, NO_DETAILS);
+    const outcome = await repo.request({
+      causeId: cause.id, organizerId: user.id, organizerName: `${account.firstName} ${account.lastName}`.trim(),
+      amount, destination, reference: newWithdrawalReference(),
+    });
+    if (outcome.kind === 'not_found') throw causeNotFound();
+    if (outcome.kind === 'insufficient') {
+      throw validationError({ amount: [`The most you can withdraw now is ${formatGhs(outcome.available)}.`] });
+    }
+    return reply.code(201).send(toWithdrawal((await repo.findView(outcome.row.id))!));
+  });
+
+  app.get('/', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['withdrawals'], security,
+      summary: 'Your withdrawals, newest first (admins: everyone\'s); cause_id narrows to one cause',
+      querystring: WithdrawalListQuery,
+      response: { 200: PaginatedOf(WithdrawalResponse), ...errorResponses(400, 401) },
+    },
+  }, async (request) => {
+    const user = request.user!;
+    const { cause_id: causeId } = request.query;
+    const page = pageRequest(request.query, WITHDRAWAL_PAGE_SIZE);
+    if (causeId !== undefined && !isUuid(causeId)) return paginate(request, page, 0, []);
+    const { count, rows } = await repo.list({
+      organizerId: user.role === 'admin' ? undefined : user.id, causeId,
+    }, page.limit, page.offset);
+    return paginate(request, page, count, rows.map(toWithdrawal));
+  });
+};
+
+export default routes;

@@ -1,0 +1,49 @@
+import type { Notification } from '../../../../shared/account-contract';
+
+/** Spec §8 texts of /notificationspage, shared by the page, the client and the tests. */
+export const NOTIFICATION_TEXT = {
+  empty: 'No notifications yet.',
+  noResults: (search: string) => `No notifications found for "${search}"`,
+  samples: 'Showing sample notifications',
+  received: 'New notification received',
+  socketError: 'WebSocket error',
+} as const;
+
+/** Newest first (ISO timestamps from the API compare as text); ties by id so the order is stable. */
+export function byNewest(a: Notification, b: Notification): number {
+  if (a.created_at !== b.created_at) return a.created_at < b.created_at ? 1 : -1;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+/** `incoming` over `current`, one row per id, newest first. A row read here stays read. */
+export function mergeNotifications(current: readonly Notification[], incoming: readonly Notification[]): Notification[] {
+  const byId = new Map(current.map((n) => [n.id, n]));
+  for (const n of incoming) {
+    const known = byId.get(n.id);
+    byId.set(n.id, known?.is_read ? { ...n, is_read: true } : n);
+  }
+  return [...byId.values()].sort(byNewest);
+}
+
+/** Spec §2 search: message, title or the cause's title, case-insensitive. */
+export function searchNotifications(items: readonly Notification[], search: string): Notification[] {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return [...items];
+  return items.filter((n) => [n.message, n.title, n.cause_title].some((text) => text?.toLowerCase().includes(needle)));
+}
+
+/** Shown only when the server cannot answer and nothing is saved on this device (spec §8). */
+export const SAMPLE_NOTIFICATIONS: Notification[] = [
+  {
+    id: 'sample-1', title: 'New donation', message: 'Kwame donated GHS 50.00 to "Surgery for baby Esi"',
+    cause: null, cause_title: 'Surgery for baby Esi', is_read: false, created_at: '2025-10-14T09:30:00.000Z',
+  },
+  {
+    id: 'sample-2', title: 'Cause approved', message: 'Your cause "Clean water for Bolga" is now live.',
+    cause: null, cause_title: 'Clean water for Bolga', is_read: false, created_at: '2025-10-12T16:05:00.000Z',
+  },
+  {
+    id: 'sample-3', title: 'Goal reached', message: 'Your cause "School roof in Tamale" reached its goal.',
+    cause: null, cause_title: 'School roof in Tamale', is_read: true, created_at: '2025-10-03T11:00:00.000Z',
+  },
+];

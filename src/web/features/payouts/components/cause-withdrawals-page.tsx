@@ -1,0 +1,315 @@
+import { Link } from '@tanstack/react-router';
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useSnapshot } from 'valtio';
+import type { Cause } from '../../../../shared/cause-contract';
+import type { CauseBalance, Withdrawal, WithdrawalDetails } from '../../../../shared/payouts-contract';
+import { firstFieldError } from '../../../../shared/api-errors';
+import { formatDateTime } from '../../../../shared/dates';
+import { formatGhs, parseAmount, toDecimalString } from '../../../../shared/money';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useOnline } from '../../../lib/use-online';
+import { session } from '../../../stores/session-store';
+import { toast } from '../../../stores/toast-store';
+import { getCause } from '../../causes/api/causes-api';
+import { getCauseBalance, getOwnWithdrawalAddress, listCauseWithdrawals, requestWithdrawal } from '../api/payouts-api';
+import { asWithdrawalDetails, checkWithdrawalAmount, destinationLine, METHOD_LABELS } from '../lib/payout-text';
+import { WithdrawalStatusBadge } from './status-badge';
+import '../payouts.css';
+
+const NEEDS_DETAILS = /withdrawal details/i;
+
+function Skeleton({ label }: { label: string }) {
+  return (
+    <div className="skeleton" role="status">
+      <span className="visually-hidden">{label}</span>
+      <div className="skeleton__line" />
+      <div className="skeleton__line" />
+      <div className="skeleton__line skeleton__line--short" />
+    </div>
+  );
+}
+
+function BalanceCard({ balance }: { balance: CauseBalance | null }) {
+  return (
+    <section className="panel payout-balance" aria-labelledby="balance-title">
+      <h2 id="balance-title">Balance</h2>
+      {balance ? (
+        <dl className="payout-figures">
+          <div><dt>Raised</dt><dd>{formatGhs(balance.raised)}</dd></div>
+          <div><dt>Withdrawn</dt><dd>{formatGhs(balance.withdrawn)}</dd></div>
+          <div><dt>Pending</dt><dd>{formatGhs(balance.pending)}</dd></div>
+          <div className="payout-figures__main"><dt>Available</dt><dd data-testid="available">{formatGhs(balance.available)}</dd></div>
+        </dl>
+      ) : (
+        <Skeleton label="Loading the balance…" />
+      )}
+    </section>
+  );
+}
+
+function AddDetailsNotice() {
+  return (
+    <p className="payout-notice">
+      Before you can withdraw, add the bank account or mobile money wallet to pay into.{' '}
+      <Link to="/profilesettings">Add withdrawal details</Link>
+    </p>
+  );
+}
+
+interface RequestFormProps {
+  causeId: string;
+  balance: CauseBalance;
+  destination: WithdrawalDetails | null | undefined;
+  onRequested: () => void;
+}
+
+function RequestForm({ causeId, balance, destination, onRequested }: RequestFormProps) {
+  const id = useId();
+  const online = useOnline();
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [needsDetails, setNeedsDetails] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const available = parseAmount(balance.available) ?? 0;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const checked = checkWithdrawalAmount(amount, available);
+    if ('error' in checked) {
+      setError(checked.error);
+      return;
+    }
+    setError(null);
+    setNeedsDetails(false);
+    setBusy(true);
+    try {
+      await requestWithdrawal(causeId, toDecimalString(checked.pesewas));
+      setAmount('');
+      toast.success('Withdrawal requested');
+      onRequested();
+    } catch (failure) {
+      const body = failure instanceof ApiError ? failure.errorBody : null;
+      const message = firstFieldError(body, 'amount') ?? errorMessage(failure, 'Could not request the withdrawal. Please try again.');
+      setNeedsDetails(NEEDS_DETAILS.test(message));
+      setError(message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const nothing = available <= 0;
+  const missing = destination === null;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  return (
+    <section className="panel" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Request a withdrawal</h2>
+      {missing ? <AddDetailsNotice /> : destination ? (
+        <p className="payout-destination">
+          Paid to: <strong>{METHOD_LABELS[destination.type]} · {destinationLine(destination)}</strong>{' '}
+          <Link to="/profilesettings">Change</Link>
+        </p>
+      ) : null}
+      <form className="payout-request" onSubmit={onSubmit} noValidate aria-busy={busy}>
+        <div className={`field${error ? ' field--invalid' : ''}`}>
+          <label htmlFor={`${id}-amount`}>Amount (GHS)</label>
+          <input
+            id={`${id}-amount`} name="amount" inputMode="decimal" autoComplete="off" value={amount}
+            aria-invalid={error ? true : undefined} aria-describedby={[hintId, error ? errorId : ''].filter(Boolean).join(' ')}
+            onChange={(e) => {
+              setAmount(e.target.value);
+              if (error) setError(null);
+            }}
+          />
+          <p id={hintId} className="field__hint">
+            {nothing ? 'There is nothing to withdraw right now.' : `You can withdraw up to ${formatGhs(available)}.`}
+          </p>
+          {error ? (
+            <p id={errorId} className="field__error" role="alert">
+              {error}
+              {needsDetails ? <> <Link to="/profilesettings">Add withdrawal details</Link></> : null}
+            </p>
+          ) : null}
+        </div>
+        <div className="button-row">
+          <button type="submit" className="button button--primary" disabled={busy || nothing || missing || !online}>
+            {busy ? 'Requesting...' : 'Request withdrawal'}
+          </button>
+          {!nothing ? (
+            <button type="button" className="button button--secondary button--small" disabled={busy} onClick={() => setAmount(balance.available)}>
+              Withdraw all ({formatGhs(available)})
+            </button>
+          ) : null}
+        </div>
+        {!online ? <p className="field__hint">Requesting a withdrawal needs a connection.</p> : null}
+      </form>
+    </section>
+  );
+}
+
+function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
+  const reason = withdrawal.status === 'rejected' ? withdrawal.rejection_reason : withdrawal.status === 'failed' ? withdrawal.failure_reason : null;
+  return (
+    <li className="payout-item">
+      <div className="payout-item__top">
+        <span className="amount">{formatGhs(withdrawal.amount)}</span>
+        <WithdrawalStatusBadge status={withdrawal.status} />
+      </div>
+      <p className="payout-item__meta">
+        Requested <time dateTime={withdrawal.created_at}>{formatDateTime(withdrawal.created_at)}</time>
+        {withdrawal.paid_at ? <> · paid <time dateTime={withdrawal.paid_at}>{formatDateTime(withdrawal.paid_at)}</time></> : null}
+      </p>
+      <p className="payout-item__meta">To {METHOD_LABELS[withdrawal.method] ?? withdrawal.method}: {withdrawal.destination_label}</p>
+      {reason ? <p className="payout-item__reason">Reason: {reason}</p> : null}
+    </li>
+  );
+}
+
+function History({ causeId, version }: { causeId: string; version: number }) {
+  const [items, setItems] = useState<Withdrawal[] | null>(null);
+  const [page, setPage] = useState(1);
+  const [hasNext, setHasNext] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [loadingMore, setLoadingMore] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    listCauseWithdrawals(causeId, 1, controller.signal)
+      .then((data) => {
+        setItems(data.results);
+        setPage(1);
+        setHasNext(Boolean(data.next));
+        setFailed(false);
+      })
+      .catch(() => {
+        if (controller.signal.aborted) return;
+        setItems((current) => current ?? []);
+        setFailed(true);
+      });
+    return () => controller.abort();
+  }, [causeId, version]);
+
+  async function more() {
+    setLoadingMore(true);
+    try {
+      const data = await listCauseWithdrawals(causeId, page + 1);
+      setItems((current) => [...(current ?? []), ...data.results.filter((w) => !current?.some((c) => c.id === w.id))]);
+      setPage(page + 1);
+      setHasNext(Boolean(data.next));
+    } catch {
+      toast.error('Could not load more withdrawals');
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  return (
+    <section className="panel" aria-labelledby="history-title">
+      <h2 id="history-title">Withdrawal history</h2>
+      {items === null ? (
+        <Skeleton label="Loading withdrawals…" />
+      ) : items.length === 0 ? (
+        <p className="panel__empty">{failed ? 'Could not load the withdrawals. Check your connection and try again.' : 'No withdrawals yet.'}</p>
+      ) : (
+        <ul className="payout-list" aria-label="Withdrawals">
+          {items.map((w) => <WithdrawalItem key={w.id} withdrawal={w} />)}
+        </ul>
+      )}
+      {hasNext ? (
+        <button type="button" className="button button--secondary button--small payout-more" disabled={loadingMore} onClick={() => void more()}>
+          {loadingMore ? 'Loading...' : 'Load more'}
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+type Access = { kind: 'loading' } | { kind: 'ok'; cause: Cause } | { kind: 'denied' } | { kind: 'missing' } | { kind: 'failed' };
+
+/** /causes/$id/withdrawals: the organizer's balance, request form and history for one cause. */
+export function CauseWithdrawalsPage({ causeId }: { causeId: string }) {
+  const { user_id } = useSnapshot(session);
+  const [access, setAccess] = useState<Access>({ kind: 'loading' });
+  const [balance, setBalance] = useState<CauseBalance | null>(null);
+  const [destination, setDestination] = useState<WithdrawalDetails | null | undefined>(undefined);
+  const [version, setVersion] = useState(0);
+  const [attempt, setAttempt] = useState(0);
+  const title = access.kind === 'ok' ? access.cause.title || access.cause.name : 'Withdrawals';
+  useDocumentTitle(access.kind === 'ok' ? `Withdrawals · ${title}` : 'Withdrawals');
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setAccess({ kind: 'loading' });
+    getCause(causeId, { signal: controller.signal })
+      .then((cause) => setAccess(cause.organizer_id === user_id ? { kind: 'ok', cause } : { kind: 'denied' }))
+      .catch((error) => {
+        if (controller.signal.aborted) return;
+        setAccess({ kind: error instanceof ApiError && error.status === 404 ? 'missing' : 'failed' });
+      });
+    return () => controller.abort();
+  }, [causeId, user_id, attempt]);
+
+  const allowed = access.kind === 'ok';
+  const loadBalance = useCallback((signal?: AbortSignal) => {
+    getCauseBalance(causeId, signal)
+      .then(setBalance)
+      .catch((error) => {
+        if (signal?.aborted) return;
+        if (error instanceof ApiError && error.status === 403) setAccess({ kind: 'denied' });
+        else toast.error('Could not load the balance');
+      });
+  }, [causeId]);
+
+  useEffect(() => {
+    if (!allowed) return;
+    const controller = new AbortController();
+    loadBalance(controller.signal);
+    getOwnWithdrawalAddress(controller.signal)
+      .then((value) => setDestination(asWithdrawalDetails(value)))
+      .catch(() => {});
+    return () => controller.abort();
+  }, [allowed, loadBalance, version]);
+
+  if (access.kind === 'loading') {
+    return (
+      <div className="payout-page">
+        <h1>Withdrawals</h1>
+        <Skeleton label="Loading the cause…" />
+      </div>
+    );
+  }
+  if (access.kind !== 'ok') {
+    const text = {
+      denied: 'Only the organizer of this cause can see and request its withdrawals.',
+      missing: 'This cause does not exist or is no longer available.',
+      failed: 'Could not load this cause. Check your connection and try again.',
+    }[access.kind];
+    return (
+      <div className="payout-page">
+        <h1>{access.kind === 'denied' ? 'No access to these withdrawals' : access.kind === 'missing' ? 'Cause not found' : 'Withdrawals'}</h1>
+        <p className="lead">{text}</p>
+        <p className="button-row">
+          {access.kind === 'failed' ? <button type="button" className="button button--secondary" onClick={() => setAttempt((n) => n + 1)}>Try again</button> : null}
+          <Link to="/dashboard">Back to your dashboard</Link>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="payout-page">
+      <p className="payout-page__back"><Link to="/causes/$id" params={{ id: causeId }}>← Back to the cause</Link></p>
+      <h1>
+        <span className="payout-page__kicker">Withdrawals</span>
+        {title}
+      </h1>
+      <BalanceCard balance={balance} />
+      {balance ? (
+        <RequestForm causeId={causeId} balance={balance} destination={destination} onRequested={() => setVersion((v) => v + 1)} />
+      ) : null}
+      <History causeId={causeId} version={version} />
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import type { Cause } from '../../../../shared/cause-contract';
+import { formatGhs } from '../../../../shared/money';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { session } from '../../../stores/session-store';
+import { listCauses } from '../../causes/api/causes-api';
+import '../payouts.css';
+
+/** /withdrawals: the organizer's causes, each leading to its withdrawals page. */
+export function OrganizerWithdrawalsIndex() {
+  useDocumentTitle('Your withdrawals');
+  const { user_id } = useSnapshot(session);
+  const [causes, setCauses] = useState<Cause[] | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (!user_id) return;
+    const controller = new AbortController();
+    listCauses({ organizer_id: user_id, page_size: 50 }, { signal: controller.signal })
+      .then((page) => setCauses(page.results.filter((c) => c.organizer_id === user_id)))
+      .catch(() => {
+        if (controller.signal.aborted) return;
+        setCauses([]);
+        setFailed(true);
+      });
+    return () => controller.abort();
+  }, [user_id]);
+
+  return (
+    <div className="payout-page">
+      <h1>Your withdrawals</h1>
+      <p className="lead">Choose a cause to see its balance, request a withdrawal and follow its payouts.</p>
+      <section className="panel" aria-labelledby="your-causes-title">
+        <h2 id="your-causes-title">Your causes</h2>
+        {causes === null ? (
+          <div className="skeleton" role="status">
+            <span className="visually-hidden">Loading your causes…</span>
+            <div className="skeleton__line" />
+            <div className="skeleton__line skeleton__line--short" />
+          </div>
+        ) : causes.length === 0 ? (
+          <p className="panel__empty">
+            {failed ? 'Could not load your causes. Check your connection and try again.' : <>You have no causes yet. <Link to="/causes/create">Create a cause</Link></>}
+          </p>
+        ) : (
+          <ul className="item-list">
+            {causes.map((cause) => (
+              <li key={cause.id}>
+                <Link to="/causes/$id/withdrawals" params={{ id: cause.id }} className="item-list__title">
+                  {cause.title || cause.name}
+                </Link>
+                <span className="item-list__meta">{formatGhs(cause.current_amount)} raised</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+import type { WithdrawalStatus } from '../../../../shared/payouts-contract';
+import { STATUS_LABELS } from '../lib/payout-text';
+
+export function WithdrawalStatusBadge({ status }: { status: WithdrawalStatus }) {
+  return <span className={`payout-badge payout-badge--${status}`}>{STATUS_LABELS[status] ?? status}</span>;
+}
