@@ -9,6 +9,7 @@ import { toast } from '../../../stores/toast-store';
 import { approveCause, getReviewTotals, listPendingCauses, rejectCause } from '../api/admin-api';
 import { ReasonDialog } from './reason-dialog';
 import '../admin.css';
+import { Pager } from '../../../components/pager';
 
 const PERIODS = Object.keys(REVIEW_PERIOD_LABELS) as ReviewPeriod[];
 
@@ -241,13 +242,7 @@ export function CauseReviewPage() {
             </div>
           </>
         )}
-        {causes !== null && (page > 1 || hasNext) ? (
-          <nav className="button-row pager" aria-label="Pages of causes">
-            <button type="button" className="button button--secondary button--small" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
-            <span>Page {page}</span>
-            <button type="button" className="button button--secondary button--small" disabled={!hasNext} onClick={() => setPage(page + 1)}>Next</button>
-          </nav>
-        ) : null}
+        {causes !== null ? <Pager label="Pages of causes" page={page} hasNext={hasNext} onPage={setPage} /> : null}
       </section>
 
       {rejecting ? (

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import type { AdminUser } from '../../../../shared/admin-contract';
 import { formatDate } from '../../../../shared/dates';
 import { listUsers } from '../api/admin-api';
+import { Pager } from '../../../components/pager';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -84,13 +85,7 @@ export function UsersList() {
           </table>
         </div>
       )}
-      {users !== null && (page > 1 || hasNext) ? (
-        <nav className="button-row pager" aria-label="Pages of users">
-          <button type="button" className="button button--secondary button--small" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
-          <span>Page {page} · {count} users</span>
-          <button type="button" className="button button--secondary button--small" disabled={!hasNext} onClick={() => setPage(page + 1)}>Next</button>
-        </nav>
-      ) : null}
+      {users !== null ? <Pager label="Pages of users" page={page} hasNext={hasNext} onPage={setPage} note={`${count} users`} /> : null}
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { formatGhanaPhone, METHOD_LABELS } from '../lib/payout-text';
 import { WithdrawalStatusBadge } from './status-badge';
 import '../../admin/admin.css';
 import '../payouts.css';
+import { Pager } from '../../../components/pager';
 
 const TABS: { status: WithdrawalStatus; label: string; empty: string }[] = [
   { status: 'requested', label: 'Requested', empty: 'No withdrawals waiting for review.' },
@@ -214,13 +215,7 @@ export function AdminWithdrawalsPage() {
             ))}
           </ul>
         )}
-        {items !== null && (page > 1 || hasNext) ? (
-          <nav className="button-row pager" aria-label="Pages of withdrawals">
-            <button type="button" className="button button--secondary button--small" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
-            <span>Page {page}</span>
-            <button type="button" className="button button--secondary button--small" disabled={!hasNext} onClick={() => setPage(page + 1)}>Next</button>
-          </nav>
-        ) : null}
+        {items !== null ? <Pager label="Pages of withdrawals" page={page} hasNext={hasNext} onPage={setPage} /> : null}
       </section>
 
       {rejecting ? (

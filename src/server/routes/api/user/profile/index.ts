@@ -3,17 +3,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import { ApiError, BLANK, FieldErrorList } from '../../../../lib/api-error';
-import { InvalidImageError, makeImageVariants, type ImageVariant } from '../../../../lib/images';
-import { UploadedFile } from '../../../../plugins/external/multipart';
 import { checkWithdrawalDetails } from '../../../../payouts/details';
 import type { ProfileChanges, UserRow } from '../../../../repositories/users';
+import { takeImages } from '../../../image-fields';
 import { errorResponses } from '../../../shared-schemas';
 import { ProfileResponse, ProfileUpdateBody } from './schemas';
 import { publicBase, toProfile } from './serialize';
 
 type UpdateBody = Static<typeof ProfileUpdateBody>;
-const TOO_LARGE = 'The file is too large (max 5 MB).';
-const NOT_A_FILE = 'The submitted data was not a file. Check the encoding type on the form.';
 
 /** withdrawal_address arrives as JSON text (multipart) or an object (JSON body). */
 function parseWithdrawal(value: UpdateBody['withdrawal_address'], errors: FieldErrorList): Record<string, unknown> | null | undefined {
@@ -98,42 +95,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (check.ok) changes.withdrawalAddress = { ...check.details };
       else errors.add('withdrawal_address', check.message);
     }
-    const uploads: Array<{ field: 'profile_picture' | 'cover_photo'; file: UploadedFile }> = [];
-    let tooLarge = false;
-    for (const field of ['profile_picture', 'cover_photo'] as const) {
-      const value = body[field];
-      if (value instanceof UploadedFile) {
-        // Browsers send an empty part with no name when no file was chosen.
-        if (value.size === 0 && !value.filename) continue;
-        if (value.tooLarge) {
-          errors.add(field, TOO_LARGE);
-          tooLarge = true;
-        } else uploads.push({ field, file: value });
-      } else if (value === null) {
-        changes[field === 'profile_picture' ? 'profilePicture' : 'coverPhoto'] = null;
-      } else if (value !== undefined && typeof value !== 'string') {
-        // A string is the URL the client got earlier: "unchanged".
-        errors.add(field, NOT_A_FILE);
-      }
-    }
-    if (!errors.empty) {
-      if (tooLarge) throw new ApiError(413, 'payload_too_large', TOO_LARGE, errors.errors);
-      errors.throwIfAny();
-    }
-    const variants: ImageVariant[] = [];
-    for (const { field, file } of uploads) {
-      try {
-        const made = await makeImageVariants(file.content);
-        variants.push(...made);
-        changes[field === 'profile_picture' ? 'profilePicture' : 'coverPhoto'] =
-          Object.fromEntries(made.map((v) => [String(v.width), v.hash]));
-      } catch (error) {
-        if (!(error instanceof InvalidImageError)) throw error;
-        errors.add(field, error.message);
-      }
-    }
-    errors.throwIfAny();
-    if (variants.length > 0) await app.repos.media.saveVariants(variants);
+    // Same checks as every picture field: by content, 5 MB, re-encoded; throws the collected errors.
+    const images = await takeImages(app, body, ['profile_picture', 'cover_photo'], errors);
+    if ('profile_picture' in images) changes.profilePicture = images.profile_picture;
+    if ('cover_photo' in images) changes.coverPhoto = images.cover_photo;
     const user = await app.repos.users.updateProfile(request.user!.id, changes);
     if (!user) throw new ApiError(401, 'token_invalid', 'This account no longer exists.');
     return withCounts(user, request);
