@@ -3,13 +3,15 @@
 //  - JavaScript the landing route loads, gzipped, measured in real Chromium
 //  - server memory after warm-up
 import { performance } from 'node:perf_hooks';
-import { existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { launchBrowser } from '../browser/helpers/browser';
+import { CHROMIUM_PATH as CHROME_PATH, launchBrowser } from '../browser/helpers/browser';
 import { startServer } from '../browser/helpers/server-process';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -45,6 +47,13 @@ async function benchApi(backend: string, databaseUrl: string | null): Promise<vo
   await timeRequests('GET /api/health/', () => app.inject({ method: 'GET', url: '/api/health/' }));
   await timeRequests('GET /api/user/profile/ (JWT + 1 row)', () =>
     app.inject({ method: 'GET', url: '/api/user/profile/', headers: { authorization: `Bearer ${access}` } }));
+  const list = await app.inject({ method: 'GET', url: '/api/causes/list/' });
+  const firstCause = (list.json() as { results: { id: string }[] }).results[0].id;
+  await timeRequests('GET /api/causes/list/ (page of 12)', () => app.inject({ method: 'GET', url: '/api/causes/list/' }));
+  await timeRequests('GET /api/causes/list/?search=&ordering=', () =>
+    app.inject({ method: 'GET', url: '/api/causes/list/?search=school&ordering=popularity' }));
+  await timeRequests('GET /api/causes/details/{id}/', () => app.inject({ method: 'GET', url: `/api/causes/details/${firstCause}/` }));
+  await timeRequests('GET /api/causes/{id}/ledger/', () => app.inject({ method: 'GET', url: `/api/causes/${firstCause}/ledger/` }));
   await app.close();
 }
 
@@ -62,6 +71,23 @@ async function onPostgres(sql: string): Promise<boolean> {
   } finally {
     await client.end().catch(() => {});
   }
+}
+
+/** Lighthouse's mobile performance score for / (simulated slow 4G and a 4x slower CPU); target ≥ 95. */
+function lighthouse(url: string): void {
+  const output = join(tmpdir(), `boafo-lighthouse-${Date.now()}.json`);
+  const run = spawnSync(join(root, 'node_modules/.bin/lighthouse'), [
+    `${url}/`, '--only-categories=performance', '--form-factor=mobile', '--quiet', '--output=json', `--output-path=${output}`,
+    '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync',
+  ], { env: { ...process.env, CHROME_PATH }, encoding: 'utf8', timeout: 240_000 });
+  if (run.status !== 0 || !existsSync(output)) {
+    console.log(`Lighthouse: did not run (${run.stderr?.split('\n')[0] ?? run.error?.message})`);
+    return;
+  }
+  const report = JSON.parse(readFileSync(output, 'utf8'));
+  const audit = (id: string) => report.audits[id].displayValue;
+  console.log(`Lighthouse mobile performance for /: ${Math.round(report.categories.performance.score * 100)} (FCP ${audit('first-contentful-paint')}, LCP ${audit('largest-contentful-paint')}, TBT ${audit('total-blocking-time')}, CLS ${audit('cumulative-layout-shift')})`);
+  rmSync(output, { force: true });
 }
 
 async function benchLanding(): Promise<void> {
@@ -86,6 +112,7 @@ async function benchLanding(): Promise<void> {
       gzipped += gzipSync(file, { level: 9 }).length;
     }
     console.log(`Landing route JS (Chromium, /, until network idle): ${scripts.length} files, ${(raw / 1024).toFixed(1)} KB raw, ${(gzipped / 1024).toFixed(1)} KB gzipped (budget 150 KB)`);
+    lighthouse(server.url);
   } finally {
     await browser.close();
     await server.stop();
