@@ -229,9 +229,7 @@ export function ProfileSettingsForm({ variant, onSaved }: { variant: 'main' | 'o
         {form}
         {variant === 'main' ? (
           <aside className="settings-side" aria-label="More settings">
-            <div className="settings-note">
-              <NotificationSettings />
-            </div>
+            <NotificationSettings />
             <section className="settings-note">
               <h2>Delete Account</h2>
               <p>Coming soon: close your account and remove your data.</p>
