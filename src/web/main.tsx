@@ -5,6 +5,7 @@ import { subscribe } from 'valtio';
 import { AppErrorBoundary } from './components/error-screens';
 import { captureInstallPrompt } from './features/pwa/stores/pwa-store';
 import { configureApiClient, refreshAccessToken } from './lib/api-client';
+import { deferOfflineStore, openOfflineStore } from './features/offline/store-gate';
 import { STORAGE_KEYS } from './lib/storage-keys';
 import { reloadSession, session } from './stores/session-store';
 import { router } from './router';
@@ -38,10 +39,35 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
+// A guest's first look at the landing page has nothing to queue or sync: the offline store (Dexie)
+// waits until they navigate, sign in or come back with a cart, keeping the landing load small.
+const guestOnLanding = !session.access && !localStorage.getItem(STORAGE_KEYS.cartId)
+  && (window.location.pathname === '/' || window.location.pathname === '/landingpage');
+if (guestOnLanding) deferOfflineStore();
+
+function startOfflineStore(): void {
+  openOfflineStore();
+  void import('./features/offline/start-offline').then(({ startOffline }) => startOffline({ refreshAccess: refreshAccessToken }));
+}
+
 // Dexie, the outbox and workbox-window load after the first paint: the landing page does not wait for them.
 const afterPaint = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
 afterPaint(() => {
-  void import('./features/offline/start-offline').then(({ startOffline }) => startOffline({ refreshAccess: refreshAccessToken }));
+  if (!guestOnLanding) startOfflineStore();
+  else {
+    const stops: Array<() => void> = [];
+    const startOnce = () => {
+      stops.forEach((stop) => stop());
+      startOfflineStore();
+    };
+    const landingPath = window.location.pathname;
+    stops.push(router.subscribe('onResolved', (event) => {
+      if (event.toLocation.pathname !== landingPath) startOnce();
+    }));
+    stops.push(subscribe(session, () => {
+      if (session.access) startOnce();
+    }));
+  }
   void import('./features/pwa/register-sw').then(({ registerServiceWorker }) => registerServiceWorker());
   // The realtime socket (and the notification list it feeds) only for a signed-in user: a visitor never
   // downloads it. Once loaded it follows sign-in/out itself.

@@ -1,6 +1,7 @@
 import type { Cause, CategoryRef, CauseOrdering, Paginated } from '../../../../shared/cause-contract';
 import { CAUSE_PAGE_SIZE } from '../../../../shared/cause-contract';
 import { api, upload } from '../../../lib/api-client';
+import { offlineStoreOpen } from '../../offline/store-gate';
 
 /**
  * The causes API (spec §7) — the one place the web app talks to /api/causes/, /api/categories/
@@ -28,7 +29,7 @@ const pendingWrites = new Set<Promise<unknown>>();
 
 function mirror(causes: Cause[]): void {
   if (causes.length === 0) return;
-  const write = import('./cause-mirror').then((m) => m.mirrorCauses(causes)).catch(() => {});
+  const write = offlineStoreOpen().then(() => import('./cause-mirror')).then((m) => m.mirrorCauses(causes)).catch(() => {});
   pendingWrites.add(write);
   void write.finally(() => pendingWrites.delete(write));
 }

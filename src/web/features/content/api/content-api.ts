@@ -1,5 +1,6 @@
 import type { BlogPost, Contributor, DonationStatistics, Statistic, SuccessStory, Testimonial } from '../../../../shared/cause-contract';
 import { api, ApiError } from '../../../lib/api-client';
+import { offlineStoreOpen } from '../../offline/store-gate';
 
 /**
  * Landing content (spec §7): success stories, blog posts, testimonials, contributors, statistics,
@@ -33,7 +34,7 @@ function asList<T>(data: T[] | { results?: T[] } | null | undefined): T[] {
 /** GET /api/{key}/ → the list (plain array or {results}), saved on the device. */
 export async function fetchContent<K extends ContentKey>(key: K, opts: { signal?: AbortSignal } = {}): Promise<ContentTypes[K][]> {
   const items = asList(await api.get<ContentTypes[K][] | { results: ContentTypes[K][] }>(`/api/${key}/`, { signal: opts.signal, auth: false }));
-  void store().then((s) => s.saveContent(key, items)).catch(() => {});
+  void offlineStoreOpen().then(store).then((s) => s.saveContent(key, items)).catch(() => {});
   return items;
 }
 

@@ -1,0 +1,48 @@
+// A guest's first look at the landing page does not load the offline store (Dexie is the biggest
+// piece of JavaScript after React and the router); it opens, and the causes seen on the landing
+// page are mirrored, as soon as the guest moves on.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newMobilePage } from './helpers/browser';
+import { startServer, type RunningServer } from './helpers/server-process';
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  page = await newMobilePage(browser);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const databases = () => page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name));
+const mirroredCauses = () => page.evaluate(() => new Promise<number>((resolve) => {
+  const open = indexedDB.open('boafo');
+  open.onsuccess = () => {
+    const db = open.result;
+    if (!db.objectStoreNames.contains('causes')) return resolve(0);
+    const count = db.transaction('causes').objectStore('causes').count();
+    count.onsuccess = () => resolve(count.result);
+  };
+}));
+
+describe('offline store on the landing page', () => {
+  it('stays closed while a guest looks at the landing page', async () => {
+    await page.goto(server.url, { waitUntil: 'networkidle' });
+    await expect.poll(() => page.getByRole('button', { name: /^DONATE to / }).count()).toBeGreaterThan(0);
+    expect(await databases()).not.toContain('boafo');
+  });
+
+  it('opens once the guest moves on, and the causes seen are mirrored', async () => {
+    await page.getByRole('link', { name: 'DONATE AND HELP' }).click();
+    await page.waitForURL(/\/causelistpage/);
+    await expect.poll(() => databases()).toContain('boafo');
+    await expect.poll(() => mirroredCauses()).toBeGreaterThan(0);
+  });
+});
