@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CART_MAX_AMOUNT_GHS } from '../../../../shared/giving-contract';
 import { parseAmount, toDecimalString } from '../../../../shared/money';
 import { PageShell } from '../../../components/layout/page-shell';
@@ -7,9 +7,9 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOnline } from '../../../lib/use-online';
 import { toast } from '../../../stores/toast-store';
 import { startDonation } from '../api/donation-api';
-import { createAttemptKeys } from '../lib/attempt-key';
 import type { DonationSearch } from '../lib/search';
-import { MESSAGES, startAndRedirect } from '../lib/submit';
+import { MESSAGES } from '../lib/submit';
+import { usePaymentAttempt } from '../lib/use-payment-attempt';
 import { CountryPhoneFields, DonateButton, NameEmailFields, PaymentFields, donorDetails, useDonorState } from './donor-fields';
 import { DonateHeader } from './donate-header';
 import { RedirectingScreen } from './redirecting-screen';
@@ -48,9 +48,7 @@ export function DonationPage({ search, causeTitle }: DonationPageProps) {
   const online = useOnline();
   const [donor, setDonor] = useDonorState();
   const [amount, setAmount] = useState(() => prefillAmount(search.amount));
-  const [busy, setBusy] = useState(false);
-  const keys = useRef(createAttemptKeys()).current;
-  const inFlight = useRef(false);
+  const { busy, inFlight, start } = usePaymentAttempt();
 
   // A new amount in the URL (another cart line) prefills again.
   useEffect(() => {
@@ -59,7 +57,7 @@ export function DonationPage({ search, causeTitle }: DonationPageProps) {
   }, [search.amount]);
 
   const submit = async () => {
-    if (inFlight.current) return; // a double click while the first is on its way
+    if (inFlight()) return; // a double click while the first is on its way
     if (!search.causeId) {
       toast.error(MESSAGES.missingCause);
       return;
@@ -77,13 +75,7 @@ export function DonationPage({ search, causeTitle }: DonationPageProps) {
       quantity: 1,
       cart_id: readCartId(),
     };
-    const key = keys.keyFor(request);
-    inFlight.current = true;
-    setBusy(true);
-    const leaving = await startAndRedirect(() => startDonation(request, key));
-    inFlight.current = false;
-    // Leaving: keep the overlay until the provider's page replaces this one.
-    if (!leaving) setBusy(false);
+    await start(request, startDonation);
   };
 
   return (

@@ -7,9 +7,9 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOnline } from '../../../lib/use-online';
 import { toast } from '../../../stores/toast-store';
 import { startCheckout } from '../api/donation-api';
-import { createAttemptKeys } from '../lib/attempt-key';
 import { evenSplit } from '../lib/split';
-import { MESSAGES, startAndRedirect } from '../lib/submit';
+import { MESSAGES } from '../lib/submit';
+import { usePaymentAttempt } from '../lib/use-payment-attempt';
 import { validAmount } from './donation-page';
 import { CountryPhoneFields, DonateButton, NameEmailFields, PaymentFields, donorDetails, useDonorState } from './donor-fields';
 import { DonateHeader } from './donate-header';
@@ -52,9 +52,7 @@ export function MultiDonationPage({ causes, cartInSync }: MultiDonationPageProps
   // Amounts the donor typed are theirs; the others follow the cart as it loads or syncs.
   const touched = useRef(new Set<string>());
   const totalTouched = useRef(false);
-  const [busy, setBusy] = useState(false);
-  const keys = useRef(createAttemptKeys()).current;
-  const inFlight = useRef(false);
+  const { busy, inFlight, start } = usePaymentAttempt();
   const list = causes ?? [];
 
   // Prefill each amount with its cart line total, and the together total with their sum.
@@ -97,7 +95,7 @@ export function MultiDonationPage({ causes, cartInSync }: MultiDonationPageProps
   };
 
   const submit = async () => {
-    if (inFlight.current) return;
+    if (inFlight()) return;
     if (list.length === 0) {
       toast.error(MESSAGES.missingCause);
       return;
@@ -108,12 +106,7 @@ export function MultiDonationPage({ causes, cartInSync }: MultiDonationPageProps
       return;
     }
     if (!online) return;
-    const key = keys.keyFor(request);
-    inFlight.current = true;
-    setBusy(true);
-    const leaving = await startAndRedirect(() => startCheckout(request, key));
-    inFlight.current = false;
-    if (!leaving) setBusy(false);
+    await start(request, startCheckout);
   };
 
   return (
