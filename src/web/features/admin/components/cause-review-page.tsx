@@ -10,6 +10,7 @@ import { approveCause, getReviewTotals, listPendingCauses, rejectCause } from '.
 import { ReasonDialog } from './reason-dialog';
 import '../admin.css';
 import { Pager } from '../../../components/pager';
+import { LinesSkeleton } from '../../../components/lines-skeleton';
 
 const PERIODS = Object.keys(REVIEW_PERIOD_LABELS) as ReviewPeriod[];
 
@@ -159,12 +160,7 @@ export function CauseReviewPage() {
       <section className="panel" aria-labelledby="pending-title">
         <h2 id="pending-title">Causes waiting for review</h2>
         {causes === null ? (
-          <div className="skeleton" role="status">
-            <span className="visually-hidden">Loading causes…</span>
-            <div className="skeleton__line" />
-            <div className="skeleton__line" />
-            <div className="skeleton__line skeleton__line--short" />
-          </div>
+          <LinesSkeleton label="Loading causes…" />
         ) : list.length === 0 ? (
           <p className="panel__empty">{loadFailed ? 'Could not load the causes. Check your connection and try again.' : 'No causes waiting for review.'}</p>
         ) : (

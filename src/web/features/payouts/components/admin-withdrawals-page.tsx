@@ -12,6 +12,7 @@ import { WithdrawalStatusBadge } from './status-badge';
 import '../../admin/admin.css';
 import '../payouts.css';
 import { Pager } from '../../../components/pager';
+import { LinesSkeleton } from '../../../components/lines-skeleton';
 
 const TABS: { status: WithdrawalStatus; label: string; empty: string }[] = [
   { status: 'requested', label: 'Requested', empty: 'No withdrawals waiting for review.' },
@@ -190,12 +191,7 @@ export function AdminWithdrawalsPage() {
       <section id="wd-panel" role="tabpanel" aria-labelledby={`wd-tab-${tab}`} className="panel" aria-busy={items === null}>
         <h2>{current.label} withdrawals{count !== null && count > 0 ? ` (${count})` : ''}</h2>
         {items === null ? (
-          <div className="skeleton" role="status">
-            <span className="visually-hidden">Loading withdrawals…</span>
-            <div className="skeleton__line" />
-            <div className="skeleton__line" />
-            <div className="skeleton__line skeleton__line--short" />
-          </div>
+          <LinesSkeleton label="Loading withdrawals…" />
         ) : list.length === 0 ? (
           <p className="panel__empty">{failed ? 'Could not load the withdrawals. Check your connection and try again.' : current.empty}</p>
         ) : (

@@ -4,6 +4,7 @@ import { formatDate } from '../../../../shared/dates';
 import { formatGhs } from '../../../../shared/money';
 import { getCauseLedger } from '../api/payouts-api';
 import '../payouts.css';
+import { LinesSkeleton } from '../../../components/lines-skeleton';
 
 function entryTitle(entry: LedgerEntry): string {
   if (entry.kind === 'withdrawal') return 'Paid to the organizer';
@@ -63,12 +64,7 @@ export default function CauseLedger({ causeId }: { causeId: string }) {
           <button type="button" className="link-button" onClick={() => setAttempt((n) => n + 1)}>Try again</button>
         </p>
       ) : !ledger ? (
-        <div className="skeleton" role="status">
-          <span className="visually-hidden">Loading where the money goes…</span>
-          <div className="skeleton__line" />
-          <div className="skeleton__line" />
-          <div className="skeleton__line skeleton__line--short" />
-        </div>
+        <LinesSkeleton label="Loading where the money goes…" />
       ) : (
         <>
           <dl className="payout-figures">

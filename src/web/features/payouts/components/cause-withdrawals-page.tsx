@@ -16,19 +16,10 @@ import { getCauseBalance, getOwnWithdrawalAddress, listCauseWithdrawals, request
 import { asWithdrawalDetails, checkWithdrawalAmount, destinationLine, METHOD_LABELS } from '../lib/payout-text';
 import { WithdrawalStatusBadge } from './status-badge';
 import '../payouts.css';
+import { LinesSkeleton } from '../../../components/lines-skeleton';
 
 const NEEDS_DETAILS = /withdrawal details/i;
 
-function Skeleton({ label }: { label: string }) {
-  return (
-    <div className="skeleton" role="status">
-      <span className="visually-hidden">{label}</span>
-      <div className="skeleton__line" />
-      <div className="skeleton__line" />
-      <div className="skeleton__line skeleton__line--short" />
-    </div>
-  );
-}
 
 function BalanceCard({ balance }: { balance: CauseBalance | null }) {
   return (
@@ -42,7 +33,7 @@ function BalanceCard({ balance }: { balance: CauseBalance | null }) {
           <div className="payout-figures__main"><dt>Available</dt><dd data-testid="available">{formatGhs(balance.available)}</dd></div>
         </dl>
       ) : (
-        <Skeleton label="Loading the balance…" />
+        <LinesSkeleton label="Loading the balance…" />
       )}
     </section>
   );
@@ -209,7 +200,7 @@ function History({ causeId, version }: { causeId: string; version: number }) {
     <section className="panel" aria-labelledby="history-title">
       <h2 id="history-title">Withdrawal history</h2>
       {items === null ? (
-        <Skeleton label="Loading withdrawals…" />
+        <LinesSkeleton label="Loading withdrawals…" />
       ) : items.length === 0 ? (
         <p className="panel__empty">{failed ? 'Could not load the withdrawals. Check your connection and try again.' : 'No withdrawals yet.'}</p>
       ) : (
@@ -276,7 +267,7 @@ export function CauseWithdrawalsPage({ causeId }: { causeId: string }) {
     return (
       <div className="payout-page">
         <h1>Withdrawals</h1>
-        <Skeleton label="Loading the cause…" />
+        <LinesSkeleton label="Loading the cause…" />
       </div>
     );
   }

@@ -9,6 +9,7 @@ import { NotificationSettings } from '../../notifications/components/notificatio
 import { WithdrawalDetailsSection } from '../../payouts/components/withdrawal-details-section';
 import { ProfileAvatar } from './default-avatar';
 import '../profile.css';
+import { LinesSkeleton } from '../../../components/lines-skeleton';
 
 type TextKey = Exclude<keyof ProfileFormValues, 'profile_picture' | 'cover_photo'>;
 type FileKey = 'profile_picture' | 'cover_photo';
@@ -171,12 +172,7 @@ export function ProfileSettingsForm({ variant, onSaved }: { variant: 'main' | 'o
   const form = (
     <form className="settings-form" onSubmit={onSubmit} aria-busy={saving} noValidate>
       {loading ? (
-        <div className="skeleton" role="status">
-          <span className="visually-hidden">Loading your profile…</span>
-          <div className="skeleton__line" />
-          <div className="skeleton__line" />
-          <div className="skeleton__line skeleton__line--short" />
-        </div>
+        <LinesSkeleton label="Loading your profile…" />
       ) : null}
       <div className="settings-form__row">
         <TextField id={fid('first')} label="First name" name="first_name" autoComplete="given-name" value={values.first_name} onChange={setText('first_name')} error={errors.first_name} />
