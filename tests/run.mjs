@@ -1,5 +1,6 @@
-// `npm test`: server and web tests, then a production build, then the browser
-// tests against that build. Prints one closing line "Tests: N passed, N failed".
+// `npm test`: the type checker, then server and web tests, then a production build (web app and
+// compiled server), then the browser tests against that build. Prints one closing line
+// "Tests: N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +8,7 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const vitest = join(root, 'node_modules/vitest/vitest.mjs');
-const vite = join(root, 'node_modules/vite/bin/vite.js');
+const tsc = join(root, 'node_modules/typescript/bin/tsc');
 const reports = mkdtempSync(join(tmpdir(), 'boafo-test-'));
 const only = process.argv.slice(2);
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -33,16 +34,23 @@ function runProject(name) {
   ok &&= passed;
 }
 
-const phases = only.length ? only : ['server', 'web', 'browser'];
+/** A check that is not a vitest project (type checker, build): it fails the run as one failed test. */
+function runStep(title, args) {
+  console.log(`\n${title}...`);
+  if (run(args)) return true;
+  console.log(`${title} failed.`);
+  ok = false;
+  totals.failed += 1;
+  return false;
+}
+
+const phases = only.length ? only : ['check', 'server', 'web', 'browser'];
 for (const phase of phases) {
-  if (phase === 'browser') {
-    console.log('\nBuilding the web app for the browser tests...');
-    if (!run([vite, 'build', '--logLevel', 'warn'])) {
-      ok = false;
-      totals.failed += 1;
-      break;
-    }
+  if (phase === 'check') {
+    runStep('Type checking (tsc --noEmit)', [tsc, '--noEmit', '-p', root]);
+    continue;
   }
+  if (phase === 'browser' && !runStep('Building the web app and the server for the browser tests', [join(root, 'src/server/build.mjs'), '--force'])) break;
   runProject(phase);
 }
 

@@ -1,5 +1,5 @@
-// Starts the real Boafo server (built app + API) as a child process on a free
-// port with its own empty data directory, the way `npm start` runs it.
+// Starts the real Boafo server (built app + compiled API) as a child process on a free
+// port with its own empty data directory, the way `npm start` runs it: plain node, no loader.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..', '..', '..');
+export const serverEntry = join(root, 'dist-server', 'server.mjs');
 
 export interface RunningServer {
   url: string;
@@ -48,13 +49,13 @@ export async function startServer(
   env: Record<string, string> = {},
   options: { dataDir?: string; port?: number } = {},
 ): Promise<RunningServer> {
-  if (!existsSync(join(root, 'dist', 'index.html'))) {
-    throw new Error('dist/ is missing: run `npm run build` before the browser tests');
+  if (!existsSync(join(root, 'dist', 'index.html')) || !existsSync(serverEntry)) {
+    throw new Error('dist/ or dist-server/ is missing: run `npm run build` before the browser tests');
   }
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'boafo-browser-'));
   const port = options.port ?? (await freePort());
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/server.ts')], {
+  const child = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
