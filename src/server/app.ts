@@ -9,8 +9,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppConfig } from './config';
 import authPlugin from './plugins/app/auth';
 import bootstrapPlugin from './plugins/app/bootstrap';
-import errorHandlerPlugin from './plugins/app/error-handler';
+import errorHandlerPlugin, { clientErrorHandler, frameworkErrors } from './plugins/app/error-handler';
 import idempotencyPlugin from './plugins/app/idempotency';
+import jsonBodyPlugin from './plugins/app/json-body';
 import repositoriesPlugin from './plugins/app/repositories';
 import webAppPlugin from './plugins/app/web-app';
 import dbPlugin from './plugins/external/db';
@@ -53,6 +54,7 @@ import tokenRoutes from './routes/api/user/token/index';
 import mediaRoutes from './routes/media/index';
 import sandboxRoutes from './routes/sandbox/index';
 import socketRoutes from './routes/ws/index';
+import { hardenedValidators } from './lib/validators';
 import './types';
 
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
@@ -66,11 +68,17 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     pluginTimeout: 120_000,
     // Report every invalid field at once, not just the first.
     ajv: { customOptions: { allErrors: true } },
+    // Every route's params, query and body: exact types after coercion, no NUL, bounded depth (lib/validators.ts).
+    schemaController: { compilersFactory: { buildValidator: hardenedValidators() } },
+    // Errors Fastify answers before any route runs, and requests Node cannot parse: our error shape too.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);
   try {
     await app.register(errorHandlerPlugin);
+    await app.register(jsonBodyPlugin);
     await app.register(dbPlugin);
     await app.register(repositoriesPlugin);
     await app.register(authPlugin);
