@@ -8,7 +8,7 @@ import { ContentRepo } from '../../repositories/content';
 import { DonationsRepo } from '../../repositories/donations';
 import { FavoritesRepo } from '../../repositories/favorites';
 import { IdempotencyKeysRepo } from '../../repositories/idempotency-keys';
-import { LoginFailuresRepo } from '../../repositories/login-failures';
+import { LoginAttemptsRepo } from '../../repositories/login-attempts';
 import { MediaRepo } from '../../repositories/media';
 import { NewsletterRepo } from '../../repositories/newsletter';
 import { NotificationsRepo } from '../../repositories/notifications';
@@ -20,7 +20,7 @@ import { UsersRepo } from '../../repositories/users';
 export interface Repos {
   users: UsersRepo;
   refreshTokens: RefreshTokensRepo;
-  loginFailures: LoginFailuresRepo;
+  loginAttempts: LoginAttemptsRepo;
   idempotencyKeys: IdempotencyKeysRepo;
   media: MediaRepo;
   settings: SettingsRepo;
@@ -39,7 +39,7 @@ export function makeRepos(db: Db, loginWindowSeconds: number): Repos {
   return {
     users: new UsersRepo(db),
     refreshTokens: new RefreshTokensRepo(db),
-    loginFailures: new LoginFailuresRepo(db, loginWindowSeconds),
+    loginAttempts: new LoginAttemptsRepo(db, loginWindowSeconds),
     idempotencyKeys: new IdempotencyKeysRepo(db),
     media: new MediaRepo(db),
     settings: new SettingsRepo(db),
