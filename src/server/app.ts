@@ -20,6 +20,7 @@ import multipartPlugin from './plugins/external/multipart';
 import paymentsPlugin from './plugins/app/payments';
 import pushPlugin from './plugins/app/push';
 import realtimePlugin from './plugins/app/realtime';
+import sweeperPlugin from './plugins/app/sweeper';
 import pubsubPlugin from './plugins/external/pubsub';
 import websocketPlugin from './plugins/external/websocket';
 import swaggerPlugin from './plugins/external/swagger';
@@ -84,6 +85,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await app.register(authPlugin);
     await app.register(bootstrapPlugin);
     await app.register(paymentsPlugin);
+    await app.register(sweeperPlugin);
     // Realtime: LISTEN/NOTIFY, Web Push keys, then the socket hub that uses both.
     await app.register(pubsubPlugin);
     await app.register(pushPlugin);
