@@ -26,6 +26,7 @@ import websocketPlugin from './plugins/external/websocket';
 import swaggerPlugin from './plugins/external/swagger';
 import adminCauseRoutes from './routes/api/admin/causes/index';
 import adminMetricsRoutes from './routes/api/admin/metrics/index';
+import adminPaymentRoutes from './routes/api/admin/payments/index';
 import adminUserRoutes from './routes/api/admin/users/index';
 import adminWithdrawalRoutes from './routes/api/admin/withdrawals/index';
 import causeLedgerRoutes from './routes/api/cause-ledger/index';
@@ -112,6 +113,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await app.register(adminCauseRoutes, { prefix: '/api/admin/causes' });
     await app.register(adminMetricsRoutes, { prefix: '/api/admin/metrics' });
     await app.register(adminUserRoutes, { prefix: '/api/admin/users' });
+    await app.register(adminPaymentRoutes, { prefix: '/api/admin/payments' });
     await app.register(donationRoutes, { prefix: '/api/donations' });
     await app.register(cartRoutes, { prefix: '/api/cart' });
     await app.register(paymentRoutes, { prefix: '/api/payments' });

@@ -1,6 +1,7 @@
 /** One place that builds the data-access objects on top of app.db. */
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client';
+import { AdminPaymentsRepo } from '../../repositories/admin-payments';
 import { AdminUsersRepo } from '../../repositories/admin-users';
 import { CartsRepo } from '../../repositories/carts';
 import { CausesRepo } from '../../repositories/causes';
@@ -31,6 +32,7 @@ export interface Repos {
   newsletter: NewsletterRepo;
   content: ContentRepo;
   adminUsers: AdminUsersRepo;
+  adminPayments: AdminPaymentsRepo;
   payments: PaymentsRepo;
   carts: CartsRepo;
 }
@@ -50,6 +52,7 @@ export function makeRepos(db: Db, loginWindowSeconds: number): Repos {
     newsletter: new NewsletterRepo(db),
     content: new ContentRepo(db),
     adminUsers: new AdminUsersRepo(db),
+    adminPayments: new AdminPaymentsRepo(db),
     payments: new PaymentsRepo(db),
     carts: new CartsRepo(db),
   };
