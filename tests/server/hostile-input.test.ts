@@ -11,7 +11,7 @@ import { ERROR_CODES } from '../../src/shared/api-errors';
 import { backends } from './helpers/backends';
 import { bearer, useApp } from './helpers/app';
 import { ADMIN, createCause } from './helpers/causes';
-import { donate, scene } from './helpers/giving';
+import { donate, paymentRow, sandboxDecide, scene } from './helpers/giving';
 import { ALWAYS_400, hostileCases, operationsOf, type HostileCase, type Operation } from './helpers/hostile';
 
 const CODES = new Set<string>(ERROR_CODES);
@@ -79,7 +79,12 @@ describe.each(backends)('hostile input on every documented operation on $name', 
     const story = await asAdmin('/api/success-stories/', { title: 'A story', description: 'It worked.' });
     const testimonial = await asAdmin('/api/testimonials/', { text: 'Great.', author: 'Ama' });
     const notes = (await app.inject({ url: '/api/notifications/', headers: bearer(admin.access) })).json();
-    return { admin, organizer, causeId, draftId: draft.id as string, cart, payment, post, story, testimonial, notes };
+    // A flagged payment: the sandbox "charged" less than asked.
+    const flagged = await donate(app, causeId, '9.00', {}, organizer.access);
+    await sandboxDecide(app, flagged.reference, 'success', { amount: 100 });
+    await app.inject({ url: `/api/payments/verify/${flagged.reference}/` });
+    const flaggedId = (await paymentRow(app, flagged.reference)).id;
+    return { admin, organizer, causeId, draftId: draft.id as string, cart, payment, post, story, testimonial, notes, flaggedId };
   }
 
   it('answers every hostile request with a 4xx in the error shape', async () => {
@@ -99,6 +104,7 @@ describe.each(backends)('hostile input on every documented operation on $name', 
       if (path.includes('/testimonials/')) return f.testimonial.id;
       if (path.includes('/notifications/')) return f.notes.results[0]?.id ?? crypto.randomUUID();
       if (path.includes('/withdrawals/')) return crypto.randomUUID();
+      if (path.includes('/admin/payments/')) return f.flaggedId;
       if (path.includes('/user/profiles/')) return f.organizer.id;
       if (path.startsWith('/api/causes/{id}/') && path.endsWith('{id}/')) return f.draftId;
       return f.causeId;
@@ -108,6 +114,7 @@ describe.each(backends)('hostile input on every documented operation on $name', 
       cause_id: f.causeId, cart_id: f.cart.cart_id, donation_amount: '5.00', amount: '5.00', target_amount: '1000.00',
       donation_id: crypto.randomUUID(), month: '2024-05', endpoint: 'https://push.example.com/send/1', reason: 'Because.',
       organizer_id: f.organizer.id, category: 'Health', category_data: '{"name":"Health"}', withdrawal_address: null,
+      action: 'credit', note: 'Checked with the provider.',
     };
 
     // Who may call an operation: a body that cannot parse stops every route after its auth check, so nothing runs.
