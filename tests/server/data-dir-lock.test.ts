@@ -93,7 +93,8 @@ describe('one process owns a PGlite data folder', () => {
     expect(await third.exited).toBe(0);
     // A clean stop leaves no lock behind.
     expect(existsSync(lockSocketPath(path.join(folder.dir, 'pglite')))).toBe(false);
-  });
+    // Three real server starts: ~25 s idle, much longer on a busy machine.
+  }, 300_000);
 
   it('locks folders whose path is too long for a socket through a hashed socket in the temp directory', async () => {
     const folder = await tempDir();

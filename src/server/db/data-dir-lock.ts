@@ -39,13 +39,17 @@ export interface DataDirLock {
   release(): Promise<void>;
 }
 
-export function lockSocketPath(folder: string): string {
+/** The socket for a folder: beside it, or (too long a path, or `hashed`) in the temp directory by a hash of its real path. */
+export function lockSocketPath(folder: string, hashed = false): string {
   const beside = `${folder}.owner.sock`;
-  if (process.platform !== 'win32' && Buffer.byteLength(beside) <= MAX_SOCKET_PATH) return beside;
+  if (!hashed && process.platform !== 'win32' && Buffer.byteLength(beside) <= MAX_SOCKET_PATH) return beside;
   const real = existsSync(folder) ? realpathSync(folder) : path.resolve(folder);
   const hash = createHash('sha256').update(real).digest('hex').slice(0, 32);
   return process.platform === 'win32' ? `\\\\.\\pipe\\boafo-${hash}` : path.join(tmpdir(), `boafo-${hash}.sock`);
 }
+
+/** Errors that mean "this filesystem cannot hold a socket", not "someone holds the lock". */
+const NO_SOCKETS_HERE = new Set(['ENOTSUP', 'EOPNOTSUPP', 'EPERM', 'EACCES', 'EINVAL', 'ENAMETOOLONG']);
 
 /** What a connection to the path finds: the owner's hello, or why there is none. */
 function ask(socketPath: string): Promise<{ pid: number; token: string } | 'refused' | 'missing'> {
@@ -84,9 +88,22 @@ function listen(socketPath: string, token: string): Promise<Server | null> {
   });
 }
 
-/** Takes the folder's lock or throws DataDirInUseError. */
+/**
+ * Takes the folder's lock or throws DataDirInUseError. A folder on a filesystem that cannot hold
+ * a socket (some network or host-mounted volumes) is locked through the hashed temp-directory socket.
+ */
 export async function lockDataDir(folder: string): Promise<DataDirLock> {
-  const socketPath = lockSocketPath(folder);
+  try {
+    return await lockAt(folder, lockSocketPath(folder));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const hashed = lockSocketPath(folder, true);
+    if (!code || !NO_SOCKETS_HERE.has(code) || hashed === lockSocketPath(folder)) throw error;
+    return lockAt(folder, hashed);
+  }
+}
+
+async function lockAt(folder: string, socketPath: string): Promise<DataDirLock> {
   mkdirSync(path.dirname(socketPath), { recursive: true });
   const token = randomBytes(16).toString('hex');
   for (let attempt = 0; attempt < 3; attempt += 1) {
