@@ -12,7 +12,7 @@ import { backends } from './helpers/backends';
 import { bearer, useApp } from './helpers/app';
 import { ADMIN, createCause } from './helpers/causes';
 import { donate, paymentRow, sandboxDecide, scene } from './helpers/giving';
-import { ALWAYS_400, hostileCases, operationsOf, type HostileCase, type Operation } from './helpers/hostile';
+import { ALWAYS_400, hostileCases, nestedArray, operationsOf, type HostileCase, type Operation } from './helpers/hostile';
 
 const CODES = new Set<string>(ERROR_CODES);
 const LEAKS = /node_modules|\.ts:\d|\bat [\w.<>]+ \(|\bFST_|\b(SELECT|INSERT|UPDATE|DELETE) [a-z*]|syntax error|\bstack\b|Error:/;
@@ -165,6 +165,7 @@ describe.each(backends)('hostile input on every documented operation on $name', 
       ['unsupported content type', { method: 'POST', url: '/api/user/auth/login/', headers: { 'content-type': 'text/xml' }, payload: '<a/>' }, 415, 'unsupported_media'],
       ['broken JSON', { method: 'POST', url: '/api/user/auth/login/', headers: { 'content-type': 'application/json' }, payload: '{"email": "a@b.c",' }, 400, 'validation_error'],
       ['empty JSON body', { method: 'POST', url: '/api/user/auth/login/', headers: { 'content-type': 'application/json' }, payload: '' }, 400, 'validation_error'],
+      ['deep JSON to the raw-body webhook', { method: 'POST', url: '/api/payments/webhook/', headers: { 'content-type': 'application/json' }, payload: nestedArray(100) }, 400, 'validation_error'],
       ['prototype poisoning', { method: 'POST', url: '/api/user/auth/login/', headers: { 'content-type': 'application/json' }, payload: '{"__proto__":{"x":1},"email":"a@b.c","password":"p"}' }, 400, 'validation_error'],
     ];
     for (const [label, request, status, code] of cases) {
