@@ -9,8 +9,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppConfig } from './config';
 import authPlugin from './plugins/app/auth';
 import bootstrapPlugin from './plugins/app/bootstrap';
-import errorHandlerPlugin from './plugins/app/error-handler';
+import errorHandlerPlugin, { clientErrorHandler, frameworkErrors } from './plugins/app/error-handler';
 import idempotencyPlugin from './plugins/app/idempotency';
+import jsonBodyPlugin from './plugins/app/json-body';
 import repositoriesPlugin from './plugins/app/repositories';
 import webAppPlugin from './plugins/app/web-app';
 import dbPlugin from './plugins/external/db';
@@ -19,11 +20,13 @@ import multipartPlugin from './plugins/external/multipart';
 import paymentsPlugin from './plugins/app/payments';
 import pushPlugin from './plugins/app/push';
 import realtimePlugin from './plugins/app/realtime';
+import sweeperPlugin from './plugins/app/sweeper';
 import pubsubPlugin from './plugins/external/pubsub';
 import websocketPlugin from './plugins/external/websocket';
 import swaggerPlugin from './plugins/external/swagger';
 import adminCauseRoutes from './routes/api/admin/causes/index';
 import adminMetricsRoutes from './routes/api/admin/metrics/index';
+import adminPaymentRoutes from './routes/api/admin/payments/index';
 import adminUserRoutes from './routes/api/admin/users/index';
 import adminWithdrawalRoutes from './routes/api/admin/withdrawals/index';
 import causeLedgerRoutes from './routes/api/cause-ledger/index';
@@ -53,6 +56,7 @@ import tokenRoutes from './routes/api/user/token/index';
 import mediaRoutes from './routes/media/index';
 import sandboxRoutes from './routes/sandbox/index';
 import socketRoutes from './routes/ws/index';
+import { hardenedValidators } from './lib/validators';
 import './types';
 
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
@@ -66,16 +70,23 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     pluginTimeout: 120_000,
     // Report every invalid field at once, not just the first.
     ajv: { customOptions: { allErrors: true } },
+    // Every route's params, query and body: exact types after coercion, no NUL, bounded depth (lib/validators.ts).
+    schemaController: { compilersFactory: { buildValidator: hardenedValidators() } },
+    // Errors Fastify answers before any route runs, and requests Node cannot parse: our error shape too.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);
   try {
     await app.register(errorHandlerPlugin);
+    await app.register(jsonBodyPlugin);
     await app.register(dbPlugin);
     await app.register(repositoriesPlugin);
     await app.register(authPlugin);
     await app.register(bootstrapPlugin);
     await app.register(paymentsPlugin);
+    await app.register(sweeperPlugin);
     // Realtime: LISTEN/NOTIFY, Web Push keys, then the socket hub that uses both.
     await app.register(pubsubPlugin);
     await app.register(pushPlugin);
@@ -102,6 +113,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await app.register(adminCauseRoutes, { prefix: '/api/admin/causes' });
     await app.register(adminMetricsRoutes, { prefix: '/api/admin/metrics' });
     await app.register(adminUserRoutes, { prefix: '/api/admin/users' });
+    await app.register(adminPaymentRoutes, { prefix: '/api/admin/payments' });
     await app.register(donationRoutes, { prefix: '/api/donations' });
     await app.register(cartRoutes, { prefix: '/api/cart' });
     await app.register(paymentRoutes, { prefix: '/api/payments' });

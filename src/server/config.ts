@@ -28,6 +28,16 @@ export interface AppConfig {
   payments: PaymentSettings;
   push: PushSettings;
   realtime: RealtimeSettings;
+  sweeper: SweeperSettings;
+}
+
+/** The money sweeper (payments/sweeper.ts): how often it runs and when a payment or payout counts as stuck. */
+export interface SweeperSettings {
+  /** 0 = this process never sweeps (another one does). */
+  intervalSeconds: number;
+  paymentRecheckSeconds: number;
+  paymentAbandonSeconds: number;
+  withdrawalRecheckSeconds: number;
 }
 
 export interface PushSettings {
@@ -84,6 +94,10 @@ export const SETTINGS: SettingDoc[] = [
   { name: 'VAPID_PUBLIC_KEY', default: '(generated)', description: 'Web Push VAPID public key (base64url, as printed by `npx web-push generate-vapid-keys`). Set both VAPID keys or neither; unset = a pair is generated once and stored in the database.' },
   { name: 'VAPID_PRIVATE_KEY', default: '(generated)', description: 'Web Push VAPID private key (base64url) matching VAPID_PUBLIC_KEY.' },
   { name: 'VAPID_SUBJECT', default: 'mailto:support@boafo.app', description: 'Contact push services may use about our pushes: a mailto: or https: address.' },
+  { name: 'SWEEP_INTERVAL_SECONDS', default: '60', description: 'How often this process looks for stuck payments and payouts (0 = never: another process sweeps). Several processes may sweep; each stuck item is claimed by one.' },
+  { name: 'PAYMENT_RECHECK_AFTER_SECONDS', default: '300', description: 'A payment still pending this long (the donor closed the tab at the provider) is re-verified with the provider and settled; then again at most once per this period.' },
+  { name: 'PAYMENT_ABANDON_AFTER_SECONDS', default: '3600', description: 'A payment the provider still reports unpaid this long after it started is marked abandoned (a success confirmed later is still credited). At least PAYMENT_RECHECK_AFTER_SECONDS.' },
+  { name: 'WITHDRAWAL_RECHECK_AFTER_SECONDS', default: '600', description: 'A withdrawal left approved or processing this long is re-checked with the provider by its reference (never a second transfer), then again at most once per this period.' },
 ];
 
 export class ConfigError extends Error {
@@ -133,6 +147,20 @@ function url(env: Env, name: string, protocols: string[]): string | null {
     throw new ConfigError(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')} (got "${raw}").`);
   }
   return raw;
+}
+
+function sweeperSettings(env: Env): SweeperSettings {
+  const day = 86_400;
+  const settings = {
+    intervalSeconds: int(env, 'SWEEP_INTERVAL_SECONDS', 60, 0, day),
+    paymentRecheckSeconds: int(env, 'PAYMENT_RECHECK_AFTER_SECONDS', 300, 30, 7 * day),
+    paymentAbandonSeconds: int(env, 'PAYMENT_ABANDON_AFTER_SECONDS', 3600, 60, 30 * day),
+    withdrawalRecheckSeconds: int(env, 'WITHDRAWAL_RECHECK_AFTER_SECONDS', 600, 30, 7 * day),
+  };
+  if (settings.paymentAbandonSeconds < settings.paymentRecheckSeconds) {
+    throw new ConfigError('PAYMENT_ABANDON_AFTER_SECONDS must be at least PAYMENT_RECHECK_AFTER_SECONDS: a payment is checked with the provider before it is abandoned.');
+  }
+  return settings;
 }
 
 function paymentSettings(env: Env): PaymentSettings {
@@ -204,6 +232,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     payments: paymentSettings(env),
     push: pushSettings(env),
     realtime: { authTimeoutMs: 10_000, heartbeatMs: 25_000 },
+    sweeper: sweeperSettings(env),
     port: int(env, 'PORT', 3000, 0, 65535),
     host: text(env, 'HOST') ?? '0.0.0.0',
     dataDir,

@@ -2,6 +2,7 @@
 import { networkInterfaces } from 'node:os';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { DataDirInUseError } from './db/data-dir-lock';
 
 function lanAddress(): string | null {
   for (const list of Object.values(networkInterfaces())) {
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error('Boafo failed to start:', error instanceof Error ? error.message : error);
+  if (error instanceof DataDirInUseError) console.error(`Boafo cannot start: ${error.message}`);
+  else console.error('Boafo failed to start:', error instanceof Error ? error.message : error);
   process.exit(1);
 });

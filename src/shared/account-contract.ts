@@ -48,7 +48,7 @@ export interface DonationRecord {
   cause_id: string;
   cause_title: string;
   amount: string;
-  status: 'pending' | 'completed' | 'failed' | 'abandoned';
+  status: 'pending' | 'completed' | 'failed' | 'abandoned' | 'refunded';
   donated_at: string;
   organizer_id: string;
   category: string | null;

@@ -44,3 +44,50 @@ export interface AdminUser {
   causes_count: number;
   donations_count: number;
 }
+
+/** Which payments the admin payments screen lists. */
+export type AdminPaymentFilter = 'flagged' | 'resolved';
+
+/**
+ * A payment the provider reported differently from what we asked (amount or currency),
+ * as GET /api/admin/payments/ lists it. Amounts are GHS decimal strings; received_amount is in
+ * received_currency (null when the provider did not say).
+ */
+export interface AdminPayment {
+  id: string;
+  reference: string;
+  provider: string;
+  status: 'flagged' | 'success' | 'refunded' | 'pending' | 'failed' | 'abandoned';
+  amount: string;
+  currency: string;
+  received_amount: string | null;
+  received_currency: string | null;
+  flagged_reason: string | null;
+  provider_status: string | null;
+  email: string;
+  donor_name: string;
+  created_at: string;
+  updated_at: string;
+  resolution: 'credited' | 'refunded' | null;
+  resolution_note: string | null;
+  resolved_at: string | null;
+  resolved_by_name: string | null;
+  donations: {
+    id: string;
+    cause_id: string;
+    cause_title: string;
+    amount: string;
+    /** What was pledged, when an admin credited a different received amount. */
+    pledged_amount: string | null;
+    status: 'pending' | 'completed' | 'failed' | 'abandoned' | 'refunded';
+  }[];
+}
+
+/** POST /api/admin/payments/{id}/resolve/ */
+export interface PaymentResolutionRequest {
+  /** credit: the amount received (default: what the provider reported, when in GHS); refund: the donor was paid back. */
+  action: 'credit' | 'refund';
+  /** GHS, e.g. "50.00"; needed to credit when the provider reported another currency or no amount. */
+  amount?: string;
+  note?: string;
+}

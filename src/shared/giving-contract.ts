@@ -84,7 +84,7 @@ export interface PaymentStart {
   total_amount: string;
 }
 
-export type PaymentOutcome = 'success' | 'failed' | 'abandoned' | 'pending' | 'flagged';
+export type PaymentOutcome = 'success' | 'failed' | 'abandoned' | 'pending' | 'flagged' | 'refunded';
 
 /** GET /api/payments/verify/{reference}/ */
 export interface PaymentVerification {

@@ -70,10 +70,13 @@ export interface CauseLedger {
 
 export interface LedgerEntry {
   id: string;
-  kind: 'donation' | 'withdrawal';
+  /** refund: a flagged payment an admin recorded as paid back to the donor; never part of the totals. */
+  kind: 'donation' | 'withdrawal' | 'refund';
   amount: string;
   at: string;
-  /** Donor's name for named donations, null for anonymous ones (shown as 'Anonymous donor'); null for withdrawals. */
+  /** Donor's name for named donations and refunds, null for anonymous ones (shown as 'Anonymous donor'); null for withdrawals. */
   donor_name: string | null;
   description: string;
+  /** What an admin's review of the payment changed (credited another amount than pledged, refunded), else null. */
+  note: string | null;
 }

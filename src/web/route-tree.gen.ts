@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdmindashboardRouteImport } from './routes/admindashboard'
+import { Route as AdminpaymentsRouteImport } from './routes/adminpayments'
 import { Route as AdminwithdrawalsRouteImport } from './routes/adminwithdrawals'
 import { Route as CartpageRouteImport } from './routes/cartpage'
 import { Route as CausedetailpageRouteImport } from './routes/causedetailpage'
@@ -49,6 +50,11 @@ const IndexRoute = IndexRouteImport.update({
 const AdmindashboardRoute = AdmindashboardRouteImport.update({
   id: '/admindashboard',
   path: '/admindashboard',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminpaymentsRoute = AdminpaymentsRouteImport.update({
+  id: '/adminpayments',
+  path: '/adminpayments',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminwithdrawalsRoute = AdminwithdrawalsRouteImport.update({
@@ -201,6 +207,7 @@ const CausesIdWithdrawalsRoute = CausesIdWithdrawalsRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admindashboard': typeof AdmindashboardRoute
+  '/adminpayments': typeof AdminpaymentsRoute
   '/adminwithdrawals': typeof AdminwithdrawalsRoute
   '/cartpage': typeof CartpageRoute
   '/causedetailpage': typeof CausedetailpageRoute
@@ -234,6 +241,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/admindashboard': typeof AdmindashboardRoute
+  '/adminpayments': typeof AdminpaymentsRoute
   '/adminwithdrawals': typeof AdminwithdrawalsRoute
   '/cartpage': typeof CartpageRoute
   '/causedetailpage': typeof CausedetailpageRoute
@@ -268,6 +276,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/admindashboard': typeof AdmindashboardRoute
+  '/adminpayments': typeof AdminpaymentsRoute
   '/adminwithdrawals': typeof AdminwithdrawalsRoute
   '/cartpage': typeof CartpageRoute
   '/causedetailpage': typeof CausedetailpageRoute
@@ -303,6 +312,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/admindashboard'
+    | '/adminpayments'
     | '/adminwithdrawals'
     | '/cartpage'
     | '/causedetailpage'
@@ -336,6 +346,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/admindashboard'
+    | '/adminpayments'
     | '/adminwithdrawals'
     | '/cartpage'
     | '/causedetailpage'
@@ -369,6 +380,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/admindashboard'
+    | '/adminpayments'
     | '/adminwithdrawals'
     | '/cartpage'
     | '/causedetailpage'
@@ -403,6 +415,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdmindashboardRoute: typeof AdmindashboardRoute
+  AdminpaymentsRoute: typeof AdminpaymentsRoute
   AdminwithdrawalsRoute: typeof AdminwithdrawalsRoute
   CartpageRoute: typeof CartpageRoute
   CausedetailpageRoute: typeof CausedetailpageRoute
@@ -448,6 +461,13 @@ declare module '@tanstack/react-router' {
       path: '/admindashboard'
       fullPath: '/admindashboard'
       preLoaderRoute: typeof AdmindashboardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/adminpayments': {
+      id: '/adminpayments'
+      path: '/adminpayments'
+      fullPath: '/adminpayments'
+      preLoaderRoute: typeof AdminpaymentsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/adminwithdrawals': {
@@ -659,6 +679,7 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdmindashboardRoute: AdmindashboardRoute,
+  AdminpaymentsRoute: AdminpaymentsRoute,
   AdminwithdrawalsRoute: AdminwithdrawalsRoute,
   CartpageRoute: CartpageRoute,
   CausedetailpageRoute: CausedetailpageRoute,

@@ -8,6 +8,7 @@ describe('loadConfig', () => {
       port: 3000, host: '0.0.0.0', databaseUrl: null, jwtSecret: null, admin: null, publicUrl: null,
       googleAuthUrl: null, facebookAuthUrl: null, logLevel: 'info', seedDemo: true, trustProxy: false,
       loginLimits: { perEmail: 10, perIp: 30, windowSeconds: 900 },
+      sweeper: { intervalSeconds: 60, paymentRecheckSeconds: 300, paymentAbandonSeconds: 3600, withdrawalRecheckSeconds: 600 },
     });
     expect(config.dataDir).toMatch(/\/data$/);
     expect(config.pgliteDir).toBe(`${config.dataDir}/pglite`);
@@ -38,6 +39,10 @@ describe('loadConfig', () => {
     [{ SEED_DEMO: 'maybe' }, /SEED_DEMO must be true or false/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
     [{ PUBLIC_URL: 'boafo.gh' }, /PUBLIC_URL must be a full URL/],
+    [{ SWEEP_INTERVAL_SECONDS: '-5' }, /SWEEP_INTERVAL_SECONDS must be a whole number from 0/],
+    [{ PAYMENT_RECHECK_AFTER_SECONDS: '1e3' }, /PAYMENT_RECHECK_AFTER_SECONDS must be a whole number/],
+    [{ PAYMENT_RECHECK_AFTER_SECONDS: '600', PAYMENT_ABANDON_AFTER_SECONDS: '300' }, /PAYMENT_ABANDON_AFTER_SECONDS must be at least/],
+    [{ WITHDRAWAL_RECHECK_AFTER_SECONDS: '5' }, /WITHDRAWAL_RECHECK_AFTER_SECONDS must be a whole number from 30/],
   ])('fails loudly for %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -46,7 +51,8 @@ describe('loadConfig', () => {
   it('documents every setting it reads', () => {
     const names = SETTINGS.map((s) => s.name);
     for (const name of ['PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'JWT_SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'PUBLIC_URL',
-      'GOOGLE_AUTH_URL', 'FACEBOOK_AUTH_URL', 'WEB_DIST_DIR', 'LOG_LEVEL', 'SEED_DEMO']) {
+      'GOOGLE_AUTH_URL', 'FACEBOOK_AUTH_URL', 'WEB_DIST_DIR', 'LOG_LEVEL', 'SEED_DEMO', 'SWEEP_INTERVAL_SECONDS',
+      'PAYMENT_RECHECK_AFTER_SECONDS', 'PAYMENT_ABANDON_AFTER_SECONDS', 'WITHDRAWAL_RECHECK_AFTER_SECONDS']) {
       expect(names).toContain(name);
     }
     for (const setting of SETTINGS) expect(setting.description.length).toBeGreaterThan(10);

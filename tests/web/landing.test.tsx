@@ -53,8 +53,9 @@ describe('landing page', () => {
     const { router } = await renderRoute('/', (call) =>
       call.url.startsWith('/api/causes/list/') ? json(200, pageOf(causes)) : content(call),
     );
-    const help = (await screen.findByRole('heading', { name: 'Your help is Needed' })).closest('section')!;
-    const first = (await within(help).findByRole('link', { name: 'Half way' })).closest('article')!;
+    // The live sections are a lazy chunk: its first import can take seconds on a busy machine.
+    const help = (await screen.findByRole('heading', { name: 'Your help is Needed' }, { timeout: 15_000 })).closest('section')!;
+    const first = (await within(help).findByRole('link', { name: 'Half way' }, { timeout: 5_000 })).closest('article')!;
     const figures = [...first.querySelectorAll('dt, dd')].map((e) => e.textContent);
     expect(figures).toEqual(['Goal', 'GH₵1,000.00', 'Collected', 'GH₵250.00', 'Remaining', 'GH₵750.00']);
     expect(within(first as HTMLElement).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
@@ -73,7 +74,7 @@ describe('landing page', () => {
 
   it('live sections: 5-max stories open /success-stories in a new tab, dot pager, REGISTER NOW, blog links', async () => {
     await renderRoute('/', (call) => (call.url.startsWith('/api/causes/list/') ? json(200, pageOf([])) : content(call)));
-    const more = await screen.findByRole('link', { name: 'Know more: Ama walks again (opens in a new tab)' });
+    const more = await screen.findByRole('link', { name: 'Know more: Ama walks again (opens in a new tab)' }, { timeout: 15_000 });
     expect([more.getAttribute('href'), more.getAttribute('target')]).toEqual(['/success-stories', '_blank']);
 
     expect(await screen.findByText('“First words”')).toBeTruthy();

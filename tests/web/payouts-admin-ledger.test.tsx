@@ -135,7 +135,7 @@ describe('/adminwithdrawals', () => {
 });
 
 function entry(id: string, over: Partial<LedgerEntry>): LedgerEntry {
-  return { id, kind: 'donation', amount: '10.00', at: '2026-03-01T12:00:00Z', donor_name: null, description: '', ...over };
+  return { id, kind: 'donation', amount: '10.00', at: '2026-03-01T12:00:00Z', donor_name: null, description: '', note: null, ...over };
 }
 
 describe("cause detail: 'Where the money goes'", () => {

@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -39,11 +40,33 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return { db, kind: 'postgres', close: () => pool.end() };
   }
-  if (!options.pgliteDir.startsWith('memory://')) await mkdir(options.pgliteDir, { recursive: true });
-  const client = new PGlite(options.pgliteDir);
+  if (options.pgliteDir.startsWith('memory://')) return openPglite(options.pgliteDir, async () => {});
+  await mkdir(options.pgliteDir, { recursive: true });
+  // One process per PGlite folder (db/data-dir-lock.ts): a second one stops here, before opening any file.
+  const lock = await lockDataDir(options.pgliteDir);
+  try {
+    return await openPglite(options.pgliteDir, () => lock.release());
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+}
+
+async function openPglite(dataDir: string, release: () => Promise<void>): Promise<DbHandle> {
+  const client = new PGlite(dataDir);
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        await release();
+      }
+    },
+  };
 }
 
 /** The embedded PGlite behind a Db (for LISTEN), or null on PostgreSQL. */

@@ -59,12 +59,16 @@ export const refreshTokens = pgTable('refresh_tokens', {
   index('refresh_tokens_family_idx').on(t.familyId),
 ]);
 
-/** One row per failed login, counted per "email:…" and "ip:…" scope within a window. */
-export const loginFailures = pgTable('login_failures', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  scope: text('scope').notNull(),
-  createdAt: createdAt(),
-}, (t) => [index('login_failures_scope_idx').on(t.scope, t.createdAt)]);
+/**
+ * Sign-in attempts per "email:…" and "ip:…" scope in a fixed window. An attempt reserves its
+ * slot (one upsert that increments and returns the count) before any password is checked,
+ * so concurrent attempts, in any number of processes, can never check more than the limit.
+ */
+export const loginAttempts = pgTable('login_attempts', {
+  scope: text('scope').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+  count: integer('count').notNull().default(0),
+}, (t) => [index('login_attempts_window_idx').on(t.windowStart)]);
 
 export const idempotencyKeys = pgTable('idempotency_keys', {
   scope: text('scope').notNull(),
@@ -105,7 +109,7 @@ export const seedRuns = pgTable('seed_runs', {
 });
 
 export const CAUSE_STATUSES = ['under_review', 'active', 'rejected', 'closed', 'completed'] as const;
-export const DONATION_STATUSES = ['pending', 'completed', 'failed', 'abandoned'] as const;
+export const DONATION_STATUSES = ['pending', 'completed', 'failed', 'abandoned', 'refunded'] as const;
 
 /** Cause categories; names are unique regardless of case ("medical" = "Medical"). */
 export const categories = pgTable('categories', {
@@ -155,7 +159,9 @@ export const causeReviews = pgTable('cause_reviews', {
   reviewedAt: timestamp('reviewed_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('cause_reviews_reviewed_at_idx').on(t.reviewedAt, t.decision)]);
 
-export const PAYMENT_STATUSES = ['pending', 'success', 'failed', 'abandoned', 'flagged'] as const;
+export const PAYMENT_STATUSES = ['pending', 'success', 'failed', 'abandoned', 'flagged', 'refunded'] as const;
+/** How an admin settled a flagged payment: credited the amount received, or refunded the donor. */
+export const PAYMENT_RESOLUTIONS = ['credited', 'refunded'] as const;
 export const PAYMENT_METHODS = ['card', 'mobile_money'] as const;
 
 /** One checkout at the provider; `reference` is ours and unguessable. Leaves 'pending' only in settlePayment. */
@@ -171,12 +177,23 @@ export const payments = pgTable('payments', {
   /** The cart whose lines for these causes go away when the payment succeeds (never before). */
   cartId: uuid('cart_id'),
   authorizationUrl: text('authorization_url'), flaggedReason: text('flagged_reason'), providerStatus: text('provider_status'),
+  /** What the provider said it charged when that differed from ours (flagged): pesewas, and its currency. */
+  receivedAmount: bigint('received_amount', { mode: 'number' }), receivedCurrency: text('received_currency'),
+  /** Set once by the admin who settled a flagged payment (payments/resolve.ts). */
+  resolution: text('resolution', { enum: PAYMENT_RESOLUTIONS }), resolutionNote: text('resolution_note'),
+  resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+  resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  /** Last time a sweeper claimed this pending payment to re-verify it (payments/sweeper.ts). */
+  sweptAt: timestamp('swept_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   completedAt: timestamp('completed_at', { withTimezone: true }),
 }, (t) => [
   uniqueIndex('payments_reference_idx').on(t.reference),
   index('payments_status_created_idx').on(t.status, t.createdAt),
+  // The admin's queue of flagged payments, and the resolved ones.
+  index('payments_flagged_idx').on(t.updatedAt).where(sql`${t.status} = 'flagged'`),
+  index('payments_resolved_idx').on(t.resolvedAt.desc()).where(sql`${t.resolution} IS NOT NULL`),
 ]);
 
 /** Written by the payments flow; donor_id is null for guests (then email identifies the donor). */
@@ -192,6 +209,8 @@ export const donations = pgTable('donations', {
   paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }),
   isAnonymous: boolean('is_anonymous').notNull().default(false),
   amount: bigint('amount', { mode: 'number' }).notNull(),
+  /** The amount first pledged, kept when an admin credited a flagged payment's received amount instead. */
+  pledgedAmount: bigint('pledged_amount', { mode: 'number' }),
   status: text('status', { enum: DONATION_STATUSES }).notNull().default('pending'),
   paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
   /** The reference of the payment that carries this donation (several donations share one). */
@@ -343,6 +362,8 @@ export const withdrawals = pgTable('withdrawals', {
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   paidAt: timestamp('paid_at', { withTimezone: true }),
+  /** Last time a sweeper claimed this withdrawal to re-check its transfer (payments/sweeper.ts). */
+  sweptAt: timestamp('swept_at', { withTimezone: true }),
 }, (t) => [
   uniqueIndex('withdrawals_reference_idx').on(t.reference),
   index('withdrawals_cause_status_idx').on(t.causeId, t.status),

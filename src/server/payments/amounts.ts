@@ -31,3 +31,22 @@ export function splitEvenly(total: number, parts: number): number[] {
   shares[0] += total - share * parts;
   return shares;
 }
+
+/**
+ * total split in proportion to weights (all integers, pesewas), summing exactly to total:
+ * each part gets its floor share, the pesewas left over go to the largest remainders.
+ */
+export function splitInProportion(total: number, weights: number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (sum <= 0) return splitEvenly(total, weights.length);
+  const exact = weights.map((w) => (total * w) / sum);
+  const shares = exact.map(Math.floor);
+  let left = total - shares.reduce((a, b) => a + b, 0);
+  const order = exact.map((value, i) => ({ i, rest: value - Math.floor(value) })).sort((a, b) => b.rest - a.rest || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    shares[i] += 1;
+    left -= 1;
+  }
+  return shares;
+}

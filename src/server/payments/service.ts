@@ -19,6 +19,7 @@ const MESSAGES: Record<PaymentRow['status'], string> = {
   abandoned: 'Payment was cancelled',
   pending: 'Payment is still pending',
   flagged: 'Payment is under review',
+  refunded: 'Payment was refunded',
 };
 
 /**

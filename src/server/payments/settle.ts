@@ -1,7 +1,9 @@
 /**
- * settlePayment: the only code that moves a payment out of 'pending' and the only caller
- * of creditCause. Verify and webhook both end here, as often and as concurrently as they
- * like: one guarded UPDATE decides the winner, everything else in its transaction.
+ * settlePayment: the only code that moves a payment out of 'pending', and creditDonations the
+ * only caller of creditCause. Verify, webhook and the sweeper all end here, as often and as
+ * concurrently as they like: one guarded UPDATE decides the winner, everything else in its
+ * transaction. An admin's resolution of a flagged payment (resolve.ts) credits through the
+ * same creditDonations, behind its own guarded UPDATE.
  *
  * - The gate is `UPDATE payments … WHERE reference = $1 AND status IN (allowed) RETURNING`.
  *   On PostgreSQL the row lock makes concurrent callers wait and then re-check the WHERE
@@ -53,21 +55,30 @@ function mismatch(payment: PaymentRow, result: ProviderResult): string | null {
   return null;
 }
 
-async function flag(tx: Db, payment: PaymentRow, reason: string): Promise<PaymentRow> {
-  const [row] = await tx.update(payments).set({ status: 'flagged', flaggedReason: reason, updatedAt: sql`now()` })
+async function flag(tx: Db, payment: PaymentRow, reason: string, result: ProviderResult | null): Promise<PaymentRow> {
+  // What the provider says it took is kept: an admin may credit exactly that (payments/resolve.ts).
+  const received = result ? { receivedAmount: result.amount, receivedCurrency: result.currency } : {};
+  const [row] = await tx.update(payments).set({ status: 'flagged', flaggedReason: reason, ...received, updatedAt: sql`now()` })
     .where(eq(payments.id, payment.id)).returning();
   await notifyAdmins(tx, { title: 'Payment flagged', message: `Payment ${payment.reference} flagged: ${reason}` });
   return row;
 }
 
-/** Completes the payment's donations, credits each cause, clears paid cart lines and tells people. */
-async function credit(tx: Db, payment: PaymentRow): Promise<PaymentRow> {
+/** Donations a payment can still complete. */
+export const OPEN_DONATION = ['pending', 'failed', 'abandoned'] as const;
+
+/**
+ * Completes the payment's donations, credits each cause, clears paid cart lines and tells people.
+ * Used by settlePayment and by an admin's resolution of a flagged payment (resolve.ts), always
+ * inside the transaction whose guarded UPDATE won the payment.
+ */
+export async function creditDonations(tx: Db, payment: PaymentRow, result: ProviderResult | null): Promise<PaymentRow> {
   const done = await tx.update(donations).set({ status: 'completed', completedAt: sql`now()` })
-    .where(and(eq(donations.paymentId, payment.id), inArray(donations.status, ['pending', 'failed', 'abandoned'])))
+    .where(and(eq(donations.paymentId, payment.id), inArray(donations.status, [...OPEN_DONATION])))
     .returning();
   if (done.length === 0) {
     // Paid, but nothing left to credit (the donations were moved or already completed): a human must look.
-    return flag(tx, payment, 'paid, but it has no open donations to credit');
+    return flag(tx, payment, 'paid, but it has no open donations to credit', result);
   }
   // Same order in every transaction, so two payments crediting the same causes cannot deadlock.
   done.sort((a, b) => (a.causeId < b.causeId ? -1 : a.causeId > b.causeId ? 1 : a.id < b.id ? -1 : 1));
@@ -119,7 +130,7 @@ export async function settlePayment(db: Db, reference: string, result: ProviderR
       return { payment: won, changed: true };
     }
     const problem = mismatch(won, result);
-    const payment = problem ? await flag(tx, won, problem) : await credit(tx, won);
+    const payment = problem ? await flag(tx, won, problem, result) : await creditDonations(tx, won, result);
     return { payment, changed: true };
   });
 }

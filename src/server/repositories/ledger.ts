@@ -1,5 +1,6 @@
 /**
- * A cause's public ledger: money in = completed donations, money out = paid withdrawals.
+ * A cause's public ledger: money in = completed donations, money out = paid withdrawals;
+ * refunded donations are listed too, outside the totals.
  * One UNION ALL query for the page (both halves use the partial indexes
  * donations_cause_completed_idx and withdrawals_cause_paid_idx) and one for the totals,
  * whatever the page size: no N+1. Anonymous donors' names never leave the database.
@@ -9,8 +10,10 @@ import { queryRows, type Db } from '../db/client';
 
 export interface LedgerRow {
   id: string;
-  kind: 'donation' | 'withdrawal';
+  kind: 'donation' | 'withdrawal' | 'refund';
   amount: number;
+  /** Donations credited after an admin's review: what was pledged (amount is what was received). */
+  pledged: number | null;
   at: Date;
   donorName: string | null;
   anonymous: boolean;
@@ -27,28 +30,35 @@ export async function ledgerTotals(db: Db, causeId: string): Promise<LedgerTotal
   const [row] = await queryRows<{ money_in: string; money_out: string; n: number }>(db, sql`SELECT
     (SELECT coalesce(sum(amount), 0) FROM donations WHERE cause_id = ${causeId} AND status = 'completed')::text AS money_in,
     (SELECT coalesce(sum(amount), 0) FROM withdrawals WHERE cause_id = ${causeId} AND status = 'paid')::text AS money_out,
-    ((SELECT count(*) FROM donations WHERE cause_id = ${causeId} AND status = 'completed')
+    ((SELECT count(*) FROM donations WHERE cause_id = ${causeId} AND status IN ('completed', 'refunded'))
       + (SELECT count(*) FROM withdrawals WHERE cause_id = ${causeId} AND status = 'paid'))::int AS n`);
   return { moneyIn: Number(row.money_in), moneyOut: Number(row.money_out), count: Number(row.n) };
 }
 
-/** Newest first; ties broken by id so pages never overlap. */
+const DONOR_NAME = sql.raw(`CASE WHEN d.is_anonymous THEN NULL
+  ELSE coalesce(nullif(trim(d.donor_name), ''), nullif(trim(d.first_name || ' ' || d.last_name), ''), 'A donor') END`);
+
+/**
+ * Newest first; ties broken by id so pages never overlap. Refunds (donations of a flagged
+ * payment an admin recorded as refunded) are listed for the record, dated when resolved.
+ */
 export async function ledgerPage(db: Db, causeId: string, limit: number, offset: number): Promise<LedgerRow[]> {
   const rows = await queryRows<{
-    id: string; kind: 'donation' | 'withdrawal'; amount: string; at_ms: number | string;
+    id: string; kind: LedgerRow['kind']; amount: string; pledged: string | null; at_ms: number | string;
     donor_name: string | null; anonymous: boolean; method: 'bank' | 'mobile_money' | null;
-  }>(db, sql`SELECT id, kind, amount, (extract(epoch FROM at) * 1000)::float8 AS at_ms, donor_name, anonymous, method FROM (
-      SELECT d.id, 'donation' AS kind, d.amount::text AS amount, coalesce(d.completed_at, d.created_at) AS at,
-        CASE WHEN d.is_anonymous THEN NULL
-          ELSE coalesce(nullif(trim(d.donor_name), ''), nullif(trim(d.first_name || ' ' || d.last_name), ''), 'A donor') END AS donor_name,
-        d.is_anonymous AS anonymous, NULL::text AS method
+  }>(db, sql`SELECT id, kind, amount, pledged, (extract(epoch FROM at) * 1000)::float8 AS at_ms, donor_name, anonymous, method FROM (
+      SELECT d.id, 'donation' AS kind, d.amount::text AS amount, d.pledged_amount::text AS pledged,
+        coalesce(d.completed_at, d.created_at) AS at, ${DONOR_NAME} AS donor_name, d.is_anonymous AS anonymous, NULL::text AS method
       FROM donations d WHERE d.cause_id = ${causeId} AND d.status = 'completed'
       UNION ALL
-      SELECT w.id, 'withdrawal', w.amount::text, coalesce(w.paid_at, w.updated_at), NULL, false, w.method
+      SELECT w.id, 'withdrawal', w.amount::text, NULL, coalesce(w.paid_at, w.updated_at), NULL, false, w.method
       FROM withdrawals w WHERE w.cause_id = ${causeId} AND w.status = 'paid'
+      UNION ALL
+      SELECT d.id, 'refund', d.amount::text, NULL, coalesce(p.resolved_at, d.created_at), ${DONOR_NAME}, d.is_anonymous, NULL
+      FROM donations d LEFT JOIN payments p ON p.id = d.payment_id WHERE d.cause_id = ${causeId} AND d.status = 'refunded'
     ) entries ORDER BY at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`);
   return rows.map((r) => ({
-    id: r.id, kind: r.kind, amount: Number(r.amount), at: new Date(Number(r.at_ms)),
-    donorName: r.donor_name, anonymous: Boolean(r.anonymous), method: r.method,
+    id: r.id, kind: r.kind, amount: Number(r.amount), pledged: r.pledged === null ? null : Number(r.pledged),
+    at: new Date(Number(r.at_ms)), donorName: r.donor_name, anonymous: Boolean(r.anonymous), method: r.method,
   }));
 }

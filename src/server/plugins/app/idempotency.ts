@@ -31,6 +31,8 @@ export default fp(async (app) => {
     const key = request.headers['idempotency-key'];
     if (typeof key !== 'string' || key === '') return;
     if (key.length > 255) throw new ApiError(400, 'validation_error', 'Idempotency-Key must be at most 255 characters.');
+    // Keys are stored as text: visible ASCII only (UUIDs and the like), never control characters.
+    if (!/^[\x20-\x7e]+$/.test(key)) throw new ApiError(400, 'validation_error', 'Idempotency-Key may only contain printable ASCII characters.');
     const user = await app.optionalUser(request);
     const ref = { scope: user ? `user:${user.id}` : 'anonymous', key };
     const fingerprint = sha256Hex(stableStringify(request.body));

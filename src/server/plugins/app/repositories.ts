@@ -1,6 +1,7 @@
 /** One place that builds the data-access objects on top of app.db. */
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client';
+import { AdminPaymentsRepo } from '../../repositories/admin-payments';
 import { AdminUsersRepo } from '../../repositories/admin-users';
 import { CartsRepo } from '../../repositories/carts';
 import { CausesRepo } from '../../repositories/causes';
@@ -8,7 +9,7 @@ import { ContentRepo } from '../../repositories/content';
 import { DonationsRepo } from '../../repositories/donations';
 import { FavoritesRepo } from '../../repositories/favorites';
 import { IdempotencyKeysRepo } from '../../repositories/idempotency-keys';
-import { LoginFailuresRepo } from '../../repositories/login-failures';
+import { LoginAttemptsRepo } from '../../repositories/login-attempts';
 import { MediaRepo } from '../../repositories/media';
 import { NewsletterRepo } from '../../repositories/newsletter';
 import { NotificationsRepo } from '../../repositories/notifications';
@@ -20,7 +21,7 @@ import { UsersRepo } from '../../repositories/users';
 export interface Repos {
   users: UsersRepo;
   refreshTokens: RefreshTokensRepo;
-  loginFailures: LoginFailuresRepo;
+  loginAttempts: LoginAttemptsRepo;
   idempotencyKeys: IdempotencyKeysRepo;
   media: MediaRepo;
   settings: SettingsRepo;
@@ -31,6 +32,7 @@ export interface Repos {
   newsletter: NewsletterRepo;
   content: ContentRepo;
   adminUsers: AdminUsersRepo;
+  adminPayments: AdminPaymentsRepo;
   payments: PaymentsRepo;
   carts: CartsRepo;
 }
@@ -39,7 +41,7 @@ export function makeRepos(db: Db, loginWindowSeconds: number): Repos {
   return {
     users: new UsersRepo(db),
     refreshTokens: new RefreshTokensRepo(db),
-    loginFailures: new LoginFailuresRepo(db, loginWindowSeconds),
+    loginAttempts: new LoginAttemptsRepo(db, loginWindowSeconds),
     idempotencyKeys: new IdempotencyKeysRepo(db),
     media: new MediaRepo(db),
     settings: new SettingsRepo(db),
@@ -50,6 +52,7 @@ export function makeRepos(db: Db, loginWindowSeconds: number): Repos {
     newsletter: new NewsletterRepo(db),
     content: new ContentRepo(db),
     adminUsers: new AdminUsersRepo(db),
+    adminPayments: new AdminPaymentsRepo(db),
     payments: new PaymentsRepo(db),
     carts: new CartsRepo(db),
   };

@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { CauseBalance, CauseLedger, LedgerEntry } from '../../../../shared/payouts-contract';
-import { toDecimalString } from '../../../../shared/money';
+import { formatGhs, toDecimalString } from '../../../../shared/money';
 import { ApiError } from '../../../lib/api-error';
 import { ledgerPage, ledgerTotals, type LedgerRow } from '../../../repositories/ledger';
 import { isUuid } from '../../../repositories/search';
@@ -18,13 +18,25 @@ import { CauseBalanceResponse, CauseLedgerResponse, LedgerQuery } from '../withd
 
 export const LEDGER_PAGE_SIZE = 20;
 
+function describe(row: LedgerRow): string {
+  if (row.kind === 'withdrawal') return `Paid out to the organizer by ${row.method === 'mobile_money' ? 'mobile money' : 'bank transfer'}`;
+  const who = row.anonymous ? 'an anonymous donor' : row.donorName;
+  return row.kind === 'refund' ? `Donation from ${who} refunded` : `Donation from ${who}`;
+}
+
+/** What an admin's review of the payment changed, in words the public can read. */
+function noteFor(row: LedgerRow): string | null {
+  if (row.kind === 'refund') return 'The payment did not match what was asked; it was refunded to the donor and is not part of the balance.';
+  if (row.kind !== 'donation' || row.pledged === null) return null;
+  return row.pledged === row.amount
+    ? 'Credited after review.'
+    : `Credited after review: ${formatGhs(row.amount)} received of ${formatGhs(row.pledged)} pledged.`;
+}
+
 function toEntry(row: LedgerRow): LedgerEntry {
-  const description = row.kind === 'withdrawal'
-    ? `Paid out to the organizer by ${row.method === 'mobile_money' ? 'mobile money' : 'bank transfer'}`
-    : row.anonymous ? 'Donation from an anonymous donor' : `Donation from ${row.donorName}`;
   return {
     id: row.id, kind: row.kind, amount: toDecimalString(row.amount), at: row.at.toISOString(),
-    donor_name: row.kind === 'donation' && !row.anonymous ? row.donorName : null, description,
+    donor_name: row.kind !== 'withdrawal' && !row.anonymous ? row.donorName : null, description: describe(row), note: noteFor(row),
   };
 }
 

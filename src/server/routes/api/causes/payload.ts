@@ -8,6 +8,7 @@ import type { Static } from 'typebox';
 import { parseAmount } from '../../../../shared/money';
 import type { AuthUser } from '../../../types';
 import { ApiError, BLANK, FieldErrorList, REQUIRED } from '../../../lib/api-error';
+import { parseJsonText } from '../../../lib/input-guard';
 import { categoryById, categoryIdFor, type CauseChanges } from '../../../repositories/causes';
 import { isUuid } from '../../../repositories/search';
 import { takeImages } from '../../image-fields';
@@ -32,12 +33,12 @@ function flag(value: Body['accepts_donations_after_goal'], errors: FieldErrorLis
 function categoryName(body: Body, errors: FieldErrorList): string {
   let data: unknown = body.category_data;
   if (typeof data === 'string' && data.trim()) {
-    try {
-      data = JSON.parse(data);
-    } catch {
-      errors.add('category_data', 'Enter valid JSON.');
+    const read = parseJsonText(data);
+    if (!read.ok) {
+      errors.add('category_data', read.error);
       return '';
     }
+    data = read.value;
   }
   const fromData = data && typeof data === 'object' ? (data as { name?: unknown }).name : undefined;
   const raw = typeof fromData === 'string' && fromData.trim() ? fromData

@@ -7,7 +7,7 @@ export const DonationRecordResponse = Type.Object({
   cause_id: Type.String(),
   cause_title: Type.String(),
   amount: Type.String(),
-  status: Type.Enum(['pending', 'completed', 'failed', 'abandoned']),
+  status: Type.Enum(['pending', 'completed', 'failed', 'abandoned', 'refunded']),
   donated_at: Type.String({ format: 'date-time' }),
   organizer_id: Type.String(),
   category: Type.Union([Type.String(), Type.Null()]),

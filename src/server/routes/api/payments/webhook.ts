@@ -7,6 +7,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../../lib/api-error';
+import { jsonTooDeep, TOO_DEEP_BODY } from '../../../lib/input-guard';
 import { SIGNATURE_HEADER, validSignature } from '../../../payments/signature';
 import { refreshPayment } from '../../../payments/service';
 import { refreshWithdrawal } from '../../../payouts/service';
@@ -19,8 +20,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     rawBodies.set(request, body as Buffer);
+    const text = (body as Buffer).toString('utf8');
+    // The same nesting limit as every other JSON body (plugins/app/json-body.ts).
+    if (jsonTooDeep(text)) {
+      done(new ApiError(400, 'validation_error', TOO_DEEP_BODY), undefined);
+      return;
+    }
     try {
-      done(null, JSON.parse((body as Buffer).toString('utf8')));
+      done(null, JSON.parse(text));
     } catch {
       done(new ApiError(400, 'validation_error', 'Invalid JSON.'), undefined);
     }

@@ -64,11 +64,12 @@ export const CauseBalanceResponse = Type.Object({
 
 export const LedgerEntrySchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
-  kind: Type.Enum(['donation', 'withdrawal']),
+  kind: Type.Enum(['donation', 'withdrawal', 'refund'], { description: 'refund: a flagged payment paid back to the donor; not in the totals.' }),
   amount: Amount,
   at: Type.String({ format: 'date-time' }),
   donor_name: Nullable(Type.String()),
   description: Type.String(),
+  note: Nullable(Type.String({ description: 'What a review changed, e.g. "Credited after review: GH₵50.00 received of GH₵60.00 pledged."' })),
 });
 
 export const CauseLedgerResponse = Type.Object({

@@ -1,4 +1,6 @@
-import type { AdminMetrics, AdminUser, ReviewPeriod, ReviewTotals } from '../../../../shared/admin-contract';
+import type {
+  AdminMetrics, AdminPayment, AdminPaymentFilter, AdminUser, PaymentResolutionRequest, ReviewPeriod, ReviewTotals,
+} from '../../../../shared/admin-contract';
 import type { Cause, Paginated } from '../../../../shared/cause-contract';
 import { api } from '../../../lib/api-client';
 
@@ -31,4 +33,18 @@ export async function listUsers(params: { page: number; search: string }, signal
   const query = new URLSearchParams({ page: String(params.page) });
   if (params.search.trim()) query.set('search', params.search.trim());
   return paginated(await api.get<Paginated<AdminUser> | AdminUser[]>(`/api/admin/users/?${query}`, { signal }));
+}
+
+/** GET /api/admin/payments/?status=flagged|resolved&page= — payments the provider reported differently. */
+export async function listAdminPayments(status: AdminPaymentFilter, page: number, signal?: AbortSignal): Promise<Paginated<AdminPayment>> {
+  const query = new URLSearchParams({ status, page: String(page) });
+  return paginated(await api.get<Paginated<AdminPayment> | AdminPayment[]>(`/api/admin/payments/?${query}`, { signal }));
+}
+
+/**
+ * POST /api/admin/payments/{id}/resolve/ — credit the amount received, or record a refund.
+ * One Idempotency-Key per decision, so a retry after a lost answer cannot apply it twice.
+ */
+export function resolvePayment(id: string, body: PaymentResolutionRequest, idempotencyKey: string): Promise<AdminPayment> {
+  return api.post<AdminPayment>(`/api/admin/payments/${encodeURIComponent(id)}/resolve/`, body, { headers: { 'Idempotency-Key': idempotencyKey } });
 }

@@ -29,6 +29,7 @@ const ADMIN_NAV: NavItem[] = [
   { to: '/admindashboard', label: 'Admin dashboard' },
   { to: '/causereviewpage', label: 'Review causes' },
   { to: '/adminwithdrawals', label: 'Withdrawals' },
+  { to: '/adminpayments', label: 'Flagged payments' },
 ];
 /** Organizers (anyone with a cause) get their causes' withdrawals. */
 const ORGANIZER_NAV: NavItem[] = [{ to: '/withdrawals', label: 'Your withdrawals' }];

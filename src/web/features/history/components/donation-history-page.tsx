@@ -48,7 +48,9 @@ function isOffline(error: unknown): boolean {
   return (typeof navigator !== 'undefined' && navigator.onLine === false) || !(error instanceof ApiError);
 }
 
-const STATUS_LABEL: Record<string, string> = { completed: 'Completed', pending: 'Pending', failed: 'Failed', abandoned: 'Abandoned' };
+const STATUS_LABEL: Record<string, string> = {
+  completed: 'Completed', pending: 'Pending', failed: 'Failed', abandoned: 'Abandoned', refunded: 'Refunded',
+};
 
 function HistoryCard({ row }: { row: HistoryRow }) {
   return (

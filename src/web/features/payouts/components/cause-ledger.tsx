@@ -11,9 +11,25 @@ function entryTitle(entry: LedgerEntry): string {
   return entry.donor_name?.trim() || 'Anonymous donor';
 }
 
+/** How an entry's amount reads: in (+), out (−), or refunded to the donor (outside the balance). */
+function EntryAmount({ entry }: { entry: LedgerEntry }) {
+  if (entry.kind === 'refund') {
+    return <span className="ledger-entry__amount amount">Refunded {formatGhs(entry.amount)}</span>;
+  }
+  const incoming = entry.kind === 'donation';
+  return (
+    <span className="ledger-entry__amount amount">
+      <span className="visually-hidden">{incoming ? 'In: ' : 'Out: '}</span>
+      <span aria-hidden="true">{incoming ? '+' : '−'}</span>
+      {formatGhs(entry.amount)}
+    </span>
+  );
+}
+
 /**
  * Cause detail: 'Where the money goes' — money in (donations), money out (payouts to the organizer)
- * and the balance, with the entries newest first and 'Load more'. Public; loaded lazily.
+ * and the balance, with the entries newest first and 'Load more'. Payments an admin reviewed say
+ * so (credited another amount, refunded to the donor). Public; loaded lazily.
  */
 export default function CauseLedger({ causeId }: { causeId: string }) {
   const id = useId();
@@ -79,11 +95,8 @@ export default function CauseLedger({ causeId }: { causeId: string }) {
               {entries.map((entry) => (
                 <li key={entry.id} className={`ledger-entry ledger-entry--${entry.kind}`}>
                   <span className="ledger-entry__who">{entryTitle(entry)}</span>
-                  <span className="ledger-entry__amount amount">
-                    <span className="visually-hidden">{entry.kind === 'donation' ? 'In: ' : 'Out: '}</span>
-                    <span aria-hidden="true">{entry.kind === 'donation' ? '+' : '−'}</span>
-                    {formatGhs(entry.amount)}
-                  </span>
+                  <EntryAmount entry={entry} />
+                  {entry.note ? <span className="ledger-entry__note">{entry.note}</span> : null}
                   <time className="ledger-entry__date" dateTime={entry.at}>{formatDate(entry.at)}</time>
                 </li>
               ))}

@@ -53,9 +53,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => {
     const email = request.body.email.trim().toLowerCase();
-    const scopes = [`email:${email}`, `ip:${request.ip}`];
     const { perEmail, perIp } = app.config.loginLimits;
-    const wait = await app.repos.loginFailures.retryAfter([{ scope: scopes[0], max: perEmail }, { scope: scopes[1], max: perIp }]);
+    // The slot is taken before the password is checked (one atomic step in the database), so
+    // concurrent guesses, on any number of processes, never check more than the limit.
+    const reservation = await app.repos.loginAttempts.reserve([
+      { scope: `email:${email}`, max: perEmail }, { scope: `ip:${request.ip}`, max: perIp },
+    ]);
+    const wait = reservation.retryAfter;
     if (wait > 0) {
       const minutes = Math.ceil(wait / 60);
       throw new ApiError(429, 'rate_limited',
@@ -67,11 +71,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const ok = user && user.isActive
       ? await verifyPassword(user.passwordHash, request.body.password)
       : await verifyAgainstDummy(request.body.password);
-    if (!user || !ok) {
-      await app.repos.loginFailures.record(scopes);
-      throw new ApiError(401, 'invalid_credentials', BAD_CREDENTIALS);
-    }
-    await app.repos.loginFailures.clear(scopes[0]);
+    // A failure keeps its reserved slot: that is the count.
+    if (!user || !ok) throw new ApiError(401, 'invalid_credentials', BAD_CREDENTIALS);
+    // Signed in: this email's failures are forgotten and the IP gets its slot back.
+    await app.repos.loginAttempts.clear(`email:${email}`);
+    await app.repos.loginAttempts.release([`ip:${request.ip}`]);
     return {
       access: await app.tokens.sign(user),
       refresh: await app.repos.refreshTokens.issue(user.id),

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import { ApiError, BLANK, FieldErrorList } from '../../../../lib/api-error';
+import { parseJsonText } from '../../../../lib/input-guard';
 import { checkWithdrawalDetails } from '../../../../payouts/details';
 import type { ProfileChanges, UserRow } from '../../../../repositories/users';
 import { takeImages } from '../../../image-fields';
@@ -18,12 +19,12 @@ function parseWithdrawal(value: UpdateBody['withdrawal_address'], errors: FieldE
   if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
   let parsed: unknown = value;
   if (typeof value === 'string') {
-    try {
-      parsed = JSON.parse(value);
-    } catch {
-      errors.add('withdrawal_address', 'Enter valid JSON.');
+    const read = parseJsonText(value);
+    if (!read.ok) {
+      errors.add('withdrawal_address', read.error);
       return undefined;
     }
+    parsed = read.value;
   }
   if (parsed === null) return null;
   if (typeof parsed !== 'object' || Array.isArray(parsed)) {

@@ -1,0 +1,83 @@
+/**
+ * The money sweeper: nothing stays stuck because a browser went away or a provider answer was lost.
+ *
+ * - Payments still pending PAYMENT_RECHECK_AFTER_SECONDS after they started (the donor closed
+ *   the tab at the provider, the webhook never came) are verified with the provider and
+ *   settled through settlePayment, the one exactly-once path. One the provider still calls
+ *   unpaid (or never heard of) after PAYMENT_ABANDON_AFTER_SECONDS is marked abandoned; a
+ *   success confirmed later still credits it (settle.ts).
+ * - Withdrawals left approved or processing are re-checked with processWithdrawal: it asks the
+ *   provider about our reference first and never sends a second transfer.
+ *
+ * Work is claimed in the database (repositories/sweep-claims.ts), so any number of processes
+ * can sweep the same database; plugins/app/sweeper.ts runs it on a timer.
+ */
+import type { FastifyInstance } from 'fastify';
+import { processWithdrawal } from '../payouts/service';
+import { claimStalePayments, claimStuckWithdrawals } from '../repositories/sweep-claims';
+import { WithdrawalsRepo } from '../repositories/withdrawals';
+import { ProviderError } from './provider';
+import { settlePayment } from './settle';
+
+/** Rows per kind per sweep: a backlog drains over a few sweeps instead of one long one. */
+const BATCH = 50;
+
+export interface SweepReport {
+  paymentsChecked: number;
+  /** Moved out of pending by the provider's answer (success, failed, abandoned, flagged). */
+  paymentsSettled: number;
+  /** No outcome from the provider within PAYMENT_ABANDON_AFTER_SECONDS. */
+  paymentsExpired: number;
+  withdrawalsChecked: number;
+  /** Now paid or failed. */
+  withdrawalsSettled: number;
+}
+
+async function sweepPayments(app: FastifyInstance, report: SweepReport): Promise<void> {
+  const settings = app.config.sweeper;
+  const claimed = await claimStalePayments(app.db, app.payments.name, settings.paymentRecheckSeconds, BATCH);
+  for (const { reference, age } of claimed) {
+    report.paymentsChecked += 1;
+    try {
+      const result = await app.payments.verify(reference);
+      if (result.status !== 'pending') {
+        if ((await settlePayment(app.db, reference, result))?.changed) report.paymentsSettled += 1;
+        continue;
+      }
+      if (age < settings.paymentAbandonSeconds) continue;
+      const expired = await settlePayment(app.db, reference, {
+        status: 'abandoned', amount: null, currency: null, providerStatus: `expired: still ${result.providerStatus} at the provider`,
+      });
+      if (expired?.changed) report.paymentsExpired += 1;
+    } catch (error) {
+      // One payment the provider cannot answer for must not stop the others; it is due again next period.
+      const level = error instanceof ProviderError ? 'warn' : 'error';
+      app.log[level]({ err: error, reference }, 'Sweeper could not re-verify a pending payment');
+    }
+  }
+}
+
+async function sweepWithdrawals(app: FastifyInstance, report: SweepReport): Promise<void> {
+  const repo = new WithdrawalsRepo(app.db);
+  const ids = await claimStuckWithdrawals(app.db, app.config.sweeper.withdrawalRecheckSeconds, BATCH);
+  for (const id of ids) {
+    report.withdrawalsChecked += 1;
+    try {
+      const view = await repo.findView(id);
+      if (!view) continue;
+      const after = await processWithdrawal(app, id, view.causeTitle);
+      if (after.status === 'paid' || after.status === 'failed') report.withdrawalsSettled += 1;
+    } catch (error) {
+      app.log.error({ err: error, withdrawal: id }, 'Sweeper could not re-check a withdrawal');
+    }
+  }
+}
+
+/** One pass over everything that is due; safe to run in several processes at once. */
+export async function sweepOnce(app: FastifyInstance): Promise<SweepReport> {
+  const report: SweepReport = { paymentsChecked: 0, paymentsSettled: 0, paymentsExpired: 0, withdrawalsChecked: 0, withdrawalsSettled: 0 };
+  await sweepPayments(app, report);
+  await sweepWithdrawals(app, report);
+  if (report.paymentsChecked + report.withdrawalsChecked > 0) app.log.info({ sweep: report }, 'Swept stuck payments and withdrawals');
+  return report;
+}
