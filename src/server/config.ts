@@ -73,7 +73,7 @@ export const SETTINGS: SettingDoc[] = [
   { name: 'JWT_SECRET', default: '(generated)', description: 'Secret for signing access tokens (at least 32 characters). Unset = a random one is generated once and stored in the database, shared by all processes.' },
   { name: 'ADMIN_EMAIL', default: '(unset)', description: 'With ADMIN_PASSWORD: at start, create this admin account or reset its password and role. Set both or neither.' },
   { name: 'ADMIN_PASSWORD', default: '(unset)', description: 'Password for ADMIN_EMAIL (at least 8 characters, not all digits).' },
-  { name: 'PUBLIC_URL', default: '(unset)', description: 'Public base address (https://boafo.example.gh) used in absolute media URLs. Unset = taken from each request.' },
+  { name: 'PUBLIC_URL', default: '(unset)', description: 'Public base address (https://boafo.example.gh) for the links the server writes: page links, the payment checkout and return addresses. Unset = taken from each request. Image fields are relative paths either way.' },
   { name: 'GOOGLE_AUTH_URL', default: '(unset)', description: 'Google sign-in link the web app shows; hidden when unset.' },
   { name: 'FACEBOOK_AUTH_URL', default: '(unset)', description: 'Facebook sign-in link the web app shows; hidden when unset.' },
   { name: 'WEB_DIST_DIR', default: './dist', description: 'Built web app (npm run build) served at /.' },
