@@ -147,8 +147,8 @@ export class SocketHub {
       socket.close(WS_CLOSE.AUTH_EXPIRED, 'Token invalid or expired');
       return;
     }
-    // The client may have gone away while the token was checked.
-    if (socket.readyState !== OPEN) return;
+    // The client may have gone away (or the hub shut down) while the token was checked.
+    if (socket.readyState !== OPEN || !this.states.has(socket)) return;
     if (state.timer) clearTimeout(state.timer);
     state.userId = identity.userId;
     this.guestCount -= 1;
