@@ -117,8 +117,8 @@ self.addEventListener('sync', (event) => {
 });
 
 /**
- * Web Push: the server sends the notification's JSON (`title`, `message` or `body`, `id`, `cause`,
- * optional `url`). userVisibleOnly subscriptions must show something for every push, so even a
+ * Web Push: the server sends the notification's JSON (`title`, `message` or `body`, `id`, `cause`
+ * (the cause's title), `cause_id`, optional `url`). userVisibleOnly subscriptions must show something for every push, so even a
  * payload we cannot read becomes a generic "Boafo" notification rather than nothing.
  * `tag: id` collapses repeats of the same notification (a retry by the server) into one.
  */
@@ -128,6 +128,7 @@ interface PushPayload {
   message?: string;
   body?: string;
   cause?: string | null;
+  cause_id?: string | null;
   url?: string;
 }
 
@@ -141,7 +142,7 @@ function readPush(event: PushEvent): PushPayload {
 
 /** Only this app's own pages: a push payload must never send the user to another site. */
 function targetUrl(payload: PushPayload): string {
-  const fallback = payload.cause ? `/causes/${encodeURIComponent(payload.cause)}` : '/notificationspage';
+  const fallback = payload.cause_id ? `/causes/${encodeURIComponent(payload.cause_id)}` : '/notificationspage';
   try {
     const url = new URL(payload.url ?? fallback, self.location.origin);
     return url.origin === self.location.origin ? url.href : new URL(fallback, self.location.origin).href;

@@ -9,6 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppConfig } from './config';
 import authPlugin from './plugins/app/auth';
 import bootstrapPlugin from './plugins/app/bootstrap';
+import corsPlugin from './plugins/app/cors';
 import errorHandlerPlugin, { clientErrorHandler, frameworkErrors } from './plugins/app/error-handler';
 import idempotencyPlugin from './plugins/app/idempotency';
 import jsonBodyPlugin from './plugins/app/json-body';
@@ -93,6 +94,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await app.register(realtimePlugin);
     await app.register(websocketPlugin);
     await app.register(helmetPlugin);
+    await app.register(corsPlugin);
     await app.register(swaggerPlugin);
     await app.register(multipartPlugin);
     await app.register(idempotencyPlugin);

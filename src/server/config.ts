@@ -24,6 +24,8 @@ export interface AppConfig {
   logLevel: string;
   seedDemo: boolean;
   trustProxy: boolean;
+  /** Origins (scheme://host[:port]) whose pages may call the API cross-origin (CORS_ORIGINS). */
+  corsOrigins: string[];
   loginLimits: { perEmail: number; perIp: number; windowSeconds: number };
   payments: PaymentSettings;
   push: PushSettings;
@@ -48,10 +50,13 @@ export interface PushSettings {
   allowInsecureEndpoints: boolean;
 }
 
-/** Socket timings; not env settings, tests shorten them. */
+/** Socket timings and bounds; not env settings, tests shorten them. */
 export interface RealtimeSettings {
+  /** Only for a socket that arrives while this process already holds maxGuestSockets guests: authenticate within this or go. */
   authTimeoutMs: number;
   heartbeatMs: number;
+  /** Unauthenticated (guest) sockets one process keeps open; beyond it a new socket must authenticate in time. */
+  maxGuestSockets: number;
 }
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'paystack'] as const;
@@ -78,12 +83,13 @@ export const SETTINGS: SettingDoc[] = [
   { name: 'JWT_SECRET', default: '(generated)', description: 'Secret for signing access tokens (at least 32 characters). Unset = a random one is generated once and stored in the database, shared by all processes.' },
   { name: 'ADMIN_EMAIL', default: '(unset)', description: 'With ADMIN_PASSWORD: at start, create this admin account or reset its password and role. Set both or neither.' },
   { name: 'ADMIN_PASSWORD', default: '(unset)', description: 'Password for ADMIN_EMAIL (at least 8 characters, not all digits).' },
-  { name: 'PUBLIC_URL', default: '(unset)', description: 'Public base address (https://boafo.example.gh) used in absolute media URLs. Unset = taken from each request.' },
+  { name: 'PUBLIC_URL', default: '(unset)', description: 'Public base address (https://boafo.example.gh) for the links the server writes: page links, the payment checkout and return addresses. Unset = taken from each request. Image fields are relative paths either way.' },
   { name: 'GOOGLE_AUTH_URL', default: '(unset)', description: 'Google sign-in link the web app shows; hidden when unset.' },
   { name: 'FACEBOOK_AUTH_URL', default: '(unset)', description: 'Facebook sign-in link the web app shows; hidden when unset.' },
   { name: 'WEB_DIST_DIR', default: './dist', description: 'Built web app (npm run build) served at /.' },
   { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent.' },
   { name: 'SEED_DEMO', default: 'true', description: 'Add demo content the first time a database is used (true/false).' },
+  { name: 'CORS_ORIGINS', default: '(empty)', description: 'Comma-separated origins (https://app.example.gh) whose pages may call the API from the browser with Authorization, JSON bodies and Idempotency-Key, show /media images, and get donors back to their own /payment-status after paying. Empty = same origin only.' },
   { name: 'TRUST_PROXY', default: 'false', description: 'true when behind a reverse proxy, so client IPs and https come from X-Forwarded-* headers.' },
   { name: 'LOGIN_MAX_FAILURES_PER_EMAIL', default: '10', description: 'Failed logins allowed per email within the window before 429.' },
   { name: 'LOGIN_MAX_FAILURES_PER_IP', default: '30', description: 'Failed logins allowed per client IP within the window before 429.' },
@@ -205,6 +211,34 @@ function pushSettings(env: Env): PushSettings {
   };
 }
 
+/**
+ * CORS_ORIGINS: each entry must be a bare origin, normalised the way browsers send the Origin
+ * header (lowercase host, default port dropped, no trailing slash), so matching is plain equality.
+ * No wildcard: an allow-list that admits everyone would also hand donors back to any site.
+ */
+function corsOrigins(env: Env): string[] {
+  const raw = text(env, 'CORS_ORIGINS');
+  if (raw === null) return [];
+  const origins = new Set<string>();
+  for (const entry of raw.split(',').map((part) => part.trim()).filter(Boolean)) {
+    if (entry.includes('*')) throw new ConfigError(`CORS_ORIGINS takes exact origins, no wildcards (got "${entry}").`);
+    let parsed: URL;
+    try {
+      parsed = new URL(entry);
+    } catch {
+      throw new ConfigError(`CORS_ORIGINS entries must be origins like https://app.example.gh (got "${entry}").`);
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+      throw new ConfigError(`CORS_ORIGINS entries must start with http:// or https:// (got "${entry}").`);
+    }
+    if (parsed.username || parsed.password || parsed.pathname !== '/' || /[?#]/.test(entry)) {
+      throw new ConfigError(`CORS_ORIGINS entries must be bare origins without a path, query or credentials (got "${entry}").`);
+    }
+    origins.add(parsed.origin);
+  }
+  return [...origins];
+}
+
 /** Reads and checks the settings; throws ConfigError with a readable message. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const dataDir = path.resolve(text(env, 'DATA_DIR') ?? './data');
@@ -231,7 +265,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   return {
     payments: paymentSettings(env),
     push: pushSettings(env),
-    realtime: { authTimeoutMs: 10_000, heartbeatMs: 25_000 },
+    realtime: { authTimeoutMs: 10_000, heartbeatMs: 25_000, maxGuestSockets: 2_000 },
     sweeper: sweeperSettings(env),
     port: int(env, 'PORT', 3000, 0, 65535),
     host: text(env, 'HOST') ?? '0.0.0.0',
@@ -247,6 +281,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel,
     seedDemo: bool(env, 'SEED_DEMO', true),
     trustProxy: bool(env, 'TRUST_PROXY', false),
+    corsOrigins: corsOrigins(env),
     loginLimits: {
       perEmail: int(env, 'LOGIN_MAX_FAILURES_PER_EMAIL', 10, 1, 1_000_000),
       perIp: int(env, 'LOGIN_MAX_FAILURES_PER_IP', 30, 1, 1_000_000),

@@ -35,8 +35,11 @@ export interface Notification {
   id: string;
   message: string;
   title: string;
-  /** Cause id the notification is about, or null. */
+  /** Spec §3 `cause`: the title of the cause it is about (something a person can read), or null. */
   cause: string | null;
+  /** That cause's id (links go to /causes/{cause_id}), or null. */
+  cause_id: string | null;
+  /** Same as `cause`; kept for clients written before `cause` carried the title. */
   cause_title: string | null;
   is_read: boolean;
   created_at: string;
@@ -54,4 +57,33 @@ export interface DonationRecord {
   category: string | null;
   is_anonymous: boolean;
   reference: string | null;
+}
+
+export type DonationStatus = DonationRecord['status'];
+
+/**
+ * GET /api/donations/ lists completed donations only (money actually given); `?status=` asks for
+ * others: a comma-separated list of these, or `all`.
+ */
+export const DONATION_STATUS_FILTERS: readonly DonationStatus[] = ['completed', 'pending', 'failed', 'abandoned'];
+
+/**
+ * A guest's GET /api/donations/ (no Authorization header): the landing page's 'Your help is Needed'
+ * cards (spec §2, §3 donation card), one per active cause still short of its goal. Amounts are GHS
+ * decimal strings; `progress` is the funded percentage (0–100, rounded down); `image` is a path on
+ * the API server like every image field.
+ */
+export interface DonationCard {
+  /** The cause's id (also in cause_id): the DONATE button goes to /donation?causeId={id}. */
+  id: string;
+  cause_id: string;
+  title: string;
+  category: string | null;
+  location: string;
+  goal: string;
+  collected: string;
+  remaining: string;
+  progress: number;
+  image: string | null;
+  image_sizes: Record<string, string> | null;
 }

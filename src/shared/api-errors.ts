@@ -21,6 +21,9 @@ export const ERROR_CODES = [
   'payload_too_large',
   'unsupported_media',
   'idempotency_conflict',
+  /** GET /api/payments/verify/{reference}/ (402): the provider says the payment failed, or the donor cancelled it. */
+  'payment_failed',
+  'payment_abandoned',
   'server_error',
 ] as const;
 

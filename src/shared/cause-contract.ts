@@ -15,7 +15,7 @@ export interface Cause {
   /** Same as name (the spec reads name or title). */
   title: string;
   description: string;
-  /** Absolute URLs or null. `image` mirrors `cover_image`. */
+  /** Paths on the API server (`/media/<hash>`, join them to its address) or null. `image` mirrors `cover_image`. */
   cover_image: string | null;
   image: string | null;
   cover_image_sizes: Record<string, string> | null;
@@ -102,8 +102,9 @@ export interface Contributor {
   name: string;
   first_name: string;
   last_name: string;
-  location: string;
-  city: string;
+  /** The donor's country when known (spec §3 'location or city'), else null. */
+  location: string | null;
+  city: string | null;
   image: string | null;
   profile_picture: string | null;
   /** Decimal string: what they gave in total (completed donations). */

@@ -86,15 +86,30 @@ export interface PaymentStart {
 
 export type PaymentOutcome = 'success' | 'failed' | 'abandoned' | 'pending' | 'flagged' | 'refunded';
 
-/** GET /api/payments/verify/{reference}/ */
+/**
+ * GET /api/payments/verify/{reference}/. Spec §7 reads `message` as "verified", so only a
+ * completed payment carries one:
+ *  - 200, status success: `message` 'Payment verified successfully'.
+ *  - 202, status pending (the provider has not decided) or flagged (paid, amount under review):
+ *    no `message`; ask again later.
+ *  - 402, status failed or abandoned: the error shape (`detail`, `code` payment_failed or
+ *    payment_abandoned) with the fields below.
+ */
 export interface PaymentVerification {
   reference: string;
   status: PaymentOutcome;
-  message: string;
+  /** Only on success (200). */
+  message?: string;
+  /** The outcome in words, on every answer. */
+  detail: string;
+  /** Only on 402. */
+  code?: 'payment_failed' | 'payment_abandoned';
   total_amount: string;
   currency: 'GHS';
   donations: { id: string; cause_id: string; cause_title: string; amount: string; status: string }[];
 }
+
+export const PAYMENT_VERIFIED_MESSAGE = 'Payment verified successfully';
 
 /** Browser storage key for the last payment reference (spec §3). */
 export const LAST_PAYMENT_REFERENCE_KEY = 'last_payment_reference';

@@ -21,7 +21,7 @@ export interface Profile {
   address: string;
   /** Object form; sent on PUT as JSON text. */
   withdrawal_address: Record<string, unknown> | null;
-  /** Absolute URLs or null. */
+  /** Paths on the API server (`/media/<hash>`, join them to its address) or null. */
   profile_picture: string | null;
   profile_picture_sizes: Record<string, string> | null;
   cover_photo: string | null;

@@ -7,15 +7,24 @@ export type ClientMessage = { type: 'auth'; token: string } | { type: 'ping' };
 export type ServerMessage =
   | { type: 'ready'; user_id: string }
   | { type: 'pong' }
-  /** Spec §3: type 'notification', id, message, cause (+ the rest of the row). */
-  | { type: 'notification'; id: string; message: string; title: string; cause: string | null; cause_title: string | null; created_at: string; is_read: boolean };
+  /** Spec §3: type 'notification', id, message, cause (the cause's title) + the rest of the row, as GET /api/notifications/ lists it. */
+  | {
+    type: 'notification'; id: string; message: string; title: string; cause: string | null; cause_id: string | null;
+    cause_title: string | null; created_at: string; is_read: boolean;
+  };
 
-/** Close codes: the client refreshes its token and reconnects on AUTH_EXPIRED. */
+/**
+ * Close codes: the client refreshes its token and reconnects on AUTH_EXPIRED. A socket that never
+ * authenticates stays open as a guest (it gets public messages only, and there are none yet);
+ * it may send its auth message at any time.
+ */
 export const WS_CLOSE = {
-  /** No or malformed auth message within the deadline. */
+  /** An auth message without a token. */
   AUTH_REQUIRED: 4000,
   /** The access token was invalid or has expired (also sent when it expires mid-connection). */
   AUTH_EXPIRED: 4001,
+  /** This server already holds as many guest sockets as it keeps, and this one did not authenticate in time. */
+  TRY_AGAIN_LATER: 1013,
 } as const;
 
 /** Spec §9: reconnect at most 5 times, 2000 ms apart. */

@@ -35,13 +35,73 @@ describe.each(backends)('refresh and logout on $name', (backend) => {
     expect(after.json().code).toBe('token_invalid');
   });
 
+  it('keeps working for a client that stores only the access token: the first token twice, then the successor', async () => {
+    const session = await newSession(ctx.app);
+    // Spec §7 reads `access` from the answer: such a client presents its first refresh token every time.
+    const first = await refresh(session.refresh);
+    expect(first.statusCode).toBe(200);
+    const second = await refresh(session.refresh);
+    expect(second.statusCode).toBe(200);
+    const third = await refresh(session.refresh);
+    expect(third.statusCode).toBe(200);
+    for (const answer of [first, second, third]) {
+      expect(jwtPayload(answer.json().access).user_id).toBe(session.id);
+      const me = await ctx.app.inject({ method: 'GET', url: '/api/user/profile/', headers: bearer(answer.json().access) });
+      expect(me.statusCode).toBe(200);
+    }
+    // A successor works; from then on the first token is spent, and so are the successors nobody used.
+    const onward = await refresh(third.json().refresh);
+    expect(onward.statusCode).toBe(200);
+    expect((await refresh(first.json().refresh)).statusCode).toBe(401);
+    // That unused sibling coming back means a second holder: the whole login is revoked.
+    expect((await refresh(onward.json().refresh)).statusCode).toBe(401);
+  });
+
+  it('still catches a stolen first token once its owner has moved on', async () => {
+    const session = await newSession(ctx.app);
+    // The owner (our PWA) stores every new refresh token and uses it.
+    const owner1 = (await refresh(session.refresh)).json().refresh;
+    const owner2 = (await refresh(owner1)).json().refresh;
+    // A thief replays the first token: its successor was used, so this is a replay.
+    const stolen = await refresh(session.refresh);
+    expect(stolen.statusCode).toBe(401);
+    expect(stolen.json()).toEqual({ detail: 'Token is invalid or expired', code: 'token_invalid' });
+    // The owner's newest token is revoked with the family: whoever holds the chain signs in again.
+    expect((await refresh(owner2)).statusCode).toBe(401);
+  });
+
+  it('catches a thief who used the first token before its owner did', async () => {
+    const session = await newSession(ctx.app);
+    const ownerNext = (await refresh(session.refresh)).json().refresh;
+    // The thief presents the first token too (grace: no successor used yet) and uses what it got.
+    const thiefNext = (await refresh(session.refresh)).json().refresh;
+    const thiefAfter = await refresh(thiefNext);
+    expect(thiefAfter.statusCode).toBe(200);
+    // The owner's successor was revoked when the thief's was used; presenting it revokes the family.
+    expect((await refresh(ownerNext)).statusCode).toBe(401);
+    expect((await refresh(thiefAfter.json().refresh)).statusCode).toBe(401);
+    expect((await refresh(session.refresh)).statusCode).toBe(401);
+  });
+
+  it('lets concurrent refreshes of one token all succeed and still detects the replay after', async () => {
+    const session = await newSession(ctx.app);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => refresh(session.refresh)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
+    const used = await refresh(answers[3].json().refresh);
+    expect(used.statusCode).toBe(200);
+    expect((await refresh(session.refresh)).statusCode).toBe(401);
+    expect((await refresh(used.json().refresh)).statusCode).toBe(401);
+  });
+
   it('does not touch other logins of the same user', async () => {
     const session = await newSession(ctx.app);
     const { refresh: otherDevice } = (await ctx.app.inject({
       method: 'POST', url: '/api/user/auth/login/', payload: { email: session.email, password: 'kente-cloth-42' },
     })).json();
-    await refresh(session.refresh);
-    await refresh(session.refresh); // reuse: revokes only this family
+    const next = (await refresh(session.refresh)).json().refresh;
+    await refresh(next);
+    expect((await refresh(session.refresh)).statusCode).toBe(401); // replay: revokes only this family
+    expect((await refresh(next)).statusCode).toBe(401);
     expect((await refresh(otherDevice)).statusCode).toBe(200);
   });
 

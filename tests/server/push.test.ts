@@ -84,6 +84,7 @@ describe.each(backends)('web push on $name', (backend) => {
     const stored = (await ctx.app.inject({ url: '/api/notifications/', headers: bearer(organizer.access) })).json().results[0];
     expect(keys.decrypt(request.body)).toEqual({
       title: 'Cause approved', body: stored.message, url: `/causes/${cause.id}`, id: stored.id,
+      cause: cause.title, cause_id: cause.id,
     });
 
     // Authorization: vapid t=<ES256 JWT for the push service's origin>, k=<our public key>.
@@ -112,7 +113,9 @@ describe.each(backends)('web push on $name', (backend) => {
     fake.statusFor.set(flaky.path, 503);
     const id = await notify(ctx.app.db, user.id, { title: 'Hello', message: 'No cause here' });
     const request = await waitFor('the push to the flaky endpoint', () => fake.requests.find((r) => r.path === flaky.path));
-    expect(flaky.keys.decrypt(request.body)).toEqual({ title: 'Hello', body: 'No cause here', url: '/notificationspage', id });
+    expect(flaky.keys.decrypt(request.body)).toEqual({
+      title: 'Hello', body: 'No cause here', url: '/notificationspage', id, cause: null, cause_id: null,
+    });
     await waitFor('410 and 404 endpoints removed', async () =>
       (await rowsFor(ctx.app, gone.endpoint)) === 0 && (await rowsFor(ctx.app, missing.endpoint)) === 0);
     await ctx.app.realtime.idle();

@@ -31,14 +31,23 @@ function common(call: RecordedCall): Response | undefined {
   return undefined;
 }
 
-function verification(status: PaymentVerification['status'], message: string): PaymentVerification {
-  return {
-    reference: 'BFO-1', status, message, total_amount: '35.00', currency: 'GHS',
+function verification(status: PaymentVerification['status'], detail: string): PaymentVerification {
+  const body: PaymentVerification = {
+    reference: 'BFO-1', status, detail, total_amount: '35.00', currency: 'GHS',
     donations: [
       { id: 'd1', cause_id: 'c1', cause_title: 'Surgery for Kwame', amount: '20.00', status: status === 'success' ? 'completed' : 'pending' },
       { id: 'd2', cause_id: 'c2', cause_title: 'Books for Wa', amount: '15.00', status: status === 'success' ? 'completed' : 'pending' },
     ],
   };
+  if (status === 'success') body.message = 'Payment verified successfully';
+  if (status === 'failed' || status === 'abandoned') body.code = `payment_${status}`;
+  return body;
+}
+
+/** The server's verify answer: 200 with a message only for success, 202 pending/flagged, 402 failed/abandoned. */
+function verifyAnswer(status: PaymentVerification['status'], detail: string): Response {
+  const code = status === 'success' ? 200 : status === 'failed' || status === 'abandoned' ? 402 : 202;
+  return json(code, verification(status, detail));
 }
 
 describe('/payment-status', () => {
@@ -51,7 +60,7 @@ describe('/payment-status', () => {
       const path = pathname(call);
       if (path === '/api/payments/verify/BFO-1/') {
         await held;
-        return json(200, verification('success', 'Payment successful.'));
+        return verifyAnswer('success', 'Payment verified successfully');
       }
       if (path.startsWith('/api/cart/')) return json(200, { cart_id: '77777777-7777-4777-8777-777777777777', items: [], total_amount: '0.00' });
       if (path === '/api/donations/') return json(200, { count: 0, next: null, previous: null, results: [] });
@@ -67,10 +76,35 @@ describe('/payment-status', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'GET' && pathname(c) === '/api/cart/77777777-7777-4777-8777-777777777777/')).toBe(true));
   });
 
+  it('the server answers pending with 202 and no message: "Payment verification complete", polled, never a success', async () => {
+    let answers = 0;
+    const { calls } = await renderRoute('/payment-status?reference=BFO-1', (call) => {
+      if (pathname(call) !== '/api/payments/verify/BFO-1/') return common(call);
+      answers += 1;
+      return verifyAnswer(answers < 2 ? 'pending' : 'success', answers < 2 ? 'Payment is still pending' : 'Payment verified successfully');
+    });
+    expect(await screen.findByRole('heading', { name: 'Payment verification complete' })).toBeTruthy();
+    expect(screen.getByText('Payment is still pending')).toBeTruthy();
+    expect(toasts()).not.toContain('success:Payment verified successfully');
+    // The automatic re-check (2 s) finds it paid.
+    expect(await screen.findByRole('heading', { name: 'Payment verified successfully' }, { timeout: 5000 })).toBeTruthy();
+    expect(calls.filter((c) => pathname(c) === '/api/payments/verify/BFO-1/')).toHaveLength(2);
+  });
+
+  it('flagged (202): complete, being checked by the team, no success and no polling', async () => {
+    const { calls } = await renderRoute('/payment-status?reference=BFO-1', (call) =>
+      pathname(call) === '/api/payments/verify/BFO-1/' ? verifyAnswer('flagged', 'Payment is under review') : common(call));
+    expect(await screen.findByRole('heading', { name: 'Payment verification complete' })).toBeTruthy();
+    expect(screen.getByText(/our team is checking it/)).toBeTruthy();
+    expect(toasts()).not.toContain('success:Payment verified successfully');
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(calls.filter((c) => pathname(c) === '/api/payments/verify/BFO-1/')).toHaveLength(1);
+  });
+
   it('pending: "Payment verification complete" with Check again, which asks again', async () => {
     let status: PaymentVerification['status'] = 'pending';
     const { calls } = await renderRoute('/payment-status?reference=BFO-1', (call) =>
-      pathname(call) === '/api/payments/verify/BFO-1/' ? json(200, verification(status, status === 'pending' ? 'Awaiting confirmation.' : 'Payment successful.')) : common(call));
+      pathname(call) === '/api/payments/verify/BFO-1/' ? verifyAnswer(status, status === 'pending' ? 'Awaiting confirmation.' : 'Payment verified successfully') : common(call));
     expect(await screen.findByRole('heading', { name: 'Payment verification complete' })).toBeTruthy();
     expect(screen.getByText('Awaiting confirmation.')).toBeTruthy();
     status = 'success';
@@ -79,10 +113,10 @@ describe('/payment-status', () => {
     expect(calls.filter((c) => pathname(c) === '/api/payments/verify/BFO-1/').length).toBeGreaterThanOrEqual(2);
   });
 
-  for (const status of ['failed', 'abandoned', 'flagged'] as const) {
-    it(`${status}: not successful, with the server's message and a link back to the cart`, async () => {
+  for (const status of ['failed', 'abandoned'] as const) {
+    it(`${status} (402 in the error shape): not successful, with the server's detail and a link back to the cart`, async () => {
       await renderRoute('/payment-status?reference=BFO-1', (call) =>
-        pathname(call) === '/api/payments/verify/BFO-1/' ? json(200, verification(status, `Server says ${status}.`)) : common(call));
+        pathname(call) === '/api/payments/verify/BFO-1/' ? verifyAnswer(status, `Server says ${status}.`) : common(call));
       expect(await screen.findByRole('heading', { name: 'Payment not successful or verification failed' })).toBeTruthy();
       expect(screen.getByText(`Server says ${status}.`)).toBeTruthy();
       expect(screen.getByRole('link', { name: 'Back to your cart' }).getAttribute('href')).toBe('/cartpage');
@@ -93,7 +127,7 @@ describe('/payment-status', () => {
   it('falls back to the stored reference; none at all says so', async () => {
     localStorage.setItem(LAST_PAYMENT_REFERENCE_KEY, 'BFO-STORED');
     const { calls } = await renderRoute('/payment-status', (call) =>
-      pathname(call) === '/api/payments/verify/BFO-STORED/' ? json(200, verification('success', 'ok')) : common(call));
+      pathname(call) === '/api/payments/verify/BFO-STORED/' ? verifyAnswer('success', 'ok') : common(call));
     expect(await screen.findByRole('heading', { name: 'Payment verified successfully' })).toBeTruthy();
     expect(calls.some((c) => pathname(c) === '/api/payments/verify/BFO-STORED/')).toBe(true);
 
@@ -175,7 +209,8 @@ describe('/donationhistory', () => {
     await waitFor(() => expect(toasts()).toContain('success:Refreshed'));
     expect(await screen.findByText('No donation history yet.')).toBeTruthy();
     expect(calls.filter((c) => pathname(c) === '/api/donations/')).toHaveLength(2);
-    expect(calls[calls.findIndex((c) => pathname(c) === '/api/donations/')].url).toBe('/api/donations/?page=1');
+    // Every status: the screen labels pending and failed gifts (the server's default is completed only).
+    expect(calls[calls.findIndex((c) => pathname(c) === '/api/donations/')].url).toBe('/api/donations/?page=1&status=all');
   });
 
   it('a server failure toasts and empties the list; offline shows the saved copy with Last synced', async () => {

@@ -20,14 +20,14 @@ const ME = '11111111-1111-4111-8111-111111111111';
 
 function note(id: string, minute: number, over: Partial<Notification> = {}): Notification {
   return {
-    id, title: `Title ${id}`, message: `Message ${id}`, cause: null, cause_title: null, is_read: false,
+    id, title: `Title ${id}`, message: `Message ${id}`, cause: null, cause_id: null, cause_title: null, is_read: false,
     created_at: `2026-03-01T10:${String(minute).padStart(2, '0')}:00.000Z`, ...over,
   };
 }
 
 const PAGE_1 = [
-  note('n3', 30, { title: 'New donation', message: 'Kofi donated GHS 20.00 to "School roof in Tamale"', cause: 'c-roof', cause_title: 'School roof in Tamale' }),
-  note('n2', 20, { title: 'Cause approved', message: 'Your cause is now live', cause_title: 'Clean water for Bolga' }),
+  note('n3', 30, { title: 'New donation', message: 'Kofi donated GHS 20.00 to "School roof in Tamale"', cause: 'School roof in Tamale', cause_id: 'c-roof', cause_title: 'School roof in Tamale' }),
+  note('n2', 20, { title: 'Cause approved', message: 'Your cause is now live', cause: 'Clean water for Bolga', cause_id: 'c-bolga', cause_title: 'Clean water for Bolga' }),
   note('n1', 10, { title: 'Welcome', message: 'Welcome to Boafo', is_read: true }),
 ];
 
@@ -110,7 +110,7 @@ describe('/notificationspage', () => {
     await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/notifications/?since='))).toBe(true));
     await waitFor(() => expect(calls.filter((c) => c.url === '/api/notifications/unread-count/')).toHaveLength(2));
 
-    act(() => socket.serverSend({ type: 'notification', ...note('n4', 40, { title: 'Goal reached', message: 'Your cause reached its goal', cause: 'c-roof', cause_title: 'School roof in Tamale' }) }));
+    act(() => socket.serverSend({ type: 'notification', ...note('n4', 40, { title: 'Goal reached', message: 'Your cause reached its goal', cause: 'School roof in Tamale', cause_id: 'c-roof', cause_title: 'School roof in Tamale' }) }));
     await waitFor(() => expect(titles()[0]).toBe('Unread: Goal reached'));
     expect(titles()).toHaveLength(4);
     expect(toasts()).toContain('info:New notification received');
@@ -188,6 +188,30 @@ describe('/notificationspage', () => {
     await waitFor(() => expect(toasts()).toEqual(['info:Showing sample notifications']));
     expect(titles()).toContain('Unread: Cause approved');
     expect(screen.getByText(/Showing sample notifications: your notifications could not be loaded/)).toBeTruthy();
+  });
+
+  it("shows the cause's title (spec §3 cause) under the message, and links by cause_id", async () => {
+    await open({}, false);
+    await waitFor(() => expect(titles()).toHaveLength(3));
+    const items = within(document.querySelector('.notification-list') as HTMLElement).getAllByRole('listitem');
+    // 'Your cause is now live' does not name it: the title shows under the message, never an id.
+    expect(items[1].querySelector('.notification-item__meta')!.textContent).toMatch(/^Clean water for Bolga · /);
+    expect(items[1].textContent).not.toContain('c-bolga');
+    expect(within(items[1]).getByRole('link', { name: 'Unread: Cause approved' }).getAttribute('href')).toBe('/causes/c-bolga');
+    // The message already names it: not repeated.
+    expect(items[0].querySelector('.notification-item__meta')!.textContent).not.toContain('School roof in Tamale');
+  });
+
+  it('reads copies saved before cause carried the title (cause = id, no cause_id) the new way', async () => {
+    const legacy = { ...note('old-1', 7, { title: 'Saved long ago', message: 'Your cause was approved' }), cause: 'c-old', cause_title: 'Roof in Wa' } as Partial<Notification>;
+    delete legacy.cause_id;
+    await saveNotifications(ME, [legacy as Notification]);
+    Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => false });
+    await open({ page1: 'fail' }, false);
+    await waitFor(() => expect(titles()).toEqual(['Unread: Saved long ago']));
+    const item = within(document.querySelector('.notification-list') as HTMLElement).getByRole('listitem');
+    expect(item.querySelector('.notification-item__meta')!.textContent).toMatch(/^Roof in Wa · /);
+    expect(within(item).getByRole('link', { name: 'Unread: Saved long ago' }).getAttribute('href')).toBe('/causes/c-old');
   });
 
   it('shows the saved copy with a notice, and no samples, when something is saved', async () => {

@@ -71,7 +71,7 @@ describe('RealtimeClient', () => {
     const { client, received } = setup();
     client.start();
     FakeSocket.last.serverAccept();
-    const message = { type: 'notification', id: 'n1', message: 'Kofi donated', title: 'New donation', cause: 'c1', cause_title: 'Roof', created_at: '2026-01-01T00:00:00.000Z', is_read: false };
+    const message = { type: 'notification', id: 'n1', message: 'Kofi donated', title: 'New donation', cause: 'Roof', cause_id: 'c1', cause_title: 'Roof', created_at: '2026-01-01T00:00:00.000Z', is_read: false };
     FakeSocket.last.serverSend(message);
     expect(received).toEqual([message]);
   });

@@ -53,10 +53,13 @@ export const refreshTokens = pgTable('refresh_tokens', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
   replacedBy: uuid('replaced_by'),
+  /** The token this one was rotated from (null for a login's first); a token may have several (refresh grace). */
+  parentId: uuid('parent_id'),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash),
   index('refresh_tokens_family_idx').on(t.familyId),
+  index('refresh_tokens_parent_idx').on(t.parentId),
 ]);
 
 /**
@@ -185,6 +188,8 @@ export const payments = pgTable('payments', {
   resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   /** Last time a sweeper claimed this pending payment to re-verify it (payments/sweeper.ts). */
   sweptAt: timestamp('swept_at', { withTimezone: true }),
+  /** An allowed client's origin (CORS_ORIGINS) the donor returns to after paying; null = our own app. */
+  returnOrigin: text('return_origin'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   completedAt: timestamp('completed_at', { withTimezone: true }),

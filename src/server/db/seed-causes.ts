@@ -98,7 +98,7 @@ export async function seedCauses(tx: Db, organizerEmail: string): Promise<void> 
       const completedAt = new Date(opened + rand() * (now - opened - 60_000));
       gifts.push({
         causeId: cause.id, donorId: registered ? donorIds[who] : null, email: person.email,
-        donorName: `${person.firstName} ${person.lastName}`, isAnonymous: rand() < 0.2, amount, status: 'completed',
+        donorName: `${person.firstName} ${person.lastName}`, country: 'Ghana', isAnonymous: rand() < 0.2, amount, status: 'completed',
         reference: `demo-${i}-${gifts.length}`, createdAt: new Date(completedAt.getTime() - 60_000), completedAt,
       });
       sum += amount;

@@ -3,18 +3,20 @@
  * and bring a payment up to date by asking the provider and settling (verify, webhook).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { PaymentStart, PaymentVerification } from '../../shared/giving-contract';
+import { PAYMENT_VERIFIED_MESSAGE, type PaymentStart, type PaymentVerification } from '../../shared/giving-contract';
 import { toDecimalString } from '../../shared/money';
 import { ApiError } from '../lib/api-error';
 import type { PaymentView } from '../repositories/payments';
 import { publicBase } from '../routes/api/user/profile/serialize';
 import { ProviderError } from './provider';
+import { returnOriginOf } from './return-origin';
 import { settlePayment, type PaymentRow } from './settle';
 
 export const START_FAILED = 'Unable to start payment. Please try again.';
 
+/** `detail` of the verify answer; only success also gets it as `message` (see verificationAnswer). */
 const MESSAGES: Record<PaymentRow['status'], string> = {
-  success: 'Payment verified successfully',
+  success: PAYMENT_VERIFIED_MESSAGE,
   failed: 'Payment failed',
   abandoned: 'Payment was cancelled',
   pending: 'Payment is still pending',
@@ -28,21 +30,24 @@ const MESSAGES: Record<PaymentRow['status'], string> = {
  * still be credited, or flagged if its donations moved on, see settle.ts) and the caller
  * gets a 502 to retry. `keepDonations` (initiate): the existing donations go back to
  * pending-without-payment instead of failing, so the same donation can be retried.
+ * The donor comes back to the client that started the payment (payments/return-origin.ts);
+ * callers have already checked the request with returnOriginOf, so this cannot throw here.
  */
 export async function launchPayment(app: FastifyInstance, request: FastifyRequest, payment: PaymentRow, donationIds: string[],
   keepDonations = false): Promise<PaymentStart> {
   const base = publicBase(request);
+  const returnOrigin = returnOriginOf(app, request);
   try {
     const { authorizationUrl } = await app.payments.initialize({
       reference: payment.reference,
       amount: payment.amount,
       currency: 'GHS',
       email: payment.email,
-      callbackUrl: `${base}/payment-status`,
+      callbackUrl: `${returnOrigin ?? base}/payment-status`,
       baseUrl: base,
       metadata: { donation_ids: donationIds, payment_id: payment.id },
     });
-    await app.repos.payments.setAuthorizationUrl(payment.id, authorizationUrl);
+    await app.repos.payments.setAuthorizationUrl(payment.id, authorizationUrl, returnOrigin);
     return { authorization_url: authorizationUrl, reference: payment.reference, total_amount: toDecimalString(payment.amount) };
   } catch (error) {
     request.log.warn({ err: error, reference: payment.reference }, 'Payment provider refused to start a payment');
@@ -73,12 +78,34 @@ export async function refreshPayment(app: FastifyInstance, reference: string, al
   }
 }
 
-export function toVerification(view: PaymentView): PaymentVerification {
+/**
+ * The verify answer and its HTTP status. Spec clients treat any answer that carries `message` as a
+ * verified payment and any non-2xx answer as an error (§7, §8), so:
+ *  - success → 200 with the spec's message;
+ *  - failed / abandoned → 402 Payment Required in the error shape ({detail, code}) plus the status and
+ *    amounts: the payment did not happen, and no client can read it as success;
+ *  - pending / flagged → 202 Accepted without `message`: the check worked but there is no outcome a
+ *    donor can act on yet (the provider has not decided, or an admin reviews a mismatched amount).
+ *    A 2xx keeps a spec client from telling the donor "not successful" about money that may still
+ *    arrive; without `message` it cannot read it as verified either (it shows its neutral
+ *    'Payment verification complete'), and our PWA polls and offers 'Check again'.
+ */
+export function verificationAnswer(view: PaymentView): { statusCode: 200 | 202 | 402; body: PaymentVerification } {
+  const body = toVerification(view);
+  switch (view.payment.status) {
+    case 'success': return { statusCode: 200, body: { ...body, message: PAYMENT_VERIFIED_MESSAGE } };
+    case 'failed': return { statusCode: 402, body: { ...body, code: 'payment_failed' } };
+    case 'abandoned': return { statusCode: 402, body: { ...body, code: 'payment_abandoned' } };
+    default: return { statusCode: 202, body };
+  }
+}
+
+function toVerification(view: PaymentView): PaymentVerification {
   const { payment } = view;
   return {
     reference: payment.reference,
     status: payment.status,
-    message: MESSAGES[payment.status],
+    detail: MESSAGES[payment.status],
     total_amount: toDecimalString(payment.amount),
     currency: 'GHS',
     donations: view.donations.map((d) => ({

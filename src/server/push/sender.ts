@@ -19,6 +19,9 @@ export interface PushMessage {
   body: string;
   url: string;
   id: string;
+  /** The cause's title and id, as in the notification itself. */
+  cause: string | null;
+  cause_id: string | null;
 }
 
 const SEND_TIMEOUT_MS = 10_000;

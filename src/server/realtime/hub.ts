@@ -3,10 +3,16 @@
  * Map<userId, Set<socket>> registry. Per socket we keep one small state object and one timer,
  * so thousands of idle phones cost little. Tokens are never logged.
  *
- * 1. The FIRST message must be {"type":"auth","token":…} within authTimeoutMs, else close 4000.
- *    A bad or expired token closes 4001. Success answers {"type":"ready","user_id"}.
- * 2. At the token's exp the socket is closed 4001: the client refreshes and reconnects.
- * 3. {"type":"ping"} → {"type":"pong"}. Protocol pings every heartbeatMs; a socket that missed
+ * 1. A socket starts as a guest: it stays open without sending anything (spec §7 clients only
+ *    listen) and receives public messages only (none exist yet). Its auth message,
+ *    {"type":"auth","token":…}, may come at any time: a bad or expired token closes 4001, an auth
+ *    message without a token 4000, success answers {"type":"ready","user_id"}. Other messages from
+ *    a guest are ignored (ping still answers pong).
+ * 2. Guests are bounded per process (maxGuestSockets): beyond that a new socket gets the old
+ *    deadline, authenticate within authTimeoutMs or close 1013 (try again later), so idle
+ *    connections cannot pile up; the heartbeat below drops dead ones.
+ * 3. At the token's exp the socket is closed 4001: the client refreshes and reconnects.
+ * 4. {"type":"ping"} → {"type":"pong"}. Protocol pings every heartbeatMs; a socket that missed
  *    the previous one is terminated (half-open connections on mobile networks never close).
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -22,15 +28,18 @@ export interface SocketIdentity {
 export interface HubOptions {
   /** Throws for an invalid or expired token. */
   verify(token: string): Promise<SocketIdentity>;
+  /** How long a socket over the guest cap has to authenticate. */
   authTimeoutMs: number;
   heartbeatMs: number;
+  /** Unauthenticated sockets kept per process without a deadline. */
+  maxGuestSockets: number;
   log: FastifyBaseLogger;
 }
 
 interface SocketState {
   userId: string | null;
   alive: boolean;
-  /** The auth deadline, then the token-expiry deadline. */
+  /** The auth deadline (over the guest cap only), then the token-expiry deadline. */
   timer: NodeJS.Timeout | null;
   /** Messages are handled one after another (auth verification is async). */
   queue: Promise<void>;
@@ -46,6 +55,7 @@ export class SocketHub {
   private readonly states = new Map<WebSocket, SocketState>();
   private readonly byUser = new Map<string, Set<WebSocket>>();
   private readonly heartbeat: NodeJS.Timeout;
+  private guestCount = 0;
 
   constructor(private readonly options: HubOptions) {
     this.heartbeat = setInterval(() => this.beat(), options.heartbeatMs);
@@ -55,6 +65,11 @@ export class SocketHub {
   /** Sockets of this process, authenticated or not. */
   get size(): number {
     return this.states.size;
+  }
+
+  /** Sockets of this process that have not authenticated. */
+  get guests(): number {
+    return this.guestCount;
   }
 
   hasUser(userId: string): boolean {
@@ -81,7 +96,11 @@ export class SocketHub {
 
   accept(socket: WebSocket): void {
     const state: SocketState = { userId: null, alive: true, timer: null, queue: Promise.resolve() };
-    state.timer = setTimeout(() => socket.close(WS_CLOSE.AUTH_REQUIRED, 'Authentication required'), this.options.authTimeoutMs);
+    if (this.guestCount >= this.options.maxGuestSockets) {
+      // Full of guests: this one may stay only by authenticating (our PWA does so at once).
+      state.timer = setTimeout(() => socket.close(WS_CLOSE.TRY_AGAIN_LATER, 'Too many connections, try again later'), this.options.authTimeoutMs);
+    }
+    this.guestCount += 1;
     this.states.set(socket, state);
     socket.on('pong', () => {
       state.alive = true;
@@ -104,15 +123,19 @@ export class SocketHub {
   private async handle(socket: WebSocket, state: SocketState, text: string | null): Promise<void> {
     if (socket.readyState !== OPEN) return;
     const message = parse(text);
-    if (state.userId === null) {
-      if (message?.type !== 'auth' || typeof message.token !== 'string' || message.token === '') {
+    if (state.userId === null && message?.type === 'auth') {
+      if (typeof message.token !== 'string' || message.token === '') {
         socket.close(WS_CLOSE.AUTH_REQUIRED, 'Authentication required');
         return;
       }
       await this.authenticate(socket, state, message.token);
       return;
     }
-    if (message?.type === 'ping') socket.send(JSON.stringify({ type: 'pong' } satisfies ServerMessage));
+    if (message?.type === 'ping') {
+      // A client that sends pings but never reads the answers must not grow our buffers.
+      if (socket.bufferedAmount > MAX_BUFFERED_BYTES) socket.terminate();
+      else socket.send(JSON.stringify({ type: 'pong' } satisfies ServerMessage));
+    }
     // Anything else (a second auth, unknown types, garbage) is ignored: old clients keep working.
   }
 
@@ -124,10 +147,11 @@ export class SocketHub {
       socket.close(WS_CLOSE.AUTH_EXPIRED, 'Token invalid or expired');
       return;
     }
-    // The client may have gone away while the token was checked.
-    if (socket.readyState !== OPEN) return;
+    // The client may have gone away (or the hub shut down) while the token was checked.
+    if (socket.readyState !== OPEN || !this.states.has(socket)) return;
     if (state.timer) clearTimeout(state.timer);
     state.userId = identity.userId;
+    this.guestCount -= 1;
     let set = this.byUser.get(identity.userId);
     if (!set) this.byUser.set(identity.userId, (set = new Set()));
     set.add(socket);
@@ -140,8 +164,11 @@ export class SocketHub {
   private forget(socket: WebSocket, state: SocketState): void {
     if (state.timer) clearTimeout(state.timer);
     state.timer = null;
-    this.states.delete(socket);
-    if (state.userId === null) return;
+    if (!this.states.delete(socket)) return;
+    if (state.userId === null) {
+      this.guestCount -= 1;
+      return;
+    }
     const set = this.byUser.get(state.userId);
     set?.delete(socket);
     if (set?.size === 0) this.byUser.delete(state.userId);

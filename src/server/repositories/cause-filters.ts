@@ -41,6 +41,11 @@ export function statusFilter(statuses: readonly CauseStatus[]): SQL {
 
 export const publicOnly = (): SQL => statusFilter(PUBLIC_STATUSES);
 
+/** Active causes still short of their goal (or without one): the landing page's 'Your help is Needed' cards. */
+export function needsHelp(): SQL {
+  return and(statusFilter(['active']), sql`(${causes.targetAmount} = 0 OR ${causes.currentAmount} < ${causes.targetAmount})`)!;
+}
+
 /** Public causes, plus every cause of `ownerId` (the caller's own, or any one organizer's for an admin). */
 export function visibleTo(ownerId: string | null): SQL {
   return ownerId ? or(publicOnly(), eq(causes.organizerId, ownerId))! : publicOnly();

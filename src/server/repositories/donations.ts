@@ -3,7 +3,7 @@
  * contributors and the admin/dashboard sums. The payments issue writes the
  * rows; only completed donations ever count as money raised.
  */
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
 import { categories, causes, donations, users } from '../db/schema';
 
@@ -32,6 +32,8 @@ export interface ContributorRow {
   last_name: string | null;
   donor_name: string;
   profile_picture: Record<string, string> | null;
+  /** The country the donor gave on their latest donation that named one, or null. */
+  country: string | null;
   amount: number;
   last_donated_at: Date | string;
 }
@@ -45,15 +47,18 @@ export function monthRange(month: string): { start: string; end: string } {
 export class DonationsRepo {
   constructor(private readonly db: Db) {}
 
-  async history(donorId: string, limit: number, offset: number): Promise<{ count: number; rows: DonationHistoryRow[] }> {
+  /** One donor's donations of the given statuses, newest first. */
+  async history(donorId: string, statuses: readonly DonationRow['status'][], limit: number, offset: number)
+    : Promise<{ count: number; rows: DonationHistoryRow[] }> {
+    const where = and(eq(donations.donorId, donorId), inArray(donations.status, [...statuses]));
     const rows = await this.db.select({
       d: donations, causeTitle: causes.name, organizerId: causes.organizerId, categoryName: categories.name,
     }).from(donations)
       .innerJoin(causes, eq(causes.id, donations.causeId))
       .leftJoin(categories, eq(categories.id, causes.categoryId))
-      .where(eq(donations.donorId, donorId))
+      .where(where)
       .orderBy(desc(donations.createdAt), desc(donations.id)).limit(limit).offset(offset);
-    const [total] = await this.db.select({ n: count() }).from(donations).where(eq(donations.donorId, donorId));
+    const [total] = await this.db.select({ n: count() }).from(donations).where(where);
     return {
       count: Number(total.n),
       rows: rows.map((r) => ({ ...r.d, causeTitle: r.causeTitle, organizerId: r.organizerId, categoryName: r.categoryName })),
@@ -81,10 +86,11 @@ export class DonationsRepo {
   /** Recent named donors (anonymous donations never appear), one row per donor, newest first. */
   async contributors(limit: number): Promise<ContributorRow[]> {
     return queryRows<ContributorRow>(this.db, sql`
-      SELECT g.key, g.donor_id, u.first_name, u.last_name, g.donor_name, u.profile_picture, g.amount, g.last_donated_at
+      SELECT g.key, g.donor_id, u.first_name, u.last_name, g.donor_name, u.profile_picture, g.country, g.amount, g.last_donated_at
       FROM (
         SELECT ${DONOR_KEY} AS key, (array_agg(donor_id))[1] AS donor_id,
                (array_agg(donor_name ORDER BY completed_at DESC))[1] AS donor_name,
+               (array_agg(country ORDER BY completed_at DESC) FILTER (WHERE country <> ''))[1] AS country,
                sum(amount)::bigint AS amount, max(completed_at) AS last_donated_at
         FROM ${donations}
         WHERE status = 'completed' AND is_anonymous = false

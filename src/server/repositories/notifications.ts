@@ -17,7 +17,7 @@ export const NOTIFICATIONS_CHANNEL = 'boafo_notifications';
 export interface SignalRow {
   title: string;
   message: string;
-  cause: string | null;
+  cause_id: string | null;
   cause_title: string | null;
   is_read: boolean;
   created_at: string;
@@ -49,7 +49,7 @@ async function insertAndSignal(db: Db, insert: SQL): Promise<string[]> {
     signals AS (
       SELECT i.id,
         json_build_object('id', i.id, 'user_id', i.user_id, 'origin', current_setting('application_name'))::jsonb AS slim,
-        json_build_object('title', i.title, 'message', i.message, 'cause', i.cause_id, 'cause_title', c.name,
+        json_build_object('title', i.title, 'message', i.message, 'cause_id', i.cause_id, 'cause_title', c.name,
           'is_read', i.is_read, 'created_at', i.created_at)::jsonb AS row
       FROM inserted i LEFT JOIN ${causes} c ON c.id = i.cause_id)
     SELECT id, pg_notify(${NOTIFICATIONS_CHANNEL}, CASE

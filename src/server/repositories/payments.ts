@@ -110,7 +110,8 @@ export class PaymentsRepo {
       .where(and(eq(donations.paymentId, paymentId), eq(donations.status, 'pending')));
   }
 
-  async setAuthorizationUrl(id: string, url: string): Promise<void> {
-    await this.db.update(payments).set({ authorizationUrl: url, updatedAt: sql`now()` }).where(eq(payments.id, id));
+  /** The provider's checkout address, and where the donor returns afterwards (null = our own app). */
+  async setAuthorizationUrl(id: string, url: string, returnOrigin: string | null = null): Promise<void> {
+    await this.db.update(payments).set({ authorizationUrl: url, returnOrigin, updatedAt: sql`now()` }).where(eq(payments.id, id));
   }
 }

@@ -57,9 +57,9 @@ export async function takeImages(
   return changes;
 }
 
-/** Main (largest) image URL or null, for content that only shows one picture. */
-export function mainImageUrl(base: string, sizes: ImageSizes | null): string | null {
+/** Main (largest) image path (`/media/<hash>`, relative like every image field) or null, for content that shows one picture. */
+export function mainImageUrl(sizes: ImageSizes | null): string | null {
   if (!sizes) return null;
   const widths = Object.keys(sizes).sort((a, b) => Number(b) - Number(a));
-  return widths.length > 0 ? `${base}/media/${sizes[widths[0]]}` : null;
+  return widths.length > 0 ? `/media/${sizes[widths[0]]}` : null;
 }

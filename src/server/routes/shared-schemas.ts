@@ -14,3 +14,12 @@ export function errorResponses(...statuses: number[]): Record<number, TSchema> {
 }
 
 export const DetailBody = Type.Object({ detail: Type.String() });
+
+/** On every call that starts a payment: where the donor comes back to (payments/return-origin.ts). */
+export const ReturnFields = {
+  return_url: Type.Optional(Type.String({
+    maxLength: 2000,
+    description: 'An address on this site or on a client named in CORS_ORIGINS: after paying, the donor lands on that '
+      + "origin's /payment-status?reference=…. Without it: the calling page's origin when allowed, else this site.",
+  })),
+};

@@ -33,14 +33,15 @@ type NotificationMessage = Extract<ServerMessage, { type: 'notification' }>;
 
 function fromRow(id: string, row: SignalRow): NotificationMessage {
   return {
-    type: 'notification', id, message: row.message, title: row.title, cause: row.cause, cause_title: row.cause_title,
+    type: 'notification', id, message: row.message, title: row.title,
+    cause: row.cause_title, cause_id: row.cause_id, cause_title: row.cause_title,
     created_at: new Date(row.created_at).toISOString(), is_read: row.is_read,
   };
 }
 
 function fromView(n: NotificationView): NotificationMessage {
   return {
-    type: 'notification', id: n.id, message: n.message, title: n.title, cause: n.causeId,
+    type: 'notification', id: n.id, message: n.message, title: n.title, cause: n.causeTitle, cause_id: n.causeId,
     cause_title: n.causeTitle, created_at: n.createdAt.toISOString(), is_read: n.isRead,
   };
 }
@@ -53,6 +54,7 @@ export default fp(async (app) => {
     },
     authTimeoutMs: app.config.realtime.authTimeoutMs,
     heartbeatMs: app.config.realtime.heartbeatMs,
+    maxGuestSockets: app.config.realtime.maxGuestSockets,
     log: app.log.child({ module: 'realtime' }),
   });
   const inFlight = new Set<Promise<void>>();
@@ -69,7 +71,8 @@ export default fp(async (app) => {
     // Push services cap encrypted payloads near 4 KB; the full text is one tap away in the app.
     track(app.push.sendToUser(userId, {
       title: message.title.slice(0, 200), body: message.message.slice(0, 1000), id: message.id,
-      url: message.cause ? `/causes/${message.cause}` : '/notificationspage',
+      cause: message.cause, cause_id: message.cause_id,
+      url: message.cause_id ? `/causes/${message.cause_id}` : '/notificationspage',
     }));
   }
 

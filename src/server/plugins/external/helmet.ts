@@ -1,4 +1,7 @@
-/** Security headers with a CSP that lets the PWA (service worker, blobs, same-origin socket) work. */
+/**
+ * Security headers with a CSP that lets the PWA (service worker, blobs, same-origin socket) work.
+ * Cross-Origin-Resource-Policy stays same-origin except on /media (routes/media sets cross-origin).
+ */
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
 
@@ -23,6 +26,9 @@ export default fp(async (app) => {
         'manifest-src': ["'self'"],
         'object-src': ["'none'"],
         'frame-ancestors': ["'none'"],
+        // The sandbox checkout form answers with a redirect to the donor's /payment-status, which may
+        // be an allowed client's (CORS_ORIGINS); Chromium checks form-action on that redirect too.
+        'form-action': ["'self'", ...app.config.corsOrigins],
         // Boafo is often opened over plain http on a LAN address; upgrading would break it.
         'upgrade-insecure-requests': null,
       },

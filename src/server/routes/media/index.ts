@@ -1,4 +1,9 @@
-/** Serves stored images by content hash; the hash changes when content does, so caching is forever. */
+/**
+ * Serves stored images by content hash; the hash changes when content does, so caching is forever.
+ * They are public pictures (cause covers, avatars shown on public profiles), so any page may show
+ * them: Cross-Origin-Resource-Policy cross-origin instead of helmet's same-origin, which would make
+ * an allowed client's <img> (CORS_ORIGINS) come up broken.
+ */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ApiError } from '../../lib/api-error';
@@ -23,7 +28,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const notFound = new ApiError(404, 'not_found', 'Not found.');
     if (!HASH.test(hash)) throw notFound;
     const etag = `"${hash}"`;
-    reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', etag);
+    reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', etag)
+      .header('cross-origin-resource-policy', 'cross-origin');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
     const row = await app.repos.media.get(hash);
     if (!row) {

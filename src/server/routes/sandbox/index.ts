@@ -9,10 +9,10 @@ import { Type } from 'typebox';
 import { ApiError } from '../../lib/api-error';
 import { checkoutPage } from '../../payments/checkout-page';
 import { REFERENCE_PATTERN } from '../../payments/reference';
+import { paymentStatusUrl } from '../../payments/return-origin';
 import { SandboxProvider } from '../../payments/sandbox';
 import { SIGNATURE_HEADER, signBody } from '../../payments/signature';
 import { errorResponses } from '../shared-schemas';
-import { publicBase } from '../api/user/profile/serialize';
 
 const Params = Type.Object({ reference: Type.String({ maxLength: 100 }) });
 const OutcomeBody = Type.Object({
@@ -48,7 +48,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       amount: view.payment.amount,
       causes: view.donations.map((d) => ({ title: d.causeTitle, amount: d.amount })),
       decided: charge?.outcome ?? null,
-      statusUrl: `${publicBase(request)}/payment-status?reference=${encodeURIComponent(view.payment.reference)}`,
+      statusUrl: paymentStatusUrl(request, view.payment),
     });
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
   });
@@ -72,7 +72,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     });
     // The status page verifies again, so a failed delivery delays nothing but is worth a log line.
     if (answer.statusCode !== 200) request.log.error({ status: answer.statusCode, body: answer.body }, 'Sandbox webhook delivery failed');
-    const redirect = `${publicBase(request)}/payment-status?reference=${encodeURIComponent(payment.reference)}`;
+    // Back where the payment started: our app, or the allowed client that started it (payments.return_origin).
+    const redirect = paymentStatusUrl(request, payment);
     if (request.headers['content-type']?.startsWith('application/json')) return { redirect };
     return reply.redirect(redirect, 303);
   });

@@ -1,13 +1,11 @@
 /** Blog posts: public list and detail by slug; admins create and edit (multipart with an image, or JSON). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import type { BlogPost } from '../../../../shared/cause-contract';
 import { ApiError, BLANK, FieldErrorList, REQUIRED, validationError } from '../../../lib/api-error';
 import type { BlogPostInput, BlogPostRow } from '../../../repositories/content';
 import { mainImageUrl, takeImages } from '../../image-fields';
 import { errorResponses } from '../../shared-schemas';
-import { publicBase } from '../user/profile/serialize';
 import { BlogPostBody, BlogPostResponse, SlugParams } from './schemas';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -18,8 +16,8 @@ export function slugify(title: string): string {
     .replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'post';
 }
 
-function toPost(row: BlogPostRow, request: FastifyRequest): BlogPost {
-  const image = mainImageUrl(publicBase(request), row.image);
+function toPost(row: BlogPostRow): BlogPost {
+  const image = mainImageUrl(row.image);
   return {
     id: row.id, slug: row.slug, title: row.title, category: row.category, category_name: row.category,
     excerpt: row.excerpt, description: row.excerpt, content: row.content, image, featured_image: image,
@@ -65,14 +63,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/', {
     schema: { tags: ['landing'], summary: 'Blog posts, newest first', response: { 200: Type.Array(BlogPostResponse) } },
-  }, async (request) => (await app.repos.content.posts()).map((row) => toPost(row, request)));
+  }, async () => (await app.repos.content.posts()).map((row) => toPost(row)));
 
   app.get('/:slug/', {
     schema: { tags: ['landing'], summary: 'One blog post', params: SlugParams, response: { 200: BlogPostResponse, ...errorResponses(404) } },
   }, async (request) => {
     const row = await app.repos.content.post(request.params.slug.toLowerCase());
     if (!row) throw notFound();
-    return toPost(row, request);
+    return toPost(row);
   });
 
   app.post('/', {
@@ -85,7 +83,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const values = await read(request.body, true);
     const row = await app.repos.content.createPost(values as BlogPostInput & { slug: string; title: string });
     if (!row) throw validationError({ slug: [SLUG_TAKEN] });
-    return reply.code(201).send(toPost(row, request));
+    return reply.code(201).send(toPost(row));
   });
 
   app.put('/:slug/', {
@@ -101,7 +99,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     try {
       const row = await app.repos.content.updatePost(current.slug, values);
       if (!row) throw notFound();
-      return toPost(row, request);
+      return toPost(row);
     } catch (error) {
       if (isUniqueViolation(error)) throw validationError({ slug: [SLUG_TAKEN] });
       throw error;

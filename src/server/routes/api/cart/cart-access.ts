@@ -11,7 +11,7 @@ import { ApiError, validationError } from '../../../lib/api-error';
 import type { CartLine } from '../../../repositories/carts';
 import { acceptsDonations, type CauseRow } from '../../../repositories/causes';
 import { isUuid } from '../../../repositories/search';
-import { imageUrls, publicBase } from '../user/profile/serialize';
+import { imageUrls } from '../user/profile/serialize';
 
 export const NOT_ACCEPTING = 'This cause is not accepting donations.';
 export const cartNotFound = () => new ApiError(404, 'not_found', 'Cart not found.');
@@ -58,13 +58,13 @@ export async function givableCause(app: FastifyInstance, causeId: string, field 
   return cause;
 }
 
-function toItem(line: CartLine, base: string): CartItem {
+function toItem(line: CartLine): CartItem {
   return {
     id: line.id,
     cause_id: line.causeId,
     title: line.title,
     category: line.category,
-    image: imageUrls(base, line.coverImage).main,
+    image: imageUrls(line.coverImage).main,
     donation_amount: toDecimalString(line.donationAmount),
     quantity: line.quantity,
     line_total: toDecimalString(line.donationAmount * line.quantity),
@@ -73,10 +73,9 @@ function toItem(line: CartLine, base: string): CartItem {
 }
 
 export async function cartAnswer(app: FastifyInstance, request: FastifyRequest, cartId: string): Promise<Cart> {
-  const base = publicBase(request);
   const lines = await app.repos.carts.lines(cartId);
   const total = lines.reduce((sum, line) => sum + line.donationAmount * line.quantity, 0);
-  return { cart_id: cartId, items: lines.map((line) => toItem(line, base)), total_amount: toDecimalString(total) };
+  return { cart_id: cartId, items: lines.map(toItem), total_amount: toDecimalString(total) };
 }
 
 export async function mutationAnswer(app: FastifyInstance, request: FastifyRequest, cartId: string, lineId: string | null)

@@ -10,6 +10,7 @@ import { FieldErrorList, validationError } from '../../../lib/api-error';
 import { checkAmount, splitEvenly } from '../../../payments/amounts';
 import { donorFrom } from '../../../payments/donor';
 import { newPaymentReference } from '../../../payments/reference';
+import { returnOriginOf } from '../../../payments/return-origin';
 import { launchPayment } from '../../../payments/service';
 import { isUuid } from '../../../repositories/search';
 import { errorResponses } from '../../shared-schemas';
@@ -29,6 +30,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   async function start(request: FastifyRequest, body: DonorBody, lines: Line[], cartId: string | null): Promise<PaymentStart> {
     const user = await app.optionalUser(request);
     const donor = await donorFrom(app, user, body);
+    returnOriginOf(app, request); // a return_url we will not send donors to is a 400 before anything is created
     const { payment, donationIds } = await app.repos.payments.createWithDonations({
       reference: newPaymentReference(), provider: app.payments.name, email: donor.email, userId: user?.id ?? null, cartId,
     }, donor, lines);

@@ -1,6 +1,7 @@
 /** Cart, donate and checkout schemas; they mirror src/shared/giving-contract.ts. */
 import { Type } from 'typebox';
 import { PAYMENT_METHODS } from '../../../db/schema';
+import { ReturnFields } from '../../shared-schemas';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 /** Checked in the handler (checkAmount) so every amount problem has its own message. */
@@ -61,6 +62,7 @@ export const DonorFields = {
 
 export const DonateBody = Type.Object({
   ...DonorFields,
+  ...ReturnFields,
   cause_id: Type.String({ format: 'uuid' }),
   donation_amount: Amount,
   quantity: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
@@ -69,6 +71,7 @@ export const DonateBody = Type.Object({
 
 export const CheckoutBody = Type.Object({
   ...DonorFields,
+  ...ReturnFields,
   cart_id: Type.Optional(CartId),
   mode: Type.Optional(Type.Enum(['cart', 'separately', 'together'])),
   cause_ids: Type.Optional(Type.Array(Type.String({ format: 'uuid' }), { maxItems: 50 })),

@@ -11,7 +11,6 @@ import { isUuid } from '../../../repositories/search';
 import type { AuthUser } from '../../../types';
 import { paginate, PaginatedOf, pageRequest } from '../../pagination';
 import { errorResponses } from '../../shared-schemas';
-import { publicBase } from '../user/profile/serialize';
 import { FORBIDDEN, readCausePayload } from './payload';
 import { CauseListQuery, CauseResponse, CauseWriteBody, IdParams } from './schemas';
 import { toCause } from './serialize';
@@ -34,7 +33,7 @@ export function canSee(cause: { organizerId: string; status: CauseStatus }, user
 const multipartOrJson = ['multipart/form-data', 'application/json'];
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const serialize = (view: CauseView, base: string, user: AuthUser | null) => toCause(view, base, canManage(view, user));
+  const serialize = (view: CauseView, user: AuthUser | null) => toCause(view, canManage(view, user));
 
   /** The cause a route acts on, or 404 (malformed ids included: they never reach the uuid column). */
   async function load(id: string) {
@@ -67,8 +66,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       offset: page.offset,
       viewerId: user?.id,
     });
-    const base = publicBase(request);
-    return paginate(request, page, count, rows.map((row) => serialize(row, base, user)));
+    return paginate(request, page, count, rows.map((row) => serialize(row, user)));
   });
 
   app.get('/details/:id/', {
@@ -83,7 +81,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const { id } = request.params;
     const view = isUuid(id) ? await app.repos.causes.findView(id, user?.id) : null;
     if (!view || !canSee(view, user)) throw causeNotFound();
-    return serialize(view, publicBase(request), user);
+    return serialize(view, user);
   });
 
   app.post('/create/', {
@@ -106,7 +104,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       return row;
     });
     const view = (await app.repos.causes.findView(created.id, user.id))!;
-    return reply.code(201).send(serialize(view, publicBase(request), user));
+    return reply.code(201).send(serialize(view, user));
   });
 
   app.put('/:id/', {
@@ -137,7 +135,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     });
     if (!updated) throw notEditable;
     const view = (await app.repos.causes.findView(cause.id, user.id))!;
-    return serialize(view, publicBase(request), user);
+    return serialize(view, user);
   });
 
   app.post('/:id/close/', {
@@ -156,7 +154,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const closed = await app.repos.causes.transition(cause.id, CLOSABLE, 'closed');
     if (!closed) throw new ApiError(409, 'conflict', 'Only active or completed causes can be closed.');
     const view = (await app.repos.causes.findView(cause.id, user.id))!;
-    return serialize(view, publicBase(request), user);
+    return serialize(view, user);
   });
 };
 

@@ -5,8 +5,8 @@ import { acceptsDonations, type CauseView } from '../../../repositories/causes';
 import { imageUrls } from '../user/profile/serialize';
 
 /** showReason: the rejection reason is for the organizer and admins only. */
-export function toCause(view: CauseView, base: string, showReason: boolean): Cause {
-  const cover = imageUrls(base, view.coverImage);
+export function toCause(view: CauseView, showReason: boolean): Cause {
+  const cover = imageUrls(view.coverImage);
   const cause: Cause = {
     id: view.id,
     name: view.name,

@@ -1,34 +1,104 @@
 /**
- * The caller's donation history (every status, so a failed or pending gift is visible to
- * its donor), creating a pending donation, and platform-wide statistics.
+ * GET /api/donations/ answers two audiences (spec §7 lists one call for both):
+ *  - with an Authorization header: the caller's own history, private, completed donations unless
+ *    `?status=` asks for others (an unpaid checkout line is not money given). A bad or expired
+ *    token is a 401 as everywhere, never a silent switch to the public answer, so a signed-in
+ *    client refreshes instead of showing cards where the history should be;
+ *  - without one: the landing page's 'Your help is Needed' cards (spec §2, §3 donation card),
+ *    public figures of active causes that still need money. No donor data is in them.
+ * Also: creating a pending donation, and platform-wide statistics.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { DONATION_STATUS_FILTERS, type DonationCard, type DonationStatus } from '../../../../shared/account-contract';
 import type { DonationStatistics } from '../../../../shared/cause-contract';
 import { toDecimalString } from '../../../../shared/money';
-import { paginate, PaginatedOf, PageQuery, pageRequest } from '../../pagination';
+import { paginate, PaginatedOf, PageParams, pageRequest } from '../../pagination';
 import { errorResponses } from '../../shared-schemas';
 import { validationError } from '../../../lib/api-error';
 import { checkAmount } from '../../../payments/amounts';
 import { donorFrom } from '../../../payments/donor';
+import { needsHelp, orderFor } from '../../../repositories/cause-filters';
+import type { CauseView } from '../../../repositories/causes';
+import { imageUrls } from '../user/profile/serialize';
 import { givableCause } from '../cart/cart-access';
-import { DonationCreateBody, DonationRecordResponse, DonationStatisticsResponse } from './schemas';
+import { DonationCardResponse, DonationCreateBody, DonationRecordResponse, DonationStatisticsResponse } from './schemas';
 
 /** The donation history screen resolves titles for up to 50 donations of page 1 (spec §9). */
 const HISTORY_PAGE_SIZE = 50;
+/** Landing cards per page: the landing page shows six. */
+const CARDS_PAGE_SIZE = 6;
 /** Boafo charges nothing on donations. */
 export const PLATFORM_CHARGE_PERCENT = 0;
 
+const STATUS_PROBLEM = `Use a comma-separated list of ${DONATION_STATUS_FILTERS.join(', ')}, or all.`;
+
+/** `?status=` → the statuses to list; completed only when absent. */
+function statusesFrom(raw: string | undefined): DonationStatus[] {
+  if (raw === undefined || raw.trim() === '') return ['completed'];
+  const parts = raw.split(',').map((part) => part.trim().toLowerCase()).filter(Boolean);
+  if (parts.includes('all')) return [...DONATION_STATUS_FILTERS];
+  const unknown = parts.filter((part) => !(DONATION_STATUS_FILTERS as readonly string[]).includes(part));
+  if (unknown.length > 0 || parts.length === 0) throw validationError({ status: [STATUS_PROBLEM] });
+  return [...new Set(parts)] as DonationStatus[];
+}
+
+function toCard(view: CauseView): DonationCard {
+  const goal = view.targetAmount;
+  const collected = view.currentAmount;
+  const cover = imageUrls(view.coverImage);
+  return {
+    id: view.id,
+    cause_id: view.id,
+    title: view.name,
+    category: view.categoryName,
+    location: view.location,
+    goal: toDecimalString(goal),
+    collected: toDecimalString(collected),
+    remaining: toDecimalString(Math.max(0, goal - collected)),
+    progress: goal > 0 ? Math.min(100, Math.floor((collected * 100) / goal)) : 0,
+    image: cover.main,
+    image_sizes: cover.sizes,
+  };
+}
+
 const routes: FastifyPluginAsyncTypebox = async (app) => {
+  /** Only a request that carries credentials is checked (and refused when they are bad); none means a guest. */
+  async function authenticateIfPresent(request: FastifyRequest): Promise<void> {
+    if (request.headers.authorization !== undefined) await app.authenticate(request);
+  }
+
   app.get('/', {
-    onRequest: app.authenticate,
+    onRequest: authenticateIfPresent,
     schema: {
-      tags: ['donations'], summary: "The caller's donations, newest first", security: [{ bearer: [] }],
-      querystring: PageQuery,
-      response: { 200: PaginatedOf(DonationRecordResponse), ...errorResponses(400, 401) },
+      tags: ['donations'],
+      summary: "Signed in: the caller's donations, newest first. Guest: the landing page's donation cards",
+      description: 'With a bearer token: your own donations (page size 50), completed only unless `status` names others '
+        + `(${DONATION_STATUS_FILTERS.join(', ')}, comma-separated, or all); an invalid token is 401. Without one: `
+        + "'Your help is Needed' cards for active causes short of their goal, most funded first (page size 6); `status` "
+        + 'does not apply.',
+      security: [{}, { bearer: [] }],
+      querystring: Type.Object({
+        ...PageParams,
+        status: Type.Optional(Type.String({ maxLength: 100, description: STATUS_PROBLEM })),
+      }),
+      response: {
+        200: Type.Union([PaginatedOf(DonationRecordResponse), PaginatedOf(DonationCardResponse)]),
+        ...errorResponses(400, 401),
+      },
     },
   }, async (request) => {
+    if (!request.user) {
+      const page = pageRequest(request.query, CARDS_PAGE_SIZE);
+      const { count, rows } = await app.repos.causes.list({
+        where: needsHelp(), orderBy: orderFor('popularity'), limit: page.limit, offset: page.offset,
+      });
+      return paginate(request, page, count, rows.map(toCard));
+    }
+    const statuses = statusesFrom(request.query.status);
     const page = pageRequest(request.query, HISTORY_PAGE_SIZE);
-    const { count, rows } = await app.repos.donations.history(request.user!.id, page.limit, page.offset);
+    const { count, rows } = await app.repos.donations.history(request.user.id, statuses, page.limit, page.offset);
     return paginate(request, page, count, rows.map((d) => ({
       id: d.id,
       cause_id: d.causeId,

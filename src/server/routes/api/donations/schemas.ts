@@ -15,6 +15,21 @@ export const DonationRecordResponse = Type.Object({
   reference: Type.Union([Type.String(), Type.Null()]),
 });
 
+/** Spec §3 donation card (src/shared/account-contract.ts DonationCard): a guest's GET /api/donations/. */
+export const DonationCardResponse = Type.Object({
+  id: Type.String(),
+  cause_id: Type.String(),
+  title: Type.String(),
+  category: Type.Union([Type.String(), Type.Null()]),
+  location: Type.String(),
+  goal: Type.String(),
+  collected: Type.String(),
+  remaining: Type.String(),
+  progress: Type.Integer({ minimum: 0, maximum: 100, description: 'Funded percentage, rounded down.' }),
+  image: Type.Union([Type.String(), Type.Null()]),
+  image_sizes: Type.Union([Type.Record(Type.String(), Type.String()), Type.Null()]),
+});
+
 export const DonationStatisticsResponse = Type.Object({
   total_raised: Type.String(),
   total_donations: Type.Integer(),

@@ -11,7 +11,6 @@ import { errorResponses } from '../../shared-schemas';
 import { canSee, causeNotFound } from '../causes/index';
 import { CauseResponse } from '../causes/schemas';
 import { toCause } from '../causes/serialize';
-import { publicBase } from '../user/profile/serialize';
 
 const FavoriteResponse = Type.Object({ cause_id: Type.String(), is_favorite: Type.Boolean() });
 
@@ -37,8 +36,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       viewerId: user.id,
       favoritesOf: user.id,
     });
-    const base = publicBase(request);
-    return paginate(request, page, count, rows.map((row) => toCause(row, base, user.role === 'admin' || row.organizerId === user.id)));
+    return paginate(request, page, count, rows.map((row) => toCause(row, user.role === 'admin' || row.organizerId === user.id)));
   });
 
   app.post('/', {

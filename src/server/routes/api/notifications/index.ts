@@ -14,15 +14,16 @@ const NotificationResponse = Type.Object({
   id: Type.String(),
   message: Type.String(),
   title: Type.String(),
-  cause: Type.Union([Type.String(), Type.Null()]),
-  cause_title: Type.Union([Type.String(), Type.Null()]),
+  cause: Type.Union([Type.String(), Type.Null()], { description: "The cause's title (spec §3), or null." }),
+  cause_id: Type.Union([Type.String(), Type.Null()], { description: 'The id of that cause, or null.' }),
+  cause_title: Type.Union([Type.String(), Type.Null()], { description: 'Same as cause (older clients read this).' }),
   is_read: Type.Boolean(),
   created_at: Type.String({ format: 'date-time' }),
 });
 
 function toNotification(n: NotificationView): Notification {
   return {
-    id: n.id, message: n.message, title: n.title, cause: n.causeId, cause_title: n.causeTitle,
+    id: n.id, message: n.message, title: n.title, cause: n.causeTitle, cause_id: n.causeId, cause_title: n.causeTitle,
     is_read: n.isRead, created_at: n.createdAt.toISOString(),
   };
 }

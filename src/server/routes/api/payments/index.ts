@@ -4,15 +4,18 @@
  * settlePayment (payments/settle.ts).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { PaymentStart, PaymentVerification } from '../../../../shared/giving-contract';
+import type { PaymentStart } from '../../../../shared/giving-contract';
 import { toDecimalString } from '../../../../shared/money';
 import { ApiError, validationError } from '../../../lib/api-error';
 import { checkAmount } from '../../../payments/amounts';
 import { newPaymentReference, REFERENCE_PATTERN } from '../../../payments/reference';
-import { launchPayment, refreshPayment, toVerification } from '../../../payments/service';
+import { returnOriginOf } from '../../../payments/return-origin';
+import { launchPayment, refreshPayment, verificationAnswer } from '../../../payments/service';
 import { isUuid } from '../../../repositories/search';
 import { errorResponses } from '../../shared-schemas';
-import { InitiateBody, PaymentStartResponse, PaymentVerificationResponse, ReferenceParams } from './schemas';
+import {
+  InitiateBody, PaymentNotCompletedResponse, PaymentPendingResponse, PaymentStartResponse, PaymentVerificationResponse, ReferenceParams,
+} from './schemas';
 import webhookRoutes from './webhook';
 
 const paymentNotFound = () => new ApiError(404, 'not_found', 'Payment not found.');
@@ -46,6 +49,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     if (donation.status !== 'pending' || donation.paymentId) {
       throw new ApiError(409, 'conflict', 'This donation is no longer waiting for payment.');
     }
+    returnOriginOf(app, request); // a return_url we will not send donors to is a 400 before a payment exists
     const payment = await app.repos.payments.attachDonation(donation.id, {
       reference: newPaymentReference(), provider: app.payments.name, email: donation.email, userId: donation.donorId, cartId: null,
     }, donation.amount);
@@ -56,15 +60,23 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/verify/:reference/', {
     schema: {
       tags: ['payments'], summary: 'The outcome of a payment (asks the provider while it is pending); the reference is the key',
-      params: ReferenceParams, response: { 200: PaymentVerificationResponse, ...errorResponses(404) },
+      description: '200 with `message` only for a successful payment. 202 without `message` while it is pending (or flagged '
+        + 'for review): ask again later. 402 in the error shape (`code` payment_failed or payment_abandoned, plus `status`) '
+        + 'when it failed or was cancelled.',
+      params: ReferenceParams,
+      response: {
+        200: PaymentVerificationResponse, 202: PaymentPendingResponse, 402: PaymentNotCompletedResponse, ...errorResponses(404),
+      },
     },
-  }, async (request): Promise<PaymentVerification> => {
+  }, async (request, reply) => {
     const { reference } = request.params;
     if (!REFERENCE_PATTERN.test(reference)) throw paymentNotFound();
     if (!(await refreshPayment(app, reference))) throw paymentNotFound();
     const view = await app.repos.payments.view(reference);
     if (!view) throw paymentNotFound();
-    return toVerification(view);
+    const answer = verificationAnswer(view);
+    // verificationAnswer pairs each status code with the body its schema above describes.
+    return reply.code(answer.statusCode).send(answer.body as never);
   });
 
   await app.register(webhookRoutes);

@@ -1,6 +1,5 @@
 /** Success stories: public list; admins create and edit (multipart with an image, or JSON). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import type { SuccessStory } from '../../../../shared/cause-contract';
 import { ApiError, BLANK, FieldErrorList, REQUIRED } from '../../../lib/api-error';
@@ -8,12 +7,11 @@ import type { StoryInput, StoryRow } from '../../../repositories/content';
 import { isUuid } from '../../../repositories/search';
 import { mainImageUrl, takeImages } from '../../image-fields';
 import { errorResponses } from '../../shared-schemas';
-import { publicBase } from '../user/profile/serialize';
 import { StoryBody, StoryResponse } from './schemas';
 
-function toStory(row: StoryRow, request: FastifyRequest): SuccessStory {
+function toStory(row: StoryRow): SuccessStory {
   return {
-    id: row.id, title: row.title, description: row.description, image: mainImageUrl(publicBase(request), row.image),
+    id: row.id, title: row.title, description: row.description, image: mainImageUrl(row.image),
     cause_id: row.causeId, created_at: row.createdAt.toISOString(),
   };
 }
@@ -42,7 +40,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/', {
     schema: { tags: ['landing'], summary: 'Success stories, newest first', response: { 200: Type.Array(StoryResponse) } },
-  }, async (request) => (await app.repos.content.stories()).map((row) => toStory(row, request)));
+  }, async () => (await app.repos.content.stories()).map((row) => toStory(row)));
 
   app.post('/', {
     onRequest: app.requireAdmin,
@@ -53,7 +51,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const values = await read(request.body, true);
     const row = await app.repos.content.createStory(values as StoryInput & { title: string; description: string });
-    return reply.code(201).send(toStory(row, request));
+    return reply.code(201).send(toStory(row));
   });
 
   app.put('/:id/', {
@@ -69,7 +67,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const values = await read(request.body, false);
     const row = await app.repos.content.updateStory(id, values);
     if (!row) throw notFound();
-    return toStory(row, request);
+    return toStory(row);
   });
 };
 

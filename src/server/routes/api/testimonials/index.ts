@@ -1,6 +1,5 @@
 /** Testimonials: public list; admins create and edit (multipart with a photo, or JSON). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import type { Testimonial } from '../../../../shared/cause-contract';
 import { ApiError, BLANK, FieldErrorList, REQUIRED } from '../../../lib/api-error';
@@ -8,7 +7,6 @@ import type { TestimonialInput, TestimonialRow } from '../../../repositories/con
 import { isUuid } from '../../../repositories/search';
 import { mainImageUrl, takeImages } from '../../image-fields';
 import { errorResponses } from '../../shared-schemas';
-import { publicBase } from '../user/profile/serialize';
 
 const TestimonialResponse = Type.Object({
   id: Type.String(), text: Type.String(), content: Type.String(), author: Type.String(), name: Type.String(),
@@ -25,10 +23,10 @@ const TestimonialBody = Type.Object({
   image: Type.Optional(Type.Unknown({ description: 'Photo file (multipart); JSON null removes it.' })),
 });
 
-function toTestimonial(row: TestimonialRow, request: FastifyRequest): Testimonial {
+function toTestimonial(row: TestimonialRow): Testimonial {
   return {
     id: row.id, text: row.text, content: row.text, author: row.author, name: row.author, role: row.role,
-    image: mainImageUrl(publicBase(request), row.image),
+    image: mainImageUrl(row.image),
   };
 }
 
@@ -53,7 +51,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/', {
     schema: { tags: ['landing'], summary: 'Testimonials, newest first', response: { 200: Type.Array(TestimonialResponse) } },
-  }, async (request) => (await app.repos.content.testimonials()).map((row) => toTestimonial(row, request)));
+  }, async () => (await app.repos.content.testimonials()).map((row) => toTestimonial(row)));
 
   app.post('/', {
     onRequest: app.requireAdmin,
@@ -64,7 +62,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const values = await read(request.body, true);
     const row = await app.repos.content.createTestimonial(values as TestimonialInput & { text: string; author: string });
-    return reply.code(201).send(toTestimonial(row, request));
+    return reply.code(201).send(toTestimonial(row));
   });
 
   app.put('/:id/', {
@@ -80,7 +78,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const values = await read(request.body, false);
     const row = await app.repos.content.updateTestimonial(id, values);
     if (!row) throw notFound();
-    return toTestimonial(row, request);
+    return toTestimonial(row);
   });
 };
 

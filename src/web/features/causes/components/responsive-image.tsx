@@ -1,4 +1,5 @@
 import type { ImgHTMLAttributes } from 'react';
+import { mediaUrl } from '../../../lib/api-url';
 
 /** "320" | "320w" → 320; other keys are ignored. */
 function widthOf(key: string): number | null {
@@ -6,14 +7,14 @@ function widthOf(key: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** WebP size map (width → URL) as a srcset string, narrowest first; undefined when there is none. */
+/** WebP size map (width → path) as a srcset string, narrowest first, joined to the API base; undefined when there is none. */
 export function srcSetFrom(sizes: Record<string, string> | null | undefined): string | undefined {
   if (!sizes) return undefined;
   const entries = Object.entries(sizes)
     .map(([key, url]) => [widthOf(key), url] as const)
     .filter((e): e is readonly [number, string] => e[0] !== null && typeof e[1] === 'string')
     .sort((a, b) => a[0] - b[0]);
-  return entries.length ? entries.map(([w, url]) => `${url} ${w}w`).join(', ') : undefined;
+  return entries.length ? entries.map(([w, url]) => `${mediaUrl(url)} ${w}w`).join(', ') : undefined;
 }
 
 interface Props extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'width' | 'height'> {
@@ -30,7 +31,8 @@ interface Props extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'width
  * Without a URL it renders a same-sized placeholder block.
  */
 export function ResponsiveImage({ src, sizesMap, width, height, alt = '', fallbackLabel, className, sizes, ...rest }: Props) {
-  if (!src) {
+  const url = mediaUrl(src);
+  if (!url) {
     return (
       <span className={`img-placeholder ${className ?? ''}`} style={{ aspectRatio: `${width} / ${height}` }} role={alt ? 'img' : undefined} aria-label={alt || undefined}>
         <span aria-hidden="true">{fallbackLabel ?? '♥'}</span>
@@ -40,7 +42,7 @@ export function ResponsiveImage({ src, sizesMap, width, height, alt = '', fallba
   const srcSet = srcSetFrom(sizesMap);
   return (
     <img
-      src={src}
+      src={url}
       srcSet={srcSet}
       sizes={srcSet ? (sizes ?? '(max-width: 640px) 100vw, 480px') : undefined}
       width={width}

@@ -38,7 +38,7 @@ export async function listPopularCauses(signal?: AbortSignal): Promise<Cause[]> 
     .slice(0, 6);
 }
 
-/** Spec §9: the 3 latest donations of the signed-in user. */
+/** Spec §9: the 3 latest donations of the signed-in user (completed ones: the server's default, money actually given). */
 export async function listRecentDonations(signal?: AbortSignal): Promise<DonationRecord[]> {
   const data = await api.get<Paginated<DonationRecord> | DonationRecord[]>('/api/donations/?page=1', { signal });
   return results(data)

@@ -1,7 +1,10 @@
+import { mediaUrl } from '../../../lib/api-url';
+
 /** A round avatar: the user's picture, or the default placeholder (an inline SVG silhouette). Decorative: the name is beside it. */
 export function Avatar({ src, size = 44 }: { src: string | null | undefined; size?: number }) {
-  if (src) {
-    return <img className="avatar" src={src} alt="" width={size} height={size} style={{ width: size, height: size }} />;
+  const url = mediaUrl(src);
+  if (url) {
+    return <img className="avatar" src={url} alt="" width={size} height={size} style={{ width: size, height: size }} />;
   }
   return (
     <svg className="avatar" width={size} height={size} viewBox="0 0 64 64" aria-hidden="true" focusable="false">

@@ -5,7 +5,7 @@ import { session } from '../../../stores/session-store';
 import { getDb, type CachedRecord } from '../../offline/db';
 
 /**
- * The donation history (GET /api/donations/?page=1) and its copy on the device (Dexie
+ * The donation history (GET /api/donations/?page=1&status=all) and its copy on the device (Dexie
  * `donations`, one row per donation tagged with its owner), so /donationhistory reads offline.
  */
 
@@ -19,9 +19,13 @@ type SavedRow = DonationRecord & { _owner: string };
 
 const metaKey = (owner: string) => `donations_synced_at:${owner}`;
 
-/** GET /api/donations/?page=1 (plain array or an object with results, spec §7). */
+/**
+ * GET /api/donations/?page=1&status=all (plain array or an object with results, spec §7). The server lists
+ * completed donations unless asked; this screen labels each status, so a failed or pending gift stays
+ * visible to its donor.
+ */
 export async function fetchDonationHistory(signal?: AbortSignal): Promise<DonationRecord[]> {
-  const data = await api.get<Paginated<DonationRecord> | DonationRecord[]>('/api/donations/?page=1', { signal });
+  const data = await api.get<Paginated<DonationRecord> | DonationRecord[]>('/api/donations/?page=1&status=all', { signal });
   return Array.isArray(data) ? data : (data?.results ?? []);
 }
 

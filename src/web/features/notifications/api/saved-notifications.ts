@@ -1,6 +1,7 @@
 import Dexie from 'dexie';
 import type { Notification } from '../../../../shared/account-contract';
 import { getDb, type CachedRecord } from '../../offline/db';
+import { normalizeNotification } from '../lib/notifications-view';
 
 /**
  * The device's copy of a user's notifications (Dexie `notifications`, each row tagged `_owner`),
@@ -16,7 +17,7 @@ const byOwner = (owner: string) =>
 
 function strip(row: CachedRecord): Notification {
   const { _owner: _ignored, ...notification } = row as unknown as SavedRow;
-  return notification;
+  return normalizeNotification(notification);
 }
 
 /** Newest first. */

@@ -51,9 +51,9 @@ function NotificationItem({ item }: { item: Notification }) {
       <span className="notification-item__dot" aria-hidden="true" />
       <div className="notification-item__body">
         <p className="notification-item__title">
-          {item.cause ? (
+          {item.cause_id ? (
             // Opening the cause also marks the notification read.
-            <Link to="/causes/$id" params={{ id: item.cause }} onClick={() => markNotificationRead(item.id)}>
+            <Link to="/causes/$id" params={{ id: item.cause_id }} onClick={() => markNotificationRead(item.id)}>
               {heading}
             </Link>
           ) : (
@@ -62,7 +62,7 @@ function NotificationItem({ item }: { item: Notification }) {
         </p>
         {item.title && item.message ? <p className="notification-item__message">{item.message}</p> : null}
         <p className="notification-item__meta">
-          {item.cause_title && !item.message.includes(item.cause_title) ? <span>{item.cause_title} · </span> : null}
+          {item.cause && !item.message.includes(item.cause) ? <span>{item.cause} · </span> : null}
           <time dateTime={item.created_at}>{formatDateTime(item.created_at)}</time>
         </p>
       </div>

@@ -15,10 +15,20 @@ export function byNewest(a: Notification, b: Notification): number {
   return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
 }
 
+/**
+ * Spec §3 `cause` is the cause's title; its id is `cause_id`. Rows saved on the device (and socket
+ * or push payloads) from before carried the id in `cause` and no `cause_id`: read them the new way.
+ */
+export function normalizeNotification(n: Notification): Notification {
+  if (n.cause_id !== undefined) return n;
+  const legacy = n as Omit<Notification, 'cause_id'>;
+  return { ...legacy, cause_id: legacy.cause, cause: legacy.cause_title ?? null };
+}
+
 /** `incoming` over `current`, one row per id, newest first. A row read here stays read. */
 export function mergeNotifications(current: readonly Notification[], incoming: readonly Notification[]): Notification[] {
   const byId = new Map(current.map((n) => [n.id, n]));
-  for (const n of incoming) {
+  for (const n of incoming.map(normalizeNotification)) {
     const known = byId.get(n.id);
     byId.set(n.id, known?.is_read ? { ...n, is_read: true } : n);
   }
@@ -29,21 +39,21 @@ export function mergeNotifications(current: readonly Notification[], incoming: r
 export function searchNotifications(items: readonly Notification[], search: string): Notification[] {
   const needle = search.trim().toLowerCase();
   if (!needle) return [...items];
-  return items.filter((n) => [n.message, n.title, n.cause_title].some((text) => text?.toLowerCase().includes(needle)));
+  return items.filter((n) => [n.message, n.title, n.cause].some((text) => text?.toLowerCase().includes(needle)));
 }
 
 /** Shown only when the server cannot answer and nothing is saved on this device (spec §8). */
 export const SAMPLE_NOTIFICATIONS: Notification[] = [
   {
     id: 'sample-1', title: 'New donation', message: 'Kwame donated GHS 50.00 to "Surgery for baby Esi"',
-    cause: null, cause_title: 'Surgery for baby Esi', is_read: false, created_at: '2025-10-14T09:30:00.000Z',
+    cause: 'Surgery for baby Esi', cause_id: null, cause_title: 'Surgery for baby Esi', is_read: false, created_at: '2025-10-14T09:30:00.000Z',
   },
   {
     id: 'sample-2', title: 'Cause approved', message: 'Your cause "Clean water for Bolga" is now live.',
-    cause: null, cause_title: 'Clean water for Bolga', is_read: false, created_at: '2025-10-12T16:05:00.000Z',
+    cause: 'Clean water for Bolga', cause_id: null, cause_title: 'Clean water for Bolga', is_read: false, created_at: '2025-10-12T16:05:00.000Z',
   },
   {
     id: 'sample-3', title: 'Goal reached', message: 'Your cause "School roof in Tamale" reached its goal.',
-    cause: null, cause_title: 'School roof in Tamale', is_read: true, created_at: '2025-10-03T11:00:00.000Z',
+    cause: 'School roof in Tamale', cause_id: null, cause_title: 'School roof in Tamale', is_read: true, created_at: '2025-10-03T11:00:00.000Z',
   },
 ];

@@ -75,15 +75,16 @@ export function PaymentStatusPage({ reference: fromQuery, onVerified }: PaymentS
           toast.success(PAYMENT_TEXT.success);
           onVerifiedRef.current?.(result);
         }
-      } else if (result.status === 'pending') {
+      } else if (result.status === 'pending' || result.status === 'flagged') {
+        // The server answers both with 202 and no message: no outcome yet. Only 'pending' can change by itself soon.
         setView({ state: 'pending', result });
-        const delay = PENDING_POLL_MS[polls.current];
+        const delay = result.status === 'pending' ? PENDING_POLL_MS[polls.current] : undefined;
         if (delay !== undefined) {
           polls.current += 1;
           timer.current = setTimeout(() => void check(signal), delay);
         }
       } else {
-        setView({ state: 'failed', message: result.message || 'The payment was not completed.' });
+        setView({ state: 'failed', message: result.detail || 'The payment was not completed.' });
       }
     },
     [reference],
@@ -152,8 +153,12 @@ export function PaymentStatusPage({ reference: fromQuery, onVerified }: PaymentS
         ) : view.state === 'pending' ? (
           <>
             <h1>{PAYMENT_TEXT.pending}</h1>
-            <p>{view.result.message || 'Your payment is still being confirmed by our payment partner.'}</p>
-            <p>We will not charge you twice. Check again in a moment.</p>
+            <p>
+              {view.result.status === 'flagged'
+                ? 'Your payment arrived with a different amount than expected, so our team is checking it. Nothing more is needed from you.'
+                : view.result.detail || 'Your payment is still being confirmed by our payment partner.'}
+            </p>
+            {view.result.status === 'pending' ? <p>We will not charge you twice. Check again in a moment.</p> : null}
             <p className="payment-card__ref">Reference <code>{reference}</code></p>
             <button type="button" className="button button--primary" onClick={checkAgain}>Check again</button>
           </>

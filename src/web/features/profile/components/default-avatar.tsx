@@ -1,7 +1,10 @@
+import { mediaUrl } from '../../../lib/api-url';
+
 /** The user's picture, or the default placeholder image (an inline SVG silhouette). Decorative: the name is beside it. */
 export function ProfileAvatar({ src, size = 96, className = '' }: { src: string | null | undefined; size?: number; className?: string }) {
-  if (src) {
-    return <img className={`avatar ${className}`} src={src} alt="" width={size} height={size} style={{ width: size, height: size }} />;
+  const url = mediaUrl(src);
+  if (url) {
+    return <img className={`avatar ${className}`} src={url} alt="" width={size} height={size} style={{ width: size, height: size }} />;
   }
   return (
     <svg className={`avatar ${className}`} width={size} height={size} viewBox="0 0 64 64" aria-hidden="true" focusable="false" data-testid="default-avatar">

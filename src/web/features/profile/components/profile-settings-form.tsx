@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type ChangeEvent, type FormEvent, type Reac
 import { MAX_UPLOAD_BYTES } from '../../../../shared/profile-contract';
 import { TextField } from '../../../components/form/text-field';
 import { ApiError } from '../../../lib/api-client';
+import { mediaUrl } from '../../../lib/api-url';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { toast } from '../../../stores/toast-store';
 import { buildProfileForm, getOwnProfile, updateProfile, type OwnProfile, type ProfileFormValues } from '../api/profile-api';
@@ -167,7 +168,7 @@ export function ProfileSettingsForm({ variant, onSaved }: { variant: 'main' | 'o
   const fid = (name: string) => `${id}-${name}`;
   const loading = !profile && !loadFailed;
   const pictureSrc = picturePreview ?? profile?.profile_picture ?? null;
-  const coverSrc = coverPreview ?? profile?.cover_photo ?? null;
+  const coverSrc = coverPreview ?? mediaUrl(profile?.cover_photo);
 
   const form = (
     <form className="settings-form" onSubmit={onSubmit} aria-busy={saving} noValidate>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import type { PublicProfile } from '../../../../shared/account-contract';
+import { mediaUrl } from '../../../lib/api-url';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { session } from '../../../stores/session-store';
 import { toast } from '../../../stores/toast-store';
@@ -143,7 +144,7 @@ export function ProfileViewPage({ id }: { id?: string }) {
         {view ? (
           <article className="profile-card-large">
             {view.cover ? (
-              <img className="profile-cover" src={view.cover} alt="" />
+              <img className="profile-cover" src={mediaUrl(view.cover) ?? undefined} alt="" />
             ) : (
               <div className="profile-cover profile-cover--empty" />
             )}

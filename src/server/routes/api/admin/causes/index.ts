@@ -12,7 +12,6 @@ import { errorResponses } from '../../../shared-schemas';
 import { causeNotFound } from '../../causes/index';
 import { CauseResponse, IdParams } from '../../causes/schemas';
 import { toCause } from '../../causes/serialize';
-import { publicBase } from '../../user/profile/serialize';
 import { AdminCauseQuery, RejectBody, ReviewTotalsQuery, ReviewTotalsResponse } from './schemas';
 
 /** Start of a review period, counted back from now (calendar months, like the select's labels). */
@@ -41,8 +40,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       limit: page.limit,
       offset: page.offset,
     });
-    const base = publicBase(request);
-    return paginate(request, page, count, rows.map((row) => toCause(row, base, true)));
+    return paginate(request, page, count, rows.map((row) => toCause(row, true)));
   });
 
   app.get('/review-totals/', {
@@ -57,12 +55,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     return { period, since: since.toISOString(), ...(await app.repos.causes.reviewTotals(since)) };
   });
 
-  async function decide(id: string, adminId: string, decision: 'approved' | 'rejected', reason: string | null, base: string) {
+  async function decide(id: string, adminId: string, decision: 'approved' | 'rejected', reason: string | null) {
     const cause = isUuid(id) ? await app.repos.causes.find(id) : null;
     if (!cause) throw causeNotFound();
     const row = await app.repos.causes.review(id, adminId, decision, reason);
     if (!row) throw new ApiError(409, 'conflict', 'Only causes under review can be approved or rejected.');
-    return toCause((await app.repos.causes.findView(id))!, base, true);
+    return toCause((await app.repos.causes.findView(id))!, true);
   }
 
   app.post('/:id/approve/', {
@@ -71,7 +69,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       params: IdParams,
       response: { 200: CauseResponse, ...errorResponses(401, 403, 404, 409) },
     },
-  }, async (request) => decide(request.params.id, request.user!.id, 'approved', null, publicBase(request)));
+  }, async (request) => decide(request.params.id, request.user!.id, 'approved', null));
 
   app.post('/:id/reject/', {
     schema: {
@@ -83,7 +81,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const reason = request.body.reason.trim();
     if (!reason) throw validationError({ reason: [BLANK] });
-    return decide(request.params.id, request.user!.id, 'rejected', reason, publicBase(request));
+    return decide(request.params.id, request.user!.id, 'rejected', reason);
   });
 };
 

@@ -1,6 +1,5 @@
 /** The signed-in user's profile: read, and update (multipart with pictures, or JSON). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import { ApiError, BLANK, FieldErrorList } from '../../../../lib/api-error';
 import { parseJsonText } from '../../../../lib/input-guard';
@@ -9,7 +8,7 @@ import type { ProfileChanges, UserRow } from '../../../../repositories/users';
 import { takeImages } from '../../../image-fields';
 import { errorResponses } from '../../../shared-schemas';
 import { ProfileResponse, ProfileUpdateBody } from './schemas';
-import { publicBase, toProfile } from './serialize';
+import { toProfile } from './serialize';
 
 type UpdateBody = Static<typeof ProfileUpdateBody>;
 
@@ -55,10 +54,10 @@ function textChanges(body: UpdateBody, errors: FieldErrorList): ProfileChanges {
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   /** The profile plus the cause counts the profile page shows. */
-  async function withCounts(user: UserRow, request: FastifyRequest) {
+  async function withCounts(user: UserRow) {
     const states = await app.repos.causes.countByStatus(user.id);
     const created = Object.values(states).reduce((a, b) => a + b, 0);
-    return { ...toProfile(user, publicBase(request)), causes_created: created, causes_active: states.active };
+    return { ...toProfile(user), causes_created: created, causes_active: states.active };
   }
 
   app.get('/profile/', {
@@ -72,7 +71,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const user = await app.repos.users.findById(request.user!.id);
     if (!user || !user.isActive) throw new ApiError(401, 'token_invalid', 'This account no longer exists.');
-    return withCounts(user, request);
+    return withCounts(user);
   });
 
   app.put('/profile/', {
@@ -102,7 +101,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     if ('cover_photo' in images) changes.coverPhoto = images.cover_photo;
     const user = await app.repos.users.updateProfile(request.user!.id, changes);
     if (!user) throw new ApiError(401, 'token_invalid', 'This account no longer exists.');
-    return withCounts(user, request);
+    return withCounts(user);
   });
 };
 

@@ -4,7 +4,7 @@ import type { Profile } from '../../../../../shared/profile-contract';
 import type { ImageSizes } from '../../../../db/schema';
 import type { UserRow } from '../../../../repositories/users';
 
-/** PUBLIC_URL when set, else the address this request came in on. */
+/** PUBLIC_URL when set, else the address this request came in on (links, payment returns; never images). */
 export function publicBase(request: FastifyRequest): string {
   return request.server.config.publicUrl ?? `${request.protocol}://${request.host}`;
 }
@@ -13,18 +13,22 @@ function usernameFrom(email: string): string {
   return email.split('@')[0].toLowerCase().replace(/[^a-z0-9._-]/g, '') || 'user';
 }
 
-/** Stored sizes → absolute URLs; the largest width is the main one. */
-export function imageUrls(base: string, sizes: ImageSizes | null): { main: string | null; sizes: Record<string, string> | null } {
+/**
+ * Stored sizes → media paths; the largest width is the main one. Paths are relative to the server
+ * (`/media/<hash>`, spec §3): every client joins them to the API address it already uses, so the
+ * same answer works through PUBLIC_URL, a LAN address, a proxy or another origin (CORS_ORIGINS).
+ */
+export function imageUrls(sizes: ImageSizes | null): { main: string | null; sizes: Record<string, string> | null } {
   if (!sizes || Object.keys(sizes).length === 0) return { main: null, sizes: null };
-  const urls = Object.fromEntries(Object.entries(sizes).map(([width, hash]) => [width, `${base}/media/${hash}`]));
+  const urls = Object.fromEntries(Object.entries(sizes).map(([width, hash]) => [width, `/media/${hash}`]));
   const largest = Object.keys(urls).sort((a, b) => Number(b) - Number(a))[0];
   return { main: urls[largest], sizes: urls };
 }
 
 /** The profile without the cause counts, which the route adds from one grouped query. */
-export function toProfile(user: UserRow, base: string): Omit<Profile, 'causes_created' | 'causes_active'> {
-  const picture = imageUrls(base, user.profilePicture);
-  const cover = imageUrls(base, user.coverPhoto);
+export function toProfile(user: UserRow): Omit<Profile, 'causes_created' | 'causes_active'> {
+  const picture = imageUrls(user.profilePicture);
+  const cover = imageUrls(user.coverPhoto);
   return {
     id: user.id,
     user_id: user.id,

@@ -9,7 +9,7 @@ import { ApiError } from '../../../../lib/api-error';
 import { PUBLIC_STATUSES } from '../../../../repositories/causes';
 import { isUuid } from '../../../../repositories/search';
 import { errorResponses } from '../../../shared-schemas';
-import { imageUrls, publicBase } from '../profile/serialize';
+import { imageUrls } from '../profile/serialize';
 import { PublicProfileResponse } from './schemas';
 
 /** Profiles list up to 6 causes (spec §9). */
@@ -32,7 +32,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       app.repos.causes.countByStatus(user.id),
       app.repos.causes.namesOf(user.id, own ? null : PUBLIC_STATUSES, PROFILE_CAUSES),
     ]);
-    const base = publicBase(request);
     const created = own ? Object.values(states).reduce((a, b) => a + b, 0) : states.active + states.completed;
     return {
       id: user.id,
@@ -42,8 +41,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       occupation: user.occupation,
       bio: user.bio,
       interests: user.bio,
-      profile_picture: imageUrls(base, user.profilePicture).main,
-      cover_photo: imageUrls(base, user.coverPhoto).main,
+      profile_picture: imageUrls(user.profilePicture).main,
+      cover_photo: imageUrls(user.coverPhoto).main,
       is_verified: user.isVerified,
       role: user.role,
       causes_created: created,

@@ -1,4 +1,4 @@
-/** Refresh-token rotation; a reused token revokes its whole family. */
+/** Refresh-token rotation with a grace rule (repositories/refresh-tokens.ts); a replayed token revokes its whole family. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError } from '../../../../lib/api-error';
 import { errorResponses } from '../../../shared-schemas';
@@ -11,7 +11,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['auth'],
       summary: 'Exchange a refresh token for a new access and refresh token',
-      description: 'The presented token stops working. Presenting it again revokes every token of that login.',
+      description: 'Answers `access` and a new `refresh`. Store the new refresh token; a client that keeps only `access` may '
+        + 'present its first refresh token again for as long as none of its successors has been used. Presenting a token '
+        + 'after one of its successors was used (a replay) revokes every token of that login.',
       body: RefreshBody,
       response: { 200: TokenPairResponse, ...errorResponses(400, 401, 409, 422) },
     },
