@@ -65,7 +65,7 @@ export type DonationStatus = DonationRecord['status'];
  * GET /api/donations/ lists completed donations only (money actually given); `?status=` asks for
  * others: a comma-separated list of these, or `all`.
  */
-export const DONATION_STATUS_FILTERS: readonly DonationStatus[] = ['completed', 'pending', 'failed', 'abandoned'];
+export const DONATION_STATUS_FILTERS: readonly DonationStatus[] = ['completed', 'pending', 'failed', 'abandoned', 'refunded'];
 
 /**
  * A guest's GET /api/donations/ (no Authorization header): the landing page's 'Your help is Needed'

@@ -111,7 +111,7 @@ describe.each(backends)('flagged payments on $name', (backend) => {
     expect(res.json().donations.map((d: { status: string }) => d.status)).toEqual(['refunded', 'refunded']);
     expect(await currentAmount(ctx.app, causes[0])).toBe(0);
     expect(await notificationCount(ctx.app, donor.id, 'Donation refunded')).toBe(2);
-    const history = (await ctx.app.inject({ url: '/api/donations/', headers: bearer(donor.access) })).json();
+    const history = (await ctx.app.inject({ url: '/api/donations/?status=all', headers: bearer(donor.access) })).json();
     expect(history.results.map((d: { status: string }) => d.status)).toEqual(['refunded', 'refunded']);
 
     const ledger = (await ctx.app.inject({ url: `/api/causes/${causes[0]}/ledger/` })).json();
