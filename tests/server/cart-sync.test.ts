@@ -206,6 +206,19 @@ describe.each(backends)('POST /api/cart/sync/ on $name', (backend) => {
     expect(conflict.statusCode).toBe(422);
   });
 
+  it('a token that is sent but no longer valid is a 401 (refresh and resend), never treated as a guest', async () => {
+    const { causeId } = await scene(ctx.app);
+    const me = await newSession(ctx.app);
+    const expired = await ctx.app.tokens.sign({ id: me.id, role: 'user', email: me.email, firstName: 'Kofi', lastName: 'Boateng' }, -60);
+    const guestCart = randomUUID();
+    const res = await sync({ cart_id: guestCart, lines: [{ cause_id: causeId, quantity: 1, donation_amount: '10.00' }] }, { token: expired, key: randomUUID() });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'token_invalid' });
+    expect((await read(guestCart)).items).toEqual([]);
+    const read401 = await ctx.app.inject({ url: `/api/cart/${guestCart}/`, headers: bearer(expired) });
+    expect(read401.statusCode).toBe(401);
+  });
+
   it('concurrent batches on one cart all apply, one after the other', async () => {
     const { causeId } = await scene(ctx.app);
     const cartId = randomUUID();
