@@ -17,7 +17,7 @@ import type { CartLine } from './local-cart-types';
  */
 
 export const CART_MAX_QUANTITY = 1000;
-/** Bumped by every edit and every server copy written: a read that started before is stale. */
+/** Changed by every edit and every server copy written (a fresh random value, no read needed): a read that started before is stale. */
 export const META_CART_REV = 'cart_rev';
 /** The cart id the local lines belong to (logout on a page without the watcher leaves them: see cart-sync). */
 export const META_CART_ID = 'cart_id';
@@ -36,9 +36,16 @@ export type CartEdit =
   /** Plus or minus on the line as it is at that moment (inside the transaction: no lost clicks). */
   | { kind: 'step'; causeId: string; delta: number };
 
+/** A new value for `cart_rev`: unique, so writing it needs no read of the old one. */
+export function newCartRev(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+}
+
 export interface EditContext {
   db: BoafoDb;
   outbox: Outbox;
+  /** The cart id already remembered in `meta` (then it is not written again). */
+  rememberedCartId?: string | null;
   /** Who makes the edit (null: a guest) and how their changes are labelled while waiting. */
   owner: string | null;
   ownerLabel: string | null;
@@ -59,8 +66,10 @@ export async function applyCartEdit(ctx: EditContext, edit: CartEdit): Promise<C
   const { db, outbox } = ctx;
   const at = ctx.now ?? Date.now();
   const causeId = edit.kind === 'add' ? edit.cause.id : edit.causeId;
+  const coalesceKey = `cart:${causeId}`;
   const result = await db.transaction('rw', db.cart, db.outbox, db.meta, async () => {
-    const existing = (await db.cart.get(causeId)) as CartLine | undefined;
+    // Reads side by side, then writes side by side: two round trips to IndexedDB, not six.
+    const [existing, waiting] = await Promise.all([db.cart.get(causeId) as Promise<CartLine | undefined>, outbox.waitingFor(coalesceKey, ctx.owner)]);
     let next: CartLine | null;
     if (edit.kind === 'add') {
       next = existing
@@ -74,25 +83,24 @@ export async function applyCartEdit(ctx: EditContext, edit: CartEdit): Promise<C
       const quantity = Math.min(CART_MAX_QUANTITY, Math.floor(edit.kind === 'set' ? edit.quantity : existing.quantity + edit.delta));
       next = quantity > 0 ? { ...existing, quantity, updated_at: at } : null;
     }
-    if (next) await db.cart.put(next);
-    else await db.cart.delete(causeId);
 
     const line: CartSyncLine = next ? { cause_id: causeId, quantity: next.quantity, donation_amount: next.donation_amount } : { cause_id: causeId, quantity: 0 };
-    await outbox.put({
-      method: 'POST',
-      url: cartPaths.sync,
-      body: line,
-      label: label(next?.title ?? existing!.title, line.quantity),
-      owner: ctx.owner,
-      ownerLabel: ctx.ownerLabel,
-      coalesceKey: `cart:${causeId}`,
-      batch: { url: cartPaths.sync, field: 'lines', base: { cart_id: ctx.cartId }, itemKey: 'cause_id' },
-      meta: { created: !existing },
-    }, (waiting) => (!next && waiting.meta?.created === true && !waiting.batchKey ? 'cancel' : 'replace'));
-
-    const rev = (await db.meta.get(META_CART_REV))?.value;
-    await db.meta.put({ key: META_CART_REV, value: (typeof rev === 'number' ? rev : 0) + 1 });
-    await db.meta.put({ key: META_CART_ID, value: ctx.cartId });
+    await Promise.all([
+      next ? db.cart.put(next) : db.cart.delete(causeId),
+      outbox.put({
+        method: 'POST',
+        url: cartPaths.sync,
+        body: line,
+        label: label(next?.title ?? existing!.title, line.quantity),
+        owner: ctx.owner,
+        ownerLabel: ctx.ownerLabel,
+        coalesceKey,
+        batch: { url: cartPaths.sync, field: 'lines', base: { cart_id: ctx.cartId }, itemKey: 'cause_id' },
+        meta: { created: !existing },
+      }, (previous) => (!next && previous.meta?.created === true && !previous.batchKey ? 'cancel' : 'replace'), waiting),
+      db.meta.put({ key: META_CART_REV, value: newCartRev() }),
+      ctx.rememberedCartId !== ctx.cartId ? db.meta.put({ key: META_CART_ID, value: ctx.cartId }) : null,
+    ]);
     return { changed: true, line: next };
   });
   if (result.changed) outbox.queued();

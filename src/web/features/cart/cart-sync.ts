@@ -3,7 +3,7 @@ import type { Cart, CartItem } from '../../../shared/giving-contract';
 import type { BoafoDb, OutboxEntry } from '../offline/db';
 import type { Outbox, SentAnswer, SyncStatus } from '../offline/outbox';
 import { cartPaths } from './api/cart-api';
-import { applyCartEdit, isCartEntry, META_CART_ID, META_CART_REV, type CartEdit } from './cart-edits';
+import { applyCartEdit, isCartEntry, META_CART_ID, META_CART_REV, newCartRev, type CartEdit } from './cart-edits';
 import type { CartLine } from './local-cart-types';
 
 /**
@@ -93,10 +93,11 @@ export function createCartSync(deps: CartSyncDeps) {
 
   const visible = (entry: OutboxEntry) => entry.owner == null || entry.owner === deps.identity().id;
 
-  async function readRev(): Promise<number> {
-    const value = (await db.meta.get(META_CART_REV))?.value;
-    return typeof value === 'number' ? value : 0;
+  async function readRev(): Promise<unknown> {
+    return (await db.meta.get(META_CART_REV))?.value ?? null;
   }
+  /** The cart id this page last wrote to `meta` (edits skip the write when it has not changed). */
+  let rememberedCartId: string | null = null;
 
   async function waitingCartChanges(): Promise<number> {
     return db.outbox.where('status').equals('pending').filter((e) => isCartEntry(e) && visible(e)).count();
@@ -106,10 +107,10 @@ export function createCartSync(deps: CartSyncDeps) {
    * Replaces the local cart with `cart` unless a cart change is waiting (the device is ahead) or,
    * when `rev` is given, an edit or another copy landed since the read started.
    */
-  async function replaceLocalCart(cart: Cart, rev: number | null): Promise<boolean> {
+  async function replaceLocalCart(cart: Cart, rev: { value: unknown } | null): Promise<boolean> {
     const applied = await db.transaction('rw', db.cart, db.outbox, db.meta, async () => {
       if (stopped) return false;
-      if (rev !== null && (await readRev()) !== rev) return false;
+      if (rev !== null && (await readRev()) !== rev.value) return false;
       if ((await waitingCartChanges()) > 0) return false;
       const old = new Map(((await db.cart.toArray()) as CartLine[]).map((l) => [l.id, l]));
       const base = now();
@@ -120,11 +121,12 @@ export function createCartSync(deps: CartSyncDeps) {
         if (previous?.added_at) line.added_at = previous.added_at as number; // keep the order the user knows
         return line;
       }));
-      await db.meta.put({ key: META_CART_REV, value: (await readRev()) + 1 });
+      await db.meta.put({ key: META_CART_REV, value: newCartRev() });
       await db.meta.put({ key: META_CART_ID, value: cart.cart_id });
       return true;
     });
     if (applied) {
+      rememberedCartId = cart.cart_id;
       // The server's cart id is the one to use from now on (a signed-in user's own cart after a merge).
       if (cart.cart_id) deps.cartIds.store(cart.cart_id);
       view.lastServerSyncAt = now();
@@ -133,18 +135,17 @@ export function createCartSync(deps: CartSyncDeps) {
   }
 
   function bumpRev(): Promise<void> {
-    return db.transaction('rw', db.meta, async () => {
-      await db.meta.put({ key: META_CART_REV, value: (await readRev()) + 1 });
-    });
+    return db.meta.put({ key: META_CART_REV, value: newCartRev() }).then(() => undefined);
   }
 
   /** Empties the local cart (logout). */
   async function clearLocalCart(): Promise<void> {
+    rememberedCartId = null;
     await db.transaction('rw', db.cart, db.meta, async () => {
       if (stopped) return;
       await db.cart.clear();
       await db.meta.delete(META_CART_ID);
-      await db.meta.put({ key: META_CART_REV, value: (await readRev()) + 1 });
+      await db.meta.put({ key: META_CART_REV, value: newCartRev() });
     });
   }
 
@@ -159,7 +160,7 @@ export function createCartSync(deps: CartSyncDeps) {
       try {
         if (!online()) return false;
         if ((await waitingCartChanges()) > 0) return false;
-        const rev = await readRev();
+        const rev = { value: await readRev() };
         const cartId = deps.cartIds.read();
         const who = deps.identity().id;
         if (!cartId && !who) {
@@ -223,7 +224,10 @@ export function createCartSync(deps: CartSyncDeps) {
   /** One edit: the line and its queued change in one transaction (see cart-edits.ts). */
   async function edit(change: CartEdit): Promise<CartLine | null> {
     const who = deps.identity();
-    return applyCartEdit({ db, outbox, owner: who.id, ownerLabel: who.label, cartId: deps.cartIds.ensure(), now: now() }, change);
+    const cartId = deps.cartIds.ensure();
+    const line = await applyCartEdit({ db, outbox, owner: who.id, ownerLabel: who.label, cartId, rememberedCartId, now: now() }, change);
+    rememberedCartId = cartId;
+    return line;
   }
 
   /**

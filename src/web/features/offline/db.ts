@@ -102,7 +102,7 @@ export class BoafoDb extends Dexie {
   content!: EntityTable<ContentRow, 'key'>;
 
   constructor(name = 'boafo') {
-    super(name);
+    super(name, { chromeTransactionDurability: 'relaxed' });
     this.version(1).stores({
       session: 'key',
       outbox: '++seq, status',

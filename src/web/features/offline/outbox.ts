@@ -21,6 +21,8 @@ export const BASE_RETRY_MS = 1000;
 export const MAX_RETRY_MS = 5 * 60 * 1000;
 export const MAX_BATCH_ITEMS = 100;
 const LOCK_NAME = 'boafo-outbox';
+/** How long the indicator waits after a queued change before it re-reads the queue. */
+const NOTIFY_AFTER_MS = 60;
 
 export interface Mutation {
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -152,6 +154,7 @@ export function createOutbox(deps: OutboxDeps) {
   let again = false;
   let wakeTimer: unknown = null;
   let syncRequested = false;
+  let notifyTimer: ReturnType<typeof setTimeout> | null = null;
 
   async function status(): Promise<SyncStatus> {
     const me = viewer().id;
@@ -398,16 +401,15 @@ export function createOutbox(deps: OutboxDeps) {
    * so a feature's local write and its queued change commit together or not at all. Call
    * `queued()` once that transaction has committed. Resolves null when the change cancelled out.
    */
-  async function put(input: QueueInput, decide?: (waiting: OutboxEntry) => CoalesceDecision): Promise<OutboxEntry | null> {
+  async function put(input: QueueInput, decide?: (waiting: OutboxEntry) => CoalesceDecision, waitingNow?: OutboxEntry[]): Promise<OutboxEntry | null> {
     const at = now();
     if (input.coalesceKey) {
-      const waiting = (await db.outbox.where('coalesceKey').equals(input.coalesceKey).toArray())
-        .filter((e) => (e.owner ?? null) === input.owner);
+      const waiting = waitingNow ?? (await waitingFor(input.coalesceKey, input.owner));
       const previous = waiting[waiting.length - 1];
       if (previous) {
-        for (const older of waiting.slice(0, -1)) await db.outbox.delete(older.seq!);
+        const stale = waiting.slice(0, -1).map((older) => db.outbox.delete(older.seq!));
         if (decide?.(previous) === 'cancel') {
-          await db.outbox.delete(previous.seq!);
+          await Promise.all([...stale, db.outbox.delete(previous.seq!)]);
           return null;
         }
         const failed = previous.status === 'failed';
@@ -418,7 +420,7 @@ export function createOutbox(deps: OutboxDeps) {
           attempts: failed ? 0 : previous.attempts, nextAttemptAt: failed ? at : previous.nextAttemptAt,
           lastStatus: failed ? undefined : previous.lastStatus, lastError: failed ? undefined : previous.lastError,
         };
-        await db.outbox.put(next);
+        await Promise.all([...stale, db.outbox.put(next)]);
         return next;
       }
     }
@@ -431,9 +433,23 @@ export function createOutbox(deps: OutboxDeps) {
     return entry;
   }
 
-  /** After a put's transaction committed: update the indicator, ask for a background sync, send if online. */
+  /** The entries waiting under a coalescing key for this owner, oldest first (read it beside the feature's own reads). */
+  async function waitingFor(coalesceKey: string, owner: string | null): Promise<OutboxEntry[]> {
+    return (await db.outbox.where('coalesceKey').equals(coalesceKey).toArray()).filter((e) => (e.owner ?? null) === owner);
+  }
+
+  /**
+   * After a put's transaction committed: ask for a background sync, send if online, and update the
+   * indicator once the burst is over (a donor tapping + ten times needs one status read, not ten, and
+   * the screen's own update of the line goes first).
+   */
   function queued(): void {
-    void notify();
+    if (notifyTimer === null) {
+      notifyTimer = setTimeout(() => {
+        notifyTimer = null;
+        void notify();
+      }, NOTIFY_AFTER_MS);
+    }
     if (!syncRequested) {
       syncRequested = true; // one registration covers every change until the next complete flush
       deps.requestBackgroundSync?.();
@@ -509,11 +525,13 @@ export function createOutbox(deps: OutboxDeps) {
   function stop(): void {
     if (wakeTimer !== null) clearTimer(wakeTimer);
     wakeTimer = null;
+    if (notifyTimer !== null) clearTimeout(notifyTimer);
+    notifyTimer = null;
     for (const listener of [...stopListeners]) listener();
     stopListeners.clear();
   }
 
-  return { put, queued, enqueue, adopt, flush, status, subscribe, onAnswer, onStop, discard, retry, notify, resetSyncRequest, stop };
+  return { put, waitingFor, queued, enqueue, adopt, flush, status, subscribe, onAnswer, onStop, discard, retry, notify, resetSyncRequest, stop };
 }
 
 export type Outbox = ReturnType<typeof createOutbox>;
