@@ -102,6 +102,9 @@ export class BoafoDb extends Dexie {
   content!: EntityTable<ContentRow, 'key'>;
 
   constructor(name = 'boafo') {
+    // 'relaxed' (the OS flushes on its own schedule) is the default of Chrome ≥ 121, Firefox and
+    // Safari; older Chromium (phones that update slowly) flushed every commit, which made each cart
+    // click wait for the disk. A transaction is still all-or-nothing either way.
     super(name, { chromeTransactionDurability: 'relaxed' });
     this.version(1).stores({
       session: 'key',
