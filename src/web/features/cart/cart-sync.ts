@@ -1,7 +1,8 @@
 import { proxy } from 'valtio';
 import type { Cart, CartItem } from '../../../shared/giving-contract';
 import type { BoafoDb, OutboxEntry } from '../offline/db';
-import type { Outbox, SentAnswer, SyncStatus } from '../offline/outbox';
+import type { Outbox } from '../offline/outbox';
+import type { SentAnswer, SyncStatus } from '../offline/outbox-types';
 import { cartPaths } from './api/cart-api';
 import { applyCartEdit, isCartEntry, META_CART_ID, META_CART_REV, newCartRev, type CartEdit } from './cart-edits';
 import type { CartLine } from './local-cart-types';

@@ -1,5 +1,10 @@
 import { apiUrl } from '../../lib/api-url';
-import type { BatchSpec, BoafoDb, OutboxEntry } from './db';
+import type { BatchSpec, OutboxEntry } from './db';
+import { batchKeyFor, refuse, settle } from './outbox-answers';
+import { createOutboxQueue } from './outbox-queue';
+import type {
+  FlushResult, Mutation, OutboxDeps, SentAnswer, SyncStatus, WaitingAccount,
+} from './outbox-types';
 
 /**
  * A generic queue of API mutations (cart changes, favorites, notification reads, …). The page, any
@@ -23,84 +28,6 @@ export const MAX_BATCH_ITEMS = 100;
 const LOCK_NAME = 'boafo-outbox';
 /** How long the indicator waits after a queued change before it re-reads the queue. */
 const NOTIFY_AFTER_MS = 60;
-
-export interface Mutation {
-  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  url: string;
-  body?: unknown;
-  label?: string;
-}
-
-export interface QueueInput extends Mutation {
-  owner: string | null;
-  ownerLabel?: string | null;
-  coalesceKey?: string;
-  batch?: BatchSpec;
-  meta?: Record<string, unknown>;
-}
-
-/** For a coalescing put: what to do with the entry already waiting for the same key. */
-export type CoalesceDecision = 'replace' | 'cancel';
-
-export interface WaitingAccount {
-  owner: string;
-  label: string | null;
-  count: number;
-}
-
-export interface SyncStatus {
-  /** Entries the viewer (or a guest before them) queued that are still to be sent. */
-  pending: number;
-  failed: number;
-  /** Failed entries stay until the user retries or discards them. */
-  failedEntries: OutboxEntry[];
-  pendingEntries: OutboxEntry[];
-  /** Changes queued by other accounts on this device: they wait for their owner's sign-in. */
-  waitingForOthers: WaitingAccount[];
-  lastSyncedAt: number | null;
-  flushing: boolean;
-}
-
-export interface FlushResult {
-  sent: number;
-  failed: number;
-  /** Why the flush ended: nothing it can send, the head is waiting for its retry time, a send just failed, or offline. */
-  stopped: 'empty' | 'waiting' | 'retry' | 'offline';
-  /** Entries left for owners this runner has no token for. */
-  held: number;
-}
-
-/** Where a runner gets an owner's token: the page knows its own session, everyone can read the stored rows. */
-export interface TokenSource {
-  tokenFor(owner: string): Promise<string | null>;
-  /** After a 401 with `failed`: a fresh token, or null (the entries wait). */
-  refresh(owner: string, failed: string | null): Promise<string | null>;
-}
-
-/** A successful answer, for features that apply it (the cart replaces its lines with the server's). */
-export interface SentAnswer {
-  owner: string | null;
-  entries: OutboxEntry[];
-  batch?: BatchSpec;
-  status: number;
-  body: unknown;
-  replayed: boolean;
-}
-
-export interface OutboxDeps {
-  db: BoafoDb;
-  tokens: TokenSource;
-  /** Who the status is for and who `enqueue` queues as (the page's session); the worker has none. */
-  viewer?: () => { id: string | null; label?: string | null };
-  fetch?: typeof fetch;
-  now?: () => number;
-  random?: () => number;
-  uuid?: () => string;
-  isOnline?: () => boolean;
-  requestBackgroundSync?: () => void;
-  setTimer?: (run: () => void, ms: number) => unknown;
-  clearTimer?: (handle: unknown) => void;
-}
 
 /** Exponential backoff (1 s, 2 s, 4 s, ...) capped at 5 min, with ±25% jitter so clients do not retry in step. */
 export function backoffDelay(attempts: number, random: number): number {
@@ -146,6 +73,7 @@ export function createOutbox(deps: OutboxDeps) {
   const setTimer = deps.setTimer ?? ((run, ms) => setTimeout(run, ms));
   const clearTimer = deps.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
   const viewer = () => deps.viewer?.() ?? { id: null, label: null };
+  const { put, waitingFor, adopt: adoptEntries } = createOutboxQueue({ db, now, uuid });
 
   const listeners = new Set<(status: SyncStatus) => void>();
   const answerListeners = new Set<(answer: SentAnswer) => void>();
@@ -213,80 +141,6 @@ export function createOutbox(deps: OutboxDeps) {
     armWakeTimer(delay);
   }
 
-  /**
-   * The batch's Idempotency-Key: the one it was sent with before when it is exactly the same batch
-   * again (same entries, none changed since), else a new one. Written before sending, and only if
-   * no entry changed since it was read (then the round starts over).
-   */
-  async function batchKeyFor(group: OutboxEntry[]): Promise<string | null> {
-    const previous = group[0].batchKey;
-    const same = previous && group.every((e) => e.batchKey === previous && e.meta?.batchCount === group.length);
-    const key = same ? previous : uuid();
-    const unchanged = await db.transaction('rw', db.outbox, async () => {
-      const current = await db.outbox.bulkGet(group.map((e) => e.seq!));
-      if (current.some((e, i) => !e || (e.rev ?? 0) !== (group[i].rev ?? 0) || e.status !== 'pending')) return false;
-      if (!same) {
-        for (const e of current) await db.outbox.update(e!.seq!, { batchKey: key, meta: { ...e!.meta, batchCount: group.length } });
-      }
-      return true;
-    });
-    return unchanged ? key : null;
-  }
-
-  /** A 2xx answer: sent entries leave the queue, refused batch items stay as failed, edited ones go next time. */
-  async function settle(group: OutboxEntry[], response: Response, batch: BatchSpec | undefined): Promise<{ sent: number; failed: number }> {
-    const text = await response.text().catch(() => '');
-    let body: unknown = null;
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {
-      body = text;
-    }
-    const refusedList = batch && Array.isArray((body as { refused?: unknown })?.refused) ? (body as { refused: Record<string, unknown>[] }).refused : [];
-    const refused = new Map(refusedList.map((r) => [String(r[batch!.itemKey]), String(r.detail ?? 'Refused by the server.')]));
-    const counts = { sent: 0, failed: 0 };
-    await db.transaction('rw', db.outbox, db.meta, async () => {
-      for (const sent of group) {
-        const current = await db.outbox.get(sent.seq!);
-        if (!current) continue; // discarded meanwhile
-        if ((current.rev ?? 0) !== (sent.rev ?? 0)) {
-          await db.outbox.update(sent.seq!, { batchKey: null }); // edited while in flight: its new state goes next
-          continue;
-        }
-        const detail = batch ? refused.get(String((sent.body as Record<string, unknown>)?.[batch.itemKey])) : undefined;
-        if (detail !== undefined) {
-          await db.outbox.update(sent.seq!, { status: 'failed', attempts: sent.attempts + 1, lastStatus: response.status, lastError: detail, batchKey: null });
-          counts.failed++;
-        } else {
-          await db.outbox.delete(sent.seq!);
-          counts.sent++;
-        }
-      }
-      await db.meta.put({ key: 'lastSyncedAt', value: now() });
-    });
-    const answer: SentAnswer = {
-      owner: group[0].owner ?? null, entries: group, batch, status: response.status, body, replayed: response.headers.get('idempotent-replayed') === 'true',
-    };
-    for (const listener of answerListeners) listener(answer);
-    return counts;
-  }
-
-  /** The server understood and refused: sending it again cannot help. Kept for the user to see. */
-  async function refuse(group: OutboxEntry[], response: Response): Promise<number> {
-    const detail = (await response.text().catch(() => '')) || `HTTP ${response.status}`;
-    let failed = 0;
-    await db.transaction('rw', db.outbox, async () => {
-      for (const sent of group) {
-        const current = await db.outbox.get(sent.seq!);
-        if (!current) continue;
-        if ((current.rev ?? 0) !== (sent.rev ?? 0)) continue; // edited meanwhile: the new version gets its own chance
-        await db.outbox.update(sent.seq!, { status: 'failed', attempts: sent.attempts + 1, lastStatus: response.status, lastError: detail, batchKey: null });
-        failed++;
-      }
-    });
-    return failed;
-  }
-
   /** Sends due entries in seq order, a batch at a time; stops at the first one that must be retried so order is kept. */
   async function drain(): Promise<FlushResult> {
     const result: FlushResult = { sent: 0, failed: 0, stopped: 'empty', held: 0 };
@@ -325,7 +179,7 @@ export function createOutbox(deps: OutboxDeps) {
         ? pending.filter((e) => e.batch && (e.owner ?? null) === (head.owner ?? null) && groupOf(e) === groupOf(head) && e.nextAttemptAt <= now())
           .slice(0, MAX_BATCH_ITEMS)
         : [head];
-      const key = batch ? await batchKeyFor(group) : head.idempotencyKey;
+      const key = batch ? await batchKeyFor(db, group, uuid) : head.idempotencyKey;
       if (!key) continue; // an entry changed while the batch was being put together: read again
       const request: Request = batch
         ? { method: 'POST', url: batch.url, body: { ...batch.base, [batch.field]: group.map((e) => e.body) } }
@@ -346,16 +200,17 @@ export function createOutbox(deps: OutboxDeps) {
       }
 
       if (response.ok) {
-        const counts = await settle(group, response, batch);
-        result.sent += counts.sent;
-        result.failed += counts.failed;
+        const settled = await settle(db, group, response, batch, now);
+        result.sent += settled.sent;
+        result.failed += settled.failed;
+        for (const listener of answerListeners) listener(settled.answer);
       } else if (response.status >= 500 || RETRYABLE.has(response.status)) {
         // A 401 that a refresh could not cure leaves the entries waiting for a valid sign-in, never failed.
         await scheduleRetry(group, response, response.status === 401 ? 'Waiting for a valid sign-in' : `HTTP ${response.status}`);
         await notify();
         return { ...result, stopped: 'retry' };
       } else {
-        result.failed += await refuse(group, response);
+        result.failed += await refuse(db, group, response);
       }
       await notify();
     }
@@ -396,49 +251,6 @@ export function createOutbox(deps: OutboxDeps) {
   }
 
   /**
-   * Adds a change, or coalesces it into the one already waiting under the same key and owner.
-   * Runs inside the caller's IndexedDB transaction when there is one (it must include `outbox`),
-   * so a feature's local write and its queued change commit together or not at all. Call
-   * `queued()` once that transaction has committed. Resolves null when the change cancelled out.
-   */
-  async function put(input: QueueInput, decide?: (waiting: OutboxEntry) => CoalesceDecision, waitingNow?: OutboxEntry[]): Promise<OutboxEntry | null> {
-    const at = now();
-    if (input.coalesceKey) {
-      const waiting = waitingNow ?? (await waitingFor(input.coalesceKey, input.owner));
-      const previous = waiting[waiting.length - 1];
-      if (previous) {
-        const stale = waiting.slice(0, -1).map((older) => db.outbox.delete(older.seq!));
-        if (decide?.(previous) === 'cancel') {
-          await Promise.all([...stale, db.outbox.delete(previous.seq!)]);
-          return null;
-        }
-        const failed = previous.status === 'failed';
-        const next: OutboxEntry = {
-          ...previous, method: input.method, url: input.url, body: input.body, label: input.label, batch: input.batch ?? previous.batch,
-          rev: (previous.rev ?? 0) + 1, batchKey: null, idempotencyKey: uuid(), status: 'pending', updatedAt: at,
-          // A refused change the donor edits again gets a fresh start; a waiting one keeps its backoff.
-          attempts: failed ? 0 : previous.attempts, nextAttemptAt: failed ? at : previous.nextAttemptAt,
-          lastStatus: failed ? undefined : previous.lastStatus, lastError: failed ? undefined : previous.lastError,
-        };
-        await Promise.all([...stale, db.outbox.put(next)]);
-        return next;
-      }
-    }
-    const entry: OutboxEntry = {
-      method: input.method, url: input.url, body: input.body, label: input.label, idempotencyKey: uuid(),
-      owner: input.owner, ownerLabel: input.ownerLabel ?? null, coalesceKey: input.coalesceKey, batch: input.batch, meta: input.meta,
-      rev: 0, batchKey: null, createdAt: at, updatedAt: at, attempts: 0, nextAttemptAt: at, status: 'pending',
-    };
-    entry.seq = await db.outbox.add(entry);
-    return entry;
-  }
-
-  /** The entries waiting under a coalescing key for this owner, oldest first (read it beside the feature's own reads). */
-  async function waitingFor(coalesceKey: string, owner: string | null): Promise<OutboxEntry[]> {
-    return (await db.outbox.where('coalesceKey').equals(coalesceKey).toArray()).filter((e) => (e.owner ?? null) === owner);
-  }
-
-  /**
    * After a put's transaction committed: ask for a background sync, send if online, and update the
    * indicator once the burst is over (a donor tapping + ten times needs one status read, not ten, and
    * the screen's own update of the line goes first).
@@ -471,19 +283,7 @@ export function createOutbox(deps: OutboxDeps) {
    * change the server already applied as a guest is answered from that record, not applied again.
    */
   async function adopt(owner: string, label: string | null): Promise<number> {
-    const adopted = await db.transaction('rw', db.outbox, async () => {
-      const guests = await db.outbox.filter((e) => e.owner == null).toArray();
-      for (const guest of guests) {
-        if (guest.coalesceKey) {
-          const own = (await db.outbox.where('coalesceKey').equals(guest.coalesceKey).toArray()).filter((e) => e.owner === owner);
-          const newest = [guest, ...own].reduce((a, b) => ((b.updatedAt ?? b.createdAt) > (a.updatedAt ?? a.createdAt) ? b : a));
-          for (const stale of [guest, ...own]) if (stale !== newest) await db.outbox.delete(stale.seq!);
-          if (newest !== guest) continue;
-        }
-        await db.outbox.update(guest.seq!, { owner, ownerLabel: label });
-      }
-      return guests.length;
-    });
+    const adopted = await adoptEntries(owner, label);
     if (adopted > 0) queued();
     return adopted;
   }
