@@ -5,6 +5,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { cartSync } from '../../src/web/features/cart/cart-runtime';
+import { createCartSync, createCartSyncView } from '../../src/web/features/cart/cart-sync';
+import type { Cart } from '../../src/shared/giving-contract';
+import { BoafoDb } from '../../src/web/features/offline/db';
+import { createOutbox } from '../../src/web/features/offline/outbox';
 import { readCartId } from '../../src/web/features/cart/cart-id';
 import { getDb } from '../../src/web/features/offline/db';
 import { getOutbox, startOffline } from '../../src/web/features/offline/start-offline';
@@ -244,5 +248,57 @@ describe('identity changes lose and double nothing', () => {
     expect(await serverCart({ token: session.access! })).toEqual([[kwame.id, 2, '10.00']]);
     // The new pair is kept for the service worker too.
     expect((await getDb().session.get(donor.id))?.access).toBe(session.access);
+  });
+});
+
+describe('two devices of one donor converge', () => {
+  /** A phone of its own: its own database, outbox, CartSync and screen state, injected as the app does. */
+  function device(name: string, donor: { id: string; email: string; access: string }, online: { value: boolean }) {
+    const db = new BoafoDb(`${name}-${crypto.randomUUID()}`);
+    const outbox = createOutbox({
+      db, fetch: net.fetch, isOnline: () => online.value, viewer: () => ({ id: donor.id, label: donor.email }),
+      tokens: { tokenFor: async () => donor.access, refresh: async () => null },
+    });
+    let cartId: string | null = null;
+    const sync = createCartSync({
+      db, outbox, online: () => online.value, view: createCartSyncView(),
+      identity: () => ({ id: donor.id, label: donor.email }),
+      fetchCart: async (id) => {
+        const response = await net.fetch(`${apiServer().url}${id ? `/api/cart/${id}/` : '/api/cart/'}`, { headers: { Authorization: `Bearer ${donor.access}` } });
+        return (await response.json()) as Cart;
+      },
+      cartIds: { read: () => cartId, ensure: () => (cartId ??= crypto.randomUUID()), store: (id) => (cartId = id) },
+    });
+    const stop = sync.start();
+    const lines = async () => ((await db.cart.toArray()) as unknown as { cause_id: string; quantity: number; donation_amount: string }[])
+      .map((r) => [r.cause_id, r.quantity, r.donation_amount] as [string, number, string]).sort((a, b) => a[0].localeCompare(b[0]));
+    return { db, outbox, sync, lines, close: async () => { stop(); outbox.stop(); await sync.idle(); db.close(); await db.delete(); } };
+  }
+
+  it('edits made offline on two phones both reach the server, and each phone ends equal to it', async () => {
+    const donor = await newDonor();
+    const online = { value: false };
+    const phone = device('phone', donor, online);
+    const tablet = device('tablet', donor, online);
+    try {
+      await phone.sync.edit({ kind: 'add', cause: kwame, amount: '10.00', quantity: 2 });
+      await phone.sync.edit({ kind: 'add', cause: books, amount: '5.00', quantity: 1 });
+      await tablet.sync.edit({ kind: 'add', cause: borehole, amount: '20.00', quantity: 1 });
+      await tablet.sync.edit({ kind: 'step', causeId: borehole.id, delta: 2 });
+
+      online.value = true;
+      await phone.outbox.flush();
+      await tablet.outbox.flush();
+      for (const d of [phone, tablet]) {
+        d.sync.requestRefresh();
+        await waitFor(async () => expect(await d.lines()).toEqual(await serverCart({ token: donor.access })));
+      }
+      expect((await serverCart({ token: donor.access })).map(([id, q]) => [id, q])).toEqual(
+        [[kwame.id, 2], [books.id, 1], [borehole.id, 3]].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+      );
+    } finally {
+      await phone.close();
+      await tablet.close();
+    }
   });
 });
