@@ -34,12 +34,6 @@ window.addEventListener('vite:preloadError', (event) => {
   window.location.reload();
 });
 
-// Offline on a cause screen, the saved causes are what it will show: open them while the route's
-// code loads instead of after it (the repeat offline visit's first card waits on both otherwise).
-if (navigator.onLine === false && /^\/(causelistpage|causes\/|desktoppage)/.test(window.location.pathname)) {
-  void import('./features/causes/api/cause-mirror').then((m) => m.warmMirror()).catch(() => {});
-}
-
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AppErrorBoundary>

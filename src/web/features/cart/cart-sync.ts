@@ -156,35 +156,34 @@ export function createCartSync(deps: CartSyncDeps) {
       refreshAgain = true; // asked again meanwhile (sign-in, a drain): one more round once this one ends
       return refreshing;
     }
-    refreshing = track((async () => {
+    const run = async (): Promise<boolean> => {
       view.refreshing = true;
-      try {
-        if (!online()) return false;
-        if ((await waitingCartChanges()) > 0) return false;
-        const rev = { value: await readRev() };
-        const cartId = deps.cartIds.read();
-        const who = deps.identity().id;
-        if (!cartId && !who) {
-          needsRefresh = false; // a guest who never edited a cart: nothing on the server
-          return false;
-        }
-        const cart = await deps.fetchCart(cartId);
-        if (deps.identity().id !== who) return false; // someone else now: their read is next
-        // A guest cart the server does not know: nothing of it reached the server.
-        const applied = await replaceLocalCart(cart ?? { cart_id: cartId ?? '', items: [], total_amount: '0.00' }, rev);
-        if (applied) needsRefresh = false;
-        return applied;
-      } catch {
-        return false; // unreachable or refused: keep the local cart, try again after the next drain
-      } finally {
-        view.refreshing = false;
-        refreshing = null;
-        if (refreshAgain) {
-          refreshAgain = false;
-          scheduleCheck();
-        }
+      if (!online()) return false;
+      if ((await waitingCartChanges()) > 0) return false;
+      const rev = { value: await readRev() };
+      const cartId = deps.cartIds.read();
+      const who = deps.identity().id;
+      if (!cartId && !who) {
+        needsRefresh = false; // a guest who never edited a cart: nothing on the server
+        return false;
       }
-    })());
+      const cart = await deps.fetchCart(cartId);
+      if (deps.identity().id !== who) return false; // someone else now: their read is next
+      // A guest cart the server does not know: nothing of it reached the server.
+      const applied = await replaceLocalCart(cart ?? { cart_id: cartId ?? '', items: [], total_amount: '0.00' }, rev);
+      if (applied) needsRefresh = false;
+      return applied;
+    };
+    // Unreachable or refused: the local cart stays, and the next drain asks again. `refreshing` is
+    // cleared in a callback (always after this assignment), so a run that ends at once cannot leave it set.
+    refreshing = track(run().catch(() => false).finally(() => {
+      view.refreshing = false;
+      refreshing = null;
+      if (refreshAgain) {
+        refreshAgain = false;
+        scheduleCheck();
+      }
+    }));
     return refreshing;
   }
 

@@ -48,6 +48,12 @@ function retryAfterMs(response: Response, now: number): number {
   return Number.isNaN(date) ? 0 : Math.max(0, date - now);
 }
 
+/** A random key; plain http on a LAN address has no randomUUID, but getRandomValues is always there. */
+function randomKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 function stableJson(value: Record<string, unknown>): string {
   return JSON.stringify(Object.keys(value).sort().map((k) => [k, value[k]]));
 }
@@ -68,7 +74,7 @@ export function createOutbox(deps: OutboxDeps) {
   const doFetch = deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const now = deps.now ?? Date.now;
   const random = deps.random ?? Math.random;
-  const uuid = deps.uuid ?? (() => crypto.randomUUID());
+  const uuid = deps.uuid ?? randomKey;
   const isOnline = deps.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false);
   const setTimer = deps.setTimer ?? ((run, ms) => setTimeout(run, ms));
   const clearTimer = deps.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));

@@ -45,11 +45,6 @@ function strip(row: MirroredCause): Cause {
   return cause;
 }
 
-/** Opens the database now, so an offline screen's first read does not also wait for the open. */
-export function warmMirror(): void {
-  void db().open().catch(() => {});
-}
-
 export async function getMirroredCause(id: string): Promise<Cause | null> {
   const row = await causesTable().get(id);
   return row ? strip(row) : null;
