@@ -102,8 +102,10 @@ async function editOffline(page: Page, context: BrowserContext, run: number, sho
   const cards = page.locator('.cause-card').filter({ has: page.getByRole('button', { name: 'Add to cart' }) });
   const titles: string[] = [];
   for (const index of [run % 3, (run % 3) + 1]) {
-    const card = cards.nth(index);
-    titles.push((await card.locator('.cause-card__title').textContent())!.trim());
+    const title = (await cards.nth(index).locator('.cause-card__title').textContent())!.trim();
+    titles.push(title);
+    // By title, not by position: going offline may redraw the list from the device's copy in another order.
+    const card = page.locator('.cause-card').filter({ has: page.getByRole('link', { name: title, exact: true }) });
     await card.getByRole('button', { name: 'Add to cart' }).click();
   }
   await expect.poll(() => deviceCart(page).then((rows) => rows.length)).toBe(2);
