@@ -121,6 +121,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/web/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/web/setup.ts'],
+          // The real API server (in-memory PGlite) the cart tests talk to over HTTP.
+          globalSetup: ['tests/web/server/global-setup.ts'],
+          hookTimeout: 60_000,
         },
       },
       {

@@ -6,6 +6,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { getDb } from '../src/web/features/offline/db';
 import { createOutbox, SYNC_TAG } from '../src/web/features/offline/outbox';
+import { createTokenRefresher, readTokens } from '../src/web/features/offline/session-tokens';
 import { apiBaseUrl } from '../src/web/lib/api-url';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
@@ -93,22 +94,46 @@ self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
-async function notifyPages(): Promise<void> {
+async function tellPages(message: { type: string; [field: string]: unknown }): Promise<void> {
   const pages = await self.clients.matchAll({ type: 'window' });
-  for (const page of pages) page.postMessage({ type: 'OUTBOX_CHANGED' });
+  for (const page of pages) page.postMessage(message);
 }
 
 /**
  * Background Sync (where the browser has it): sends queued mutations even after the tab closed.
- * Same IndexedDB and outbox code as the page; the token comes from the session table the page mirrors.
- * Throwing when entries remain tells the browser to schedule another sync with its own backoff.
+ * Same IndexedDB and outbox code as the page. Each entry goes with ITS OWNER's token, read from
+ * that account's row (never "whoever wrote last"); an entry whose owner has no row here waits for
+ * a page of that account. A 401 refreshes with the stored pair under the same lock the pages use,
+ * and open pages are told so they adopt the new pair rather than spend the old refresh token.
+ *
+ * The browser fires `sync` as the connection comes back, when the first request may still fail; its
+ * own retry comes minutes later. So within one event the worker retries on the outbox's schedule
+ * (1 s, 2 s, 4 s, … from each entry's nextAttemptAt) for up to SYNC_PATIENCE_MS, and only then
+ * throws, which hands the rest to the browser's backoff.
  */
+const SYNC_PATIENCE_MS = 60_000;
+
 async function flushOutbox(): Promise<void> {
-  // No timers in a worker that may be stopped at any moment: the browser's sync retry replaces them.
-  const outbox = createOutbox({ db: getDb(), setTimer: () => null, clearTimer: () => {} });
-  const result = await outbox.flush();
-  await notifyPages();
-  if (result.stopped !== 'empty') throw new Error(`Outbox not flushed (${result.stopped}); retry later`);
+  const db = getDb();
+  const refresh = createTokenRefresher({ db, onRotated: (userId) => void tellPages({ type: 'TOKENS_ROTATED', userId }) });
+  const outbox = createOutbox({
+    db,
+    tokens: { tokenFor: async (owner) => (await readTokens(db, owner))?.access ?? null, refresh },
+    // No timers in a worker that may be stopped at any moment: the loop below waits inside the event.
+    setTimer: () => null,
+    clearTimer: () => {},
+  });
+  const deadline = Date.now() + SYNC_PATIENCE_MS;
+  for (;;) {
+    const result = await outbox.flush();
+    await tellPages({ type: 'OUTBOX_CHANGED' });
+    if (result.stopped === 'empty') return;
+    const due = await db.outbox.where('status').equals('pending').toArray()
+      .then((entries) => Math.min(...entries.map((e) => e.nextAttemptAt)));
+    const wait = Math.max(250, Math.min((Number.isFinite(due) ? due : Date.now()) - Date.now(), 15_000));
+    if (Date.now() + wait > deadline) throw new Error(`Outbox not flushed (${result.stopped}); retry later`);
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
 }
 
 self.addEventListener('sync', (event) => {

@@ -38,6 +38,36 @@ export interface CartMutationResponse extends Cart {
   item: CartItem | null;
 }
 
+/**
+ * POST /api/cart/sync/ — the lines a device intends, applied together in one transaction with one
+ * Idempotency-Key. Each line is absolute (the latest quantity wins; 0 removes the line), so sending
+ * the same batch again changes nothing. `donation_amount` is required when quantity > 0.
+ */
+export interface CartSyncLine {
+  cause_id: string;
+  quantity: number;
+  donation_amount?: string | number;
+}
+
+export interface CartSyncRequest {
+  cart_id?: string | null;
+  lines: CartSyncLine[];
+}
+
+/** A line the server did not apply, and why; every other line of the batch was applied. */
+export interface CartSyncRefusal {
+  cause_id: string;
+  code: 'not_accepting' | 'not_found';
+  detail: string;
+}
+
+/** The cart after the batch, plus the lines it refused. */
+export interface CartSyncResponse extends Cart {
+  refused: CartSyncRefusal[];
+}
+
+export const CART_SYNC_MAX_LINES = 100;
+
 export const CART_MAX_AMOUNT_GHS = 1_000_000;
 export const CART_DEFAULT_AMOUNT = '10.00';
 

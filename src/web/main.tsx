@@ -7,7 +7,7 @@ import { captureInstallPrompt } from './features/pwa/stores/pwa-store';
 import { configureApiClient, refreshAccessToken } from './lib/api-client';
 import { deferOfflineStore, openOfflineStore } from './features/offline/store-gate';
 import { STORAGE_KEYS } from './lib/storage-keys';
-import { reloadSession, session } from './stores/session-store';
+import { reloadSession, session, syncSessionFromStorage } from './stores/session-store';
 import { router } from './router';
 import './styles/global.css';
 
@@ -22,6 +22,9 @@ configureApiClient({
 window.addEventListener('storage', (event) => {
   if (event.key === null || event.key === STORAGE_KEYS.access || event.key === STORAGE_KEYS.refresh) reloadSession();
 });
+// A sign-in in another tab between this tab reading localStorage (session-store) and the listener
+// above would otherwise be missed for good: catch up once now.
+syncSessionFromStorage();
 
 // After a deploy, an old tab may ask for chunks that no longer exist: reload once to get the new app.
 window.addEventListener('vite:preloadError', (event) => {
@@ -47,7 +50,11 @@ if (guestOnLanding) deferOfflineStore();
 
 function startOfflineStore(): void {
   openOfflineStore();
-  void import('./features/offline/start-offline').then(({ startOffline }) => startOffline({ refreshAccess: refreshAccessToken }));
+  // The outbox first, then the page's one cart sync on top of it (it keeps the device cart the server's).
+  void import('./features/offline/start-offline')
+    .then(({ startOffline }) => startOffline({ refreshAccess: refreshAccessToken }))
+    .then(() => import('./features/cart/cart-runtime'))
+    .then(({ cartSync }) => cartSync());
 }
 
 // Dexie, the outbox and workbox-window load after the first paint: the landing page does not wait for them.

@@ -1,7 +1,9 @@
 // `npm run bench`: prints figures for the quality bars (no pass/fail here).
 //  - API read latency through the real app on PGlite (and PostgreSQL when reachable)
 //  - JavaScript the landing route loads, gzipped, measured in real Chromium
+//  - offline cart edits and their sync, and the offline repeat visit (cart-sync.ts)
 //  - server memory after warm-up
+// `npm run bench -- cart` runs only the offline cart part.
 import { performance } from 'node:perf_hooks';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -13,6 +15,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { CHROMIUM_PATH as CHROME_PATH, launchBrowser } from '../browser/helpers/browser';
 import { startServer } from '../browser/helpers/server-process';
+import { benchCartSync } from './cart-sync';
 
 const root = join(import.meta.dirname, '..', '..');
 const ROUNDS = 400;
@@ -119,6 +122,12 @@ async function benchLanding(): Promise<void> {
   }
 }
 
+const only = process.argv.slice(2);
+if (only.includes('cart')) {
+  await benchCartSync();
+  process.exit(0);
+}
+
 await benchApi('PGlite', null);
 const benchDb = `boafo_bench_${Date.now()}`;
 if (await onPostgres(`CREATE DATABASE ${benchDb}`)) {
@@ -128,6 +137,7 @@ if (await onPostgres(`CREATE DATABASE ${benchDb}`)) {
   console.log('PostgreSQL not reachable: skipped');
 }
 await benchLanding();
+await benchCartSync();
 const rss = process.memoryUsage().rss / 1024 / 1024;
 console.log(`Bench process RSS after the runs: ${rss.toFixed(0)} MB`);
 process.exit(0);

@@ -79,6 +79,8 @@ describe('causes: create, approve, find, and browse offline', () => {
     expect(cause.cover_image).toMatch(/\/media\//);
     await expect.poll(() => page.getByText('Cause created successfully.').first().isVisible()).toBe(true);
     await screenshot(page, 'causes-created');
+    // The form goes back a moment after success; a navigation started meanwhile would be aborted by it.
+    await page.waitForURL((url) => !url.pathname.startsWith('/causes/create'), { timeout: 10_000 });
   });
 
   it('an admin approves it through the API', async () => {

@@ -119,12 +119,15 @@ describe('/notificationspage', () => {
     expect(document.querySelector('[aria-live="polite"].visually-hidden')!.textContent).toBe('New notification: Goal reached. Your cause reached its goal');
     await waitFor(async () => expect((await getDb().notifications.get('n4'))?._owner).toBe(ME));
 
-    // The same message again (a duplicate delivery) adds nothing.
+    // The same message again (a duplicate delivery) adds nothing: once the message after it is
+    // shown, the duplicate has been handled.
     act(() => socket.serverSend({ type: 'notification', ...note('n4', 40, { title: 'Goal reached' }) }));
-    await new Promise((r) => setTimeout(r, 20));
-    expect(titles()).toHaveLength(4);
-    expect(screen.getByRole('link', { name: 'Notifications, 3 unread' })).toBeTruthy();
-    expect(toasts().filter((t) => t === 'info:New notification received')).toHaveLength(1);
+    act(() => socket.serverSend({ type: 'notification', ...note('n5', 50, { title: 'Thank you' }) }));
+    await waitFor(() => expect(titles()[0]).toBe('Unread: Thank you'));
+    expect(titles()).toHaveLength(5);
+    expect(titles().filter((t) => t === 'Unread: Goal reached')).toHaveLength(1);
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Notifications, 4 unread' })).toBeTruthy());
+    expect(toasts().filter((t) => t === 'info:New notification received')).toHaveLength(2);
   });
 
   it('searches message, title and cause title, with the spec empty texts', async () => {
@@ -257,7 +260,8 @@ describe('/notificationspage', () => {
     }
     expect(await screen.findByText('Live updates stopped.')).toBeTruthy();
     expect(toasts().filter((t) => t === 'error:WebSocket error')).toHaveLength(1);
-    await new Promise((r) => setTimeout(r, 50));
+    // Stopped is the state in which no retry is scheduled (the client sets it instead of a timer).
+    expect(liveState.status).toBe('stopped');
     expect(FakeSocket.instances).toHaveLength(6);
 
     // The page's control (the bell's small one is labelled 'Reconnect live updates').
@@ -290,10 +294,16 @@ describe('/notificationspage', () => {
 
   it('after giving up, reconnects by itself once the server answers again (the unread-count probe)', async () => {
     let serverUp = false;
+    let failedProbes = 0;
     signInAs({ id: ME });
     const base = server();
-    await renderRoute('/notificationspage', (call) =>
-      call.url === '/api/notifications/unread-count/' && !serverUp ? undefined : base(call));
+    await renderRoute('/notificationspage', (call) => {
+      if (call.url === '/api/notifications/unread-count/' && !serverUp) {
+        if (liveState.status === 'stopped') failedProbes += 1;
+        return undefined;
+      }
+      return base(call);
+    });
     await act(async () => {
       stopRealtime = startRealtime({ WebSocket: FakeSocket, url: 'ws://app.test/ws', reconnectDelayMs: 5, recoveryProbeMs: 20 });
     });
@@ -302,7 +312,7 @@ describe('/notificationspage', () => {
       act(() => FakeSocket.last.serverFail());
     }
     await screen.findByText('Live updates stopped.');
-    await new Promise((r) => setTimeout(r, 100)); // probes fail: still given up, no socket attempts
+    await waitFor(() => expect(failedProbes).toBeGreaterThanOrEqual(2)); // probes fail: still given up, no socket attempts
     expect(FakeSocket.instances).toHaveLength(6);
     expect(liveState.status).toBe('stopped');
 
@@ -319,7 +329,12 @@ describe('/notificationspage', () => {
     await screen.findByText('Live updates on');
     act(() => signOut());
     await waitFor(() => expect(socket.closedWith?.code).toBe(1000));
-    await new Promise((r) => setTimeout(r, 30));
+    await waitFor(() => expect(liveState.status).toBe('idle'));
+    // What makes a live client reconnect at once does nothing now.
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
     expect(FakeSocket.instances).toHaveLength(1);
     expect(liveState.status).toBe('idle');
   });

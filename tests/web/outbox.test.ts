@@ -1,7 +1,19 @@
+import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BoafoDb } from '../../src/web/features/offline/db';
-import { BASE_RETRY_MS, MAX_RETRY_MS, backoffDelay, createOutbox, type OutboxDeps } from '../../src/web/features/offline/outbox';
+import { BASE_RETRY_MS, MAX_RETRY_MS, backoffDelay, createOutbox } from '../../src/web/features/offline/outbox';
+import type { OutboxDeps } from '../../src/web/features/offline/outbox-types';
 import { createFakeFetch, deferred, json, type RecordedCall } from './helpers/fake-fetch';
+
+/** A fetch that only records (a runner that must not send anything). */
+function createFakeFetchFor(calls: RecordedCall[]): typeof fetch {
+  const fake = createFakeFetch(() => json(201, {}));
+  return (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const response = await fake.fetch(input, init);
+    calls.push(...fake.calls.splice(0));
+    return response;
+  }) as typeof fetch;
+}
 
 let dbCount = 0;
 const opened: BoafoDb[] = [];
@@ -33,7 +45,8 @@ function setup(answer: (call: RecordedCall) => Response | Promise<Response> | un
     now: () => clock.now,
     random: () => 0.5, // jitter factor exactly 1, so delays are the plain exponential series
     isOnline: () => true,
-    getAccessToken: async () => 'token-1',
+    viewer: () => ({ id: 'user-1' }),
+    tokens: { tokenFor: async () => 'token-1', refresh: async () => null },
     setTimer: (_run, ms) => timers.push(ms),
     clearTimer: () => {},
     ...extra,
@@ -171,7 +184,8 @@ describe('outbox', () => {
 
   it('refreshes the token once on 401 and resends with the new one', async () => {
     const { outbox, calls } = setup((call) => (call.headers.authorization === 'Bearer fresh' ? json(201, {}) : json(401, {})), {
-      refreshAccess: async () => 'fresh',
+      tokens: { tokenFor: async () => 'token-1', refresh: async (_owner, failed) => (failed === 'token-1' ? 'fresh' : null) },
+      viewer: () => ({ id: 'user-a' }),
     });
     await outbox.enqueue({ method: 'POST', url: '/api/x/', body: {} });
     const result = await outbox.flush();
@@ -201,8 +215,7 @@ describe('outbox', () => {
     outbox.subscribe((s) => seen.push(s.pending));
     await outbox.enqueue({ method: 'POST', url: '/api/x/', body: {} });
     await outbox.enqueue({ method: 'POST', url: '/api/y/', body: {} });
-    await new Promise((r) => setTimeout(r, 0));
-    expect(seen.at(-1)).toBe(2);
+    await waitFor(() => expect(seen.at(-1)).toBe(2));
   });
 });
 
@@ -211,8 +224,9 @@ describe('outbox ownership', () => {
     const who = { userId: 'user-a' as string | null, online: false };
     const { outbox, calls } = setup(() => json(201, {}), {
       isOnline: () => who.online, // queue everything first, flush by hand
-      getUserId: async () => who.userId,
-      getAccessToken: async () => `token-of-${who.userId}`,
+      viewer: () => ({ id: who.userId }),
+      // Only the signed-in account has a token on the device (a signed-out account's row is gone).
+      tokens: { tokenFor: async (owner) => (owner === who.userId ? `token-of-${owner}` : null), refresh: async () => null },
     });
     await outbox.enqueue({ method: 'POST', url: '/api/cart/add/', body: { by: 'a' } });
     who.userId = null; // A logs out; a guest edits
@@ -221,14 +235,119 @@ describe('outbox ownership', () => {
     await outbox.enqueue({ method: 'POST', url: '/api/cart/add/', body: { by: 'b' } });
 
     who.online = true;
-    await outbox.flush();
+    const result = await outbox.flush();
+    expect(result).toMatchObject({ stopped: 'empty', held: 1 }); // A's change waits; it is not failed
     expect(calls.map((c) => (c.body as { by: string }).by)).toEqual(['guest', 'b']);
-    expect(calls.map((c) => c.headers.authorization)).toEqual(['Bearer token-of-user-b', 'Bearer token-of-user-b']);
-    expect((await outbox.status()).pending).toBe(0); // A's entry is not B's to see
+    expect(calls.map((c) => c.headers.authorization)).toEqual([undefined, 'Bearer token-of-user-b']);
+    const status = await outbox.status();
+    expect(status.pending).toBe(0); // A's entry is not B's to see...
+    expect(status.waitingForOthers).toEqual([{ owner: 'user-a', label: null, count: 1 }]); // ...but B sees that it waits
 
     who.userId = 'user-a'; // A signs back in: their change goes, as A
     await outbox.flush();
     expect(calls.map((c) => (c.body as { by: string }).by)).toEqual(['guest', 'b', 'a']);
     expect(calls[2].headers.authorization).toBe('Bearer token-of-user-a');
+  });
+
+  it('a runner without the owner\'s token (a worker, another tab) leaves the entry pending, and sends what it can', async () => {
+    const { outbox, db, calls } = setup(() => json(201, {}), {
+      viewer: () => ({ id: 'user-a' }),
+      isOnline: () => false,
+      tokens: { tokenFor: async () => null, refresh: async () => null },
+    });
+    await outbox.enqueue({ method: 'POST', url: '/api/mine/', body: {} });
+    const worker = createOutbox({
+      db, fetch: createFakeFetchFor(calls), isOnline: () => true, setTimer: () => 0, clearTimer: () => {},
+      tokens: { tokenFor: async () => null, refresh: async () => null },
+    });
+    const result = await worker.flush();
+    expect(result).toMatchObject({ sent: 0, failed: 0, stopped: 'empty', held: 1 });
+    expect(calls).toHaveLength(0);
+    expect((await db.outbox.toArray())[0]).toMatchObject({ status: 'pending', attempts: 0 });
+  });
+
+  it('a 401 the refresh cannot cure leaves the entry waiting (retried later), never failed', async () => {
+    const { outbox, db } = setup(() => json(401, { detail: 'expired', code: 'token_invalid' }), {
+      viewer: () => ({ id: 'user-a' }),
+      tokens: { tokenFor: async () => 'old', refresh: async () => null },
+    });
+    await outbox.enqueue({ method: 'POST', url: '/api/x/', body: {} });
+    expect((await outbox.flush()).stopped).toBe('retry');
+    expect((await db.outbox.toArray())[0]).toMatchObject({ status: 'pending', lastStatus: 401 });
+  });
+});
+
+describe('coalescing and batches', () => {
+  const cartBatch = { url: '/api/cart/sync/', field: 'lines', base: { cart_id: 'cart-1' }, itemKey: 'cause_id' };
+  const line = (cause: string, quantity: number) => ({
+    method: 'POST' as const, url: '/api/cart/sync/', body: { cause_id: cause, quantity }, owner: null, coalesceKey: `cart:${cause}`, batch: cartBatch,
+  });
+
+  it('coalesces by key (latest body wins) and sends every waiting item as one request', async () => {
+    const { outbox, db, calls } = setup(() => json(200, { refused: [] }), { isOnline: () => false });
+    for (const [cause, quantity] of [['a', 1], ['b', 1], ['a', 2], ['a', 3], ['c', 4], ['b', 0]] as const) {
+      await db.transaction('rw', db.outbox, () => outbox.put(line(cause, quantity)));
+    }
+    expect(await db.outbox.count()).toBe(3);
+    const online = setup(() => json(200, { refused: [] }), { db });
+    await online.outbox.flush();
+    expect(calls).toHaveLength(0);
+    expect(online.calls).toHaveLength(1);
+    expect(online.calls[0].body).toEqual({ cart_id: 'cart-1', lines: [{ cause_id: 'a', quantity: 3 }, { cause_id: 'b', quantity: 0 }, { cause_id: 'c', quantity: 4 }] });
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('resends an unanswered batch with the same key; an edit since makes it a new batch with a new key', async () => {
+    let answer: Response | undefined;
+    const { outbox, db, calls, clock } = setup(() => answer);
+    await db.transaction('rw', db.outbox, () => outbox.put(line('a', 1)));
+    await db.transaction('rw', db.outbox, () => outbox.put(line('b', 1)));
+    await outbox.flush(); // the network drops it
+    clock.now += MAX_RETRY_MS;
+    await outbox.flush(); // again: the same batch
+    expect(calls[1].headers['idempotency-key']).toBe(calls[0].headers['idempotency-key']);
+    await db.transaction('rw', db.outbox, () => outbox.put(line('a', 5)));
+    clock.now += MAX_RETRY_MS;
+    answer = json(200, { refused: [] });
+    await outbox.flush();
+    expect(calls[2].headers['idempotency-key']).not.toBe(calls[0].headers['idempotency-key']);
+    expect(calls[2].body).toEqual({ cart_id: 'cart-1', lines: [{ cause_id: 'a', quantity: 5 }, { cause_id: 'b', quantity: 1 }] });
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('an edit made while its batch is in flight is kept and sent next; refused items stay as failed', async () => {
+    const first = deferred<Response>();
+    let n = 0;
+    const { outbox, db, calls } = setup(() => (++n === 1 ? first.promise : json(200, { refused: [{ cause_id: 'b', detail: 'This cause is not accepting donations.' }] })));
+    await db.transaction('rw', db.outbox, () => outbox.put(line('a', 1)));
+    const flushing = outbox.flush();
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await db.transaction('rw', db.outbox, () => outbox.put(line('a', 2)));
+    await db.transaction('rw', db.outbox, () => outbox.put(line('b', 1)));
+    first.resolve(json(200, { refused: [] }));
+    await flushing;
+    await outbox.flush();
+    expect(calls.map((c) => c.body)).toEqual([
+      { cart_id: 'cart-1', lines: [{ cause_id: 'a', quantity: 1 }] },
+      { cart_id: 'cart-1', lines: [{ cause_id: 'a', quantity: 2 }, { cause_id: 'b', quantity: 1 }] },
+    ]);
+    const left = await db.outbox.toArray();
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatchObject({ status: 'failed', body: { cause_id: 'b' }, lastError: 'This cause is not accepting donations.' });
+  });
+
+  it("adopting a guest's entries on sign-in keeps their batch key, so a resend is recognised", async () => {
+    const net = { online: true };
+    const { outbox, db, calls, clock } = setup(() => undefined, { viewer: () => ({ id: null }), isOnline: () => net.online });
+    await db.transaction('rw', db.outbox, () => outbox.put(line('a', 1)));
+    await outbox.flush(); // applied by the server, answer lost
+    net.online = false;
+    await outbox.adopt('user-a', 'ama@example.com');
+    net.online = true;
+    clock.now += MAX_RETRY_MS;
+    await outbox.flush();
+    expect(calls.map((c) => c.headers.authorization)).toEqual([undefined, 'Bearer token-1']);
+    expect(new Set(calls.map((c) => c.headers['idempotency-key'])).size).toBe(1);
+    expect((await db.outbox.toArray())[0]).toMatchObject({ owner: 'user-a', ownerLabel: 'ama@example.com' });
   });
 });

@@ -3,14 +3,26 @@
  * signed-in user has exactly one cart (unique user_id). One line per cause; quantities
  * change in single statements so concurrent adds never lose an increment.
  */
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { cartItems, carts, categories, causes, type ImageSizes } from '../db/schema';
-import type { CauseStatus } from './causes';
+import { acceptsDonations, type CauseStatus } from './causes';
 
 export const CART_MAX_QUANTITY = 1000;
 
 export type CartRow = typeof carts.$inferSelect;
+
+/** One line of a batch: the quantity the device wants (0 = remove) and, for quantity > 0, the amount. */
+export interface SyncLine {
+  causeId: string;
+  quantity: number;
+  amount: number | null;
+}
+
+export interface SyncRefusal {
+  causeId: string;
+  code: 'not_accepting' | 'not_found';
+}
 
 export interface CartLine {
   id: string;
@@ -110,6 +122,45 @@ export class CartsRepo {
     const rows = await this.db.delete(cartItems).where(lineMatch(cartId, item)).returning({ id: cartItems.id });
     if (rows.length > 0) await this.touch(cartId);
     return rows.length > 0;
+  }
+
+  /**
+   * Applies a device's intended lines in one transaction, in the order given (a cause named twice:
+   * the last one wins). Removal always applies; a positive quantity for a cause that is unknown or
+   * no longer takes donations is refused and leaves that line as it was. The cart row is locked
+   * first, so two batches for one cart (two tabs, two processes) apply one after the other.
+   */
+  async sync(cartId: string, lines: SyncLine[]): Promise<SyncRefusal[]> {
+    return this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for('update');
+      const ids = [...new Set(lines.filter((l) => l.quantity > 0).map((l) => l.causeId))];
+      const found = ids.length === 0 ? [] : await tx
+        .select({ id: causes.id, status: causes.status, afterGoal: causes.acceptsDonationsAfterGoal })
+        .from(causes).where(inArray(causes.id, ids));
+      const givable = new Map(found.map((c) => [c.id, acceptsDonations(c.status, c.afterGoal)]));
+      const refused = new Map<string, SyncRefusal>();
+      for (const line of lines) {
+        if (line.quantity === 0) {
+          await tx.delete(cartItems).where(and(eq(cartItems.cartId, cartId), eq(cartItems.causeId, line.causeId)));
+          refused.delete(line.causeId);
+          continue;
+        }
+        const ok = givable.get(line.causeId);
+        if (ok !== true) {
+          refused.set(line.causeId, { causeId: line.causeId, code: ok === undefined ? 'not_found' : 'not_accepting' });
+          continue;
+        }
+        refused.delete(line.causeId);
+        await tx.insert(cartItems).values({ cartId, causeId: line.causeId, donationAmount: line.amount!, quantity: line.quantity })
+          .onConflictDoUpdate({
+            target: [cartItems.cartId, cartItems.causeId],
+            set: { quantity: sql`EXCLUDED.quantity`, donationAmount: sql`EXCLUDED.donation_amount` },
+          });
+      }
+      await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cartId));
+      return [...refused.values()];
+    });
   }
 
   private async touch(cartId: string): Promise<void> {

@@ -17,10 +17,30 @@ export type BeginResult =
   | { kind: 'in_flight' }
   | { kind: 'replay'; status: number; contentType: string | null; body: string };
 
+type KeyRow = typeof idempotencyKeys.$inferSelect;
+
+/** What an existing record of this key means for a request that arrives now. */
+function judge(row: KeyRow, method: string, path: string, fingerprint: string): BeginResult {
+  if (row.method !== method || row.path !== path || row.fingerprint !== fingerprint) return { kind: 'mismatch' };
+  if (row.status === null) return { kind: 'in_flight' };
+  return { kind: 'replay', status: row.status, contentType: row.contentType, body: row.body ?? '' };
+}
+
 export class IdempotencyKeysRepo {
   constructor(private readonly db: Db) {}
 
-  async begin(ref: KeyRef, method: string, path: string, fingerprint: string): Promise<BeginResult> {
+  /**
+   * `alsoScope`: a scope whose record of the same key counts as this request's first attempt. A
+   * device that queued a change as a guest and resends it after signing in sends the same key with
+   * a token now; the guest's record answers it, so the change applies once.
+   */
+  async begin(ref: KeyRef, method: string, path: string, fingerprint: string, alsoScope?: string): Promise<BeginResult> {
+    if (alsoScope) {
+      const [earlier] = await this.db.select().from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.scope, alsoScope), eq(idempotencyKeys.key, ref.key), sql`${idempotencyKeys.expiresAt} > now()`))
+        .limit(1);
+      if (earlier) return judge(earlier, method, path, fingerprint);
+    }
     const match = and(eq(idempotencyKeys.scope, ref.scope), eq(idempotencyKeys.key, ref.key));
     // Lazy expiry: this key now, the whole table now and then. An answer-less record older
     // than STALE_IN_FLIGHT belongs to a request that died mid-way, so it is dropped too.
@@ -37,9 +57,7 @@ export class IdempotencyKeysRepo {
     const [row] = await this.db.select().from(idempotencyKeys).where(match).limit(1);
     // Vanished between insert and select (expired/abandoned): treat as still busy; the client retries.
     if (!row) return { kind: 'in_flight' };
-    if (row.method !== method || row.path !== path || row.fingerprint !== fingerprint) return { kind: 'mismatch' };
-    if (row.status === null) return { kind: 'in_flight' };
-    return { kind: 'replay', status: row.status, contentType: row.contentType, body: row.body ?? '' };
+    return judge(row, method, path, fingerprint);
   }
 
   async complete(ref: KeyRef, status: number, contentType: string | null, body: string): Promise<void> {

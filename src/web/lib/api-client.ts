@@ -1,6 +1,7 @@
 import type { ApiErrorBody } from '../../shared/api-errors';
 import type { TokenPair } from '../../shared/auth-contract';
 import { apiUrl } from './api-url';
+import { decodeJwt } from './jwt';
 import { clearSession, reloadSession, session, setTokens } from '../stores/session-store';
 
 /** Spec §8: every non-2xx answer raises 'API {status} {statusText}: {body}'. */
@@ -31,8 +32,18 @@ export interface RequestOptions {
   auth?: boolean;
 }
 
+/** Token pairs kept outside localStorage (IndexedDB, for the service worker), which may be newer. */
+export interface StoredTokenPairs {
+  /** The pair stored for this user, if any. */
+  read(userId: string): Promise<{ access: string; refresh: string | null; issuedAt: number } | null>;
+  /** Called inside the refresh lock with the new pair, before the lock is released. */
+  save(pair: { access: string; refresh: string | null }): Promise<void>;
+}
+
 interface ClientConfig {
   fetch: typeof fetch;
+  /** Set once the offline layer runs: the worker may have rotated the tokens itself. */
+  tokenStore: StoredTokenPairs | null;
   /** XMLHttpRequest factory for uploads with progress; tests swap it. */
   xhr: () => XMLHttpRequest;
   /** Called once the refresh token is no longer accepted; the app navigates to sign-in. */
@@ -43,6 +54,7 @@ interface ClientConfig {
 // The app swaps onSessionExpired for router navigation; tests swap fetch.
 const config: ClientConfig = {
   fetch: (input, init) => globalThis.fetch(input, init),
+  tokenStore: null,
   xhr: () => new XMLHttpRequest(),
   onSessionExpired: (path) => window.location.assign(`/sign-in?redirect=${encodeURIComponent(path)}`),
   currentPath: () => `${window.location.pathname}${window.location.search}`,
@@ -105,6 +117,13 @@ function refreshOnce(): Promise<RefreshOutcome> {
     if (session.refresh && session.access && session.refresh !== spent) {
       return { access: session.access, refused: false };
     }
+    // The service worker refreshes with the stored pair when no page is around: adopt what it got.
+    const stored = session.user_id ? await config.tokenStore?.read(session.user_id).catch(() => null) : null;
+    const localIat = decodeJwt(session.access)?.iat ?? 0;
+    if (stored?.refresh && stored.refresh !== session.refresh && stored.issuedAt > localIat) {
+      setTokens(stored.access, stored.refresh);
+      return { access: stored.access, refused: false };
+    }
     const refresh = session.refresh;
     if (!refresh) return { access: null, refused: true };
     try {
@@ -113,6 +132,7 @@ function refreshOnce(): Promise<RefreshOutcome> {
       const data = (await response.json()) as Partial<TokenPair>;
       if (typeof data.access !== 'string') return { access: null, refused: true };
       setTokens(data.access, data.refresh);
+      await config.tokenStore?.save({ access: data.access, refresh: session.refresh }).catch(() => {});
       return { access: data.access, refused: false };
     } catch {
       return { access: null, refused: false };

@@ -3,7 +3,7 @@ import { Toaster } from '../components/toasts/toaster';
 import { UnexpectedErrorScreen } from '../components/error-screens';
 import { LandingPage } from '../features/landing/components/landing-page';
 import { OfflineBanner } from '../features/offline/components/offline-banner';
-import { SyncStatus } from '../features/offline/components/sync-status';
+import { SyncDock } from '../features/offline/components/sync-dock';
 import { InstallButton } from '../features/pwa/components/install-button';
 import { UpdatePrompt } from '../features/pwa/components/update-prompt';
 
@@ -15,7 +15,7 @@ function RootLayout() {
       <UpdatePrompt />
       <Outlet />
       <aside className="app-dock" aria-label="Sync status">
-        <SyncStatus />
+        <SyncDock />
         <InstallButton />
       </aside>
       <Toaster />

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { refreshCartFromServer, startCartSync } from '../features/cart/cart-sync';
+import { cartSync } from '../features/cart/cart-runtime';
 import { refreshDonationHistory } from '../features/history/api/history-api';
 import { PaymentStatusPage } from '../features/payment/components/payment-status-page';
 import { validatePaymentStatusSearch } from '../features/payment/lib/reference';
@@ -13,8 +13,7 @@ function PaymentStatusRoute() {
       reference={reference}
       onVerified={() => {
         // The paid lines left the server cart; the history has the new donations.
-        startCartSync();
-        void refreshCartFromServer();
+        cartSync().requestRefresh();
         void refreshDonationHistory();
       }}
     />

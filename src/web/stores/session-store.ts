@@ -71,3 +71,16 @@ export function clearSession(): void {
 export function reloadSession(): void {
   Object.assign(session, load());
 }
+
+/**
+ * localStorage is who this browser is signed in as; a tab can miss the 'storage' event that says
+ * so (it was starting while another tab signed in, or it was frozen in the background). Called
+ * before anything that acts as someone (a cart edit, a sync), it catches the tab up. Cheap: two reads.
+ */
+export function syncSessionFromStorage(): void {
+  const store = storage();
+  if (!store) return;
+  if ((store.getItem(STORAGE_KEYS.access) ?? null) !== session.access || (store.getItem(STORAGE_KEYS.refresh) ?? null) !== session.refresh) {
+    reloadSession();
+  }
+}

@@ -56,9 +56,14 @@ export default fp(async (app) => {
     }
   });
 
+  // Routes anyone may call still refuse a token that was sent but is no longer valid (401, not
+  // "you are a guest"): a donor whose access token expired offline would otherwise have their
+  // queued cart change applied to a guest cart, or refused as someone else's. The 401 makes the
+  // client refresh and resend; a caller who sends no token at all is simply a guest.
   app.decorate('optionalUser', async (request: FastifyRequest) => {
     if (request.user) return request.user;
-    const token = bearerToken(request);
-    return token ? userFromToken(token) : null;
+    if (bearerToken(request) === null) return null;
+    await app.authenticate(request);
+    return request.user;
   });
 }, { name: 'auth', dependencies: ['repositories'] });

@@ -9,6 +9,7 @@ import { ApiError } from '../../lib/api-error';
 import { sha256Hex } from '../../lib/tokens';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const ANONYMOUS = 'anonymous';
 
 /** JSON with sorted keys and binary replaced by its hash: equal bodies, equal fingerprints. */
 function stableStringify(value: unknown): string {
@@ -34,9 +35,12 @@ export default fp(async (app) => {
     // Keys are stored as text: visible ASCII only (UUIDs and the like), never control characters.
     if (!/^[\x20-\x7e]+$/.test(key)) throw new ApiError(400, 'validation_error', 'Idempotency-Key may only contain printable ASCII characters.');
     const user = await app.optionalUser(request);
-    const ref = { scope: user ? `user:${user.id}` : 'anonymous', key };
+    const ref = { scope: user ? `user:${user.id}` : ANONYMOUS, key };
     const fingerprint = sha256Hex(stableStringify(request.body));
-    const result = await repo().begin(ref, request.method, request.url, fingerprint);
+    // Signed in, the same key sent earlier as a guest is the same change (queued on this device
+    // before the sign-in, resent after it): it answers as the first attempt did, applied once.
+    // Keys are random UUIDs, and anyone without a token already shares the anonymous scope.
+    const result = await repo().begin(ref, request.method, request.url, fingerprint, user ? ANONYMOUS : undefined);
     if (result.kind === 'new') {
       request.idempotencyRef = ref;
       return;

@@ -1,71 +1,59 @@
-import { proxy, subscribe } from 'valtio';
+import { proxy } from 'valtio';
 import type { Cart, CartItem } from '../../../shared/giving-contract';
-import { session } from '../../stores/session-store';
-import { getDb } from '../offline/db';
-import type { OutboxEntry } from '../offline/db';
-import { syncState } from '../offline/stores/sync-store';
-import { fetchServerCart, isCartMutationUrl } from './api/cart-api';
-import { readCartId, storeCartId } from './cart-id';
+import type { BoafoDb, OutboxEntry } from '../offline/db';
+import type { Outbox } from '../offline/outbox';
+import type { SentAnswer, SyncStatus } from '../offline/outbox-types';
+import { cartPaths } from './api/cart-api';
+import { applyCartEdit, isCartEntry, META_CART_ID, META_CART_REV, newCartRev, type CartEdit } from './cart-edits';
 import type { CartLine } from './local-cart-types';
 
 /**
- * Keeps the device cart and the server cart the same:
- *  - edits apply locally at once and wait in the outbox (local-cart.ts);
- *  - once no cart edit is waiting (the outbox drained), the server cart is fetched and REPLACES
- *    the local one, so after a sync local == server (lines the server refused disappear, lines
- *    merged from a guest cart at sign-in appear) and the answered cart_id is stored;
- *  - an edit made while that fetch is in flight wins: the answer is dropped and fetched again later;
- *  - logout (the cart id is gone) empties the local cart.
+ * Keeps the device cart and the server cart the same. One instance per page, created at start-up
+ * (cart-runtime.ts); tests build their own with their own database, outbox and server.
+ *  - Edits apply locally at once and wait in the outbox, one coalesced entry per line (cart-edits.ts).
+ *  - When the outbox sends the waiting lines (POST /api/cart/sync/), the answer IS the server cart:
+ *    it replaces the local one when nothing else is waiting, so N edits cost one round trip.
+ *  - Otherwise (start-up, sign-in, back online, after a payment), once nothing is waiting the server
+ *    cart is read and replaces the local one (lines the server refused disappear, lines merged from
+ *    a guest cart at sign-in or added on another device appear).
+ *  - A copy that started before an edit never lands: every edit and every copy bumps `cart_rev`
+ *    in IndexedDB, shared by all tabs, and a copy is written only if the counter has not moved.
+ *  - The local cart belongs to one identity; signing out clears it (the account's waiting changes stay
+ *    queued for it and are never sent as anyone else).
  */
 
-export const cartSyncState = proxy({
-  /** Cart edits on this device the server has not confirmed yet. */
-  unsynced: 0,
-  /** Cart edits the server refused (they show in the sync dock to retry or discard). */
-  refused: 0,
-  refreshing: false,
+export interface CartSyncView {
+  /** Cart changes on this device the server has not confirmed yet. */
+  unsynced: number;
+  /** Cart changes the server refused (shown in the sync panel to retry or discard). */
+  refused: number;
+  /** The outbox is sending right now and cart changes are among what waits. */
+  syncing: boolean;
+  refreshing: boolean;
   /** When the local cart last became a copy of the server's. */
-  lastServerSyncAt: null as number | null,
-});
-
-let editGeneration = 0;
-/** Edits between their local write and their outbox entry: a refresh must not land in that gap. */
-let editsInFlight = 0;
-let needsRefresh = true;
-let started = false;
-let refreshing: Promise<boolean> | null = null;
-let refreshAgain = false;
-
-const META_CART_ID = 'cart_id';
-
-function visible(entry: OutboxEntry): boolean {
-  return entry.owner == null || entry.owner === session.user_id;
+  lastServerSyncAt: number | null;
 }
 
-async function cartEntries(): Promise<OutboxEntry[]> {
-  return getDb().outbox.filter((e) => isCartMutationUrl(e.url) && visible(e)).toArray();
+export function createCartSyncView(): CartSyncView {
+  return proxy<CartSyncView>({ unsynced: 0, refused: 0, syncing: false, refreshing: false, lastServerSyncAt: null });
 }
 
-async function updateCounts(): Promise<number> {
-  const entries = await cartEntries().catch(() => [] as OutboxEntry[]);
-  const pending = entries.filter((e) => e.status === 'pending').length;
-  cartSyncState.unsynced = pending;
-  cartSyncState.refused = entries.length - pending;
-  return pending;
-}
+/** What the screens show; the page's one CartSync writes it. */
+export const cartSyncState = createCartSyncView();
 
-/** Called by every local edit before it touches the table. */
-export function noteCartEdit(): void {
-  editGeneration += 1;
-  editsInFlight += 1;
-  needsRefresh = true;
-}
-
-/** Called once the edit's outbox entry is queued (or the edit gave up). */
-export function noteCartQueued(): void {
-  editsInFlight = Math.max(0, editsInFlight - 1);
-  editGeneration += 1;
-  void updateCounts();
+export interface CartSyncDeps {
+  db: BoafoDb;
+  outbox: Outbox;
+  /** Who this page acts as now (the page catches up with localStorage first). */
+  identity: () => { id: string | null; label: string | null };
+  /** Calls `onChange` when the identity changes; returns the unsubscribe. */
+  watchIdentity?: (onChange: () => void) => () => void;
+  /** GET the server cart (null: a guest cart the server does not know). */
+  fetchCart: (cartId: string | null) => Promise<Cart | null>;
+  cartIds: { read(): string | null; ensure(): string; store(id: string): void };
+  online?: () => boolean;
+  now?: () => number;
+  view?: CartSyncView;
 }
 
 /** A server cart line as the device keeps it (one line per cause, keyed by the cause id). */
@@ -77,168 +65,218 @@ export function lineFromItem(item: CartItem, addedAt: number): CartLine {
   };
 }
 
-/**
- * Replaces the local cart with `cart` unless an edit happened since `generation` or a cart edit is
- * still waiting in the outbox (then the local cart is ahead and a later refresh catches up).
- */
-export async function replaceLocalCart(cart: Cart, generation = editGeneration): Promise<boolean> {
-  const db = getDb();
-  const applied = await db.transaction('rw', db.cart, db.outbox, db.meta, async () => {
-    if (generation !== editGeneration || editsInFlight > 0) return false;
-    const waiting = await db.outbox.filter((e) => isCartMutationUrl(e.url) && e.status === 'pending' && visible(e)).count();
-    if (waiting > 0) return false;
-    const old = new Map(((await db.cart.toArray()) as CartLine[]).map((l) => [l.id, l]));
-    const base = Date.now();
-    await db.cart.clear();
-    await db.cart.bulkPut(cart.items.map((item, i) => {
-      const line = lineFromItem(item, base + i);
-      const previous = old.get(line.id);
-      if (previous?.added_at) line.added_at = previous.added_at as number; // keep the order the user knows
-      return line;
-    }));
-    await db.meta.put({ key: META_CART_ID, value: cart.cart_id });
-    return true;
-  });
-  // The server's cart id is the one to use from now on (a signed-in user's own cart after a merge).
-  if (applied && cart.cart_id) storeCartId(cart.cart_id);
-  if (applied) {
-    // Something asked for a newer copy while this one was being written (a sign-in): keep asking.
-    if (generation === editGeneration) needsRefresh = false;
-    cartSyncState.lastServerSyncAt = Date.now();
+function isCart(value: unknown): value is Cart {
+  const cart = value as Partial<Cart> | null;
+  return Boolean(cart && typeof cart.cart_id === 'string' && Array.isArray(cart.items));
+}
+
+export function createCartSync(deps: CartSyncDeps) {
+  const { db, outbox } = deps;
+  const online = deps.online ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false);
+  const now = deps.now ?? Date.now;
+  const view = deps.view ?? cartSyncState;
+  let refreshing: Promise<boolean> | null = null;
+  let refreshAgain = false;
+  let needsRefresh = true;
+  let checkQueued = false;
+  let lastStatus: SyncStatus | null = null;
+  // Work under way (reads, checks), so `idle()` can wait on conditions rather than on a clock.
+  let stopped = false;
+  let busy = 0;
+  const idleWaiters: Array<() => void> = [];
+  function track<T>(work: Promise<T>): Promise<T> {
+    busy += 1;
+    return work.finally(() => {
+      busy -= 1;
+      if (busy === 0) idleWaiters.splice(0).forEach((resolve) => resolve());
+    });
   }
-  return applied;
-}
 
-/** Empties the local cart (logout). */
-export async function clearLocalCart(): Promise<void> {
-  const db = getDb();
-  editGeneration += 1;
-  await db.transaction('rw', db.cart, db.meta, async () => {
-    await db.cart.clear();
-    await db.meta.delete(META_CART_ID);
-  });
-}
+  const visible = (entry: OutboxEntry) => entry.owner == null || entry.owner === deps.identity().id;
 
-function online(): boolean {
-  return typeof navigator === 'undefined' || navigator.onLine !== false;
-}
-
-/**
- * Fetches the server cart and replaces the local one, when no cart edit is waiting to be sent.
- * Resolves true when the local cart is now the server's. Single flight.
- */
-export function refreshCartFromServer(): Promise<boolean> {
-  if (refreshing) {
-    refreshAgain = true; // asked again meanwhile (sign-in, a drain): one more round once this one ends
-    return refreshing;
+  async function readRev(): Promise<unknown> {
+    return (await db.meta.get(META_CART_REV))?.value ?? null;
   }
-  refreshing = (async () => {
-    cartSyncState.refreshing = true;
-    try {
+  /** The cart id this page last wrote to `meta` (edits skip the write when it has not changed). */
+  let rememberedCartId: string | null = null;
+
+  async function waitingCartChanges(): Promise<number> {
+    return db.outbox.where('status').equals('pending').filter((e) => isCartEntry(e) && visible(e)).count();
+  }
+
+  /**
+   * Replaces the local cart with `cart` unless a cart change is waiting (the device is ahead) or,
+   * when `rev` is given, an edit or another copy landed since the read started.
+   */
+  async function replaceLocalCart(cart: Cart, rev: { value: unknown } | null): Promise<boolean> {
+    const applied = await db.transaction('rw', db.cart, db.outbox, db.meta, async () => {
+      if (stopped) return false;
+      if (rev !== null && (await readRev()) !== rev.value) return false;
+      if ((await waitingCartChanges()) > 0) return false;
+      const old = new Map(((await db.cart.toArray()) as CartLine[]).map((l) => [l.id, l]));
+      const base = now();
+      await db.cart.clear();
+      await db.cart.bulkPut(cart.items.map((item, i) => {
+        const line = lineFromItem(item, base + i);
+        const previous = old.get(line.id);
+        if (previous?.added_at) line.added_at = previous.added_at as number; // keep the order the user knows
+        return line;
+      }));
+      await db.meta.put({ key: META_CART_REV, value: newCartRev() });
+      await db.meta.put({ key: META_CART_ID, value: cart.cart_id });
+      return true;
+    });
+    if (applied) {
+      rememberedCartId = cart.cart_id;
+      // The server's cart id is the one to use from now on (a signed-in user's own cart after a merge).
+      if (cart.cart_id) deps.cartIds.store(cart.cart_id);
+      view.lastServerSyncAt = now();
+    }
+    return applied;
+  }
+
+  function bumpRev(): Promise<void> {
+    return db.meta.put({ key: META_CART_REV, value: newCartRev() }).then(() => undefined);
+  }
+
+  /** Empties the local cart (logout). */
+  async function clearLocalCart(): Promise<void> {
+    rememberedCartId = null;
+    await db.transaction('rw', db.cart, db.meta, async () => {
+      if (stopped) return;
+      await db.cart.clear();
+      await db.meta.delete(META_CART_ID);
+      await db.meta.put({ key: META_CART_REV, value: newCartRev() });
+    });
+  }
+
+  /** Reads the server cart and replaces the local one, when no cart change is waiting. Single flight. */
+  function refresh(): Promise<boolean> {
+    if (refreshing) {
+      refreshAgain = true; // asked again meanwhile (sign-in, a drain): one more round once this one ends
+      return refreshing;
+    }
+    const run = async (): Promise<boolean> => {
+      view.refreshing = true;
       if (!online()) return false;
-      if ((await updateCounts()) > 0) return false;
-      const generation = editGeneration;
-      const cartId = readCartId();
-      if (!cartId && !session.access) {
+      if ((await waitingCartChanges()) > 0) return false;
+      const rev = { value: await readRev() };
+      const cartId = deps.cartIds.read();
+      const who = deps.identity().id;
+      if (!cartId && !who) {
         needsRefresh = false; // a guest who never edited a cart: nothing on the server
         return false;
       }
-      const cart = await fetchServerCart(cartId);
+      const cart = await deps.fetchCart(cartId);
+      if (deps.identity().id !== who) return false; // someone else now: their read is next
       // A guest cart the server does not know: nothing of it reached the server.
-      return await replaceLocalCart(cart ?? { cart_id: cartId ?? '', items: [], total_amount: '0.00' }, generation);
-    } catch {
-      return false; // unreachable or refused: keep the local cart, try again after the next drain
-    } finally {
-      cartSyncState.refreshing = false;
+      const applied = await replaceLocalCart(cart ?? { cart_id: cartId ?? '', items: [], total_amount: '0.00' }, rev);
+      if (applied) needsRefresh = false;
+      return applied;
+    };
+    // Unreachable or refused: the local cart stays, and the next drain asks again. `refreshing` is
+    // cleared in a callback (always after this assignment), so a run that ends at once cannot leave it set.
+    refreshing = track(run().catch(() => false).finally(() => {
+      view.refreshing = false;
       refreshing = null;
       if (refreshAgain) {
         refreshAgain = false;
         scheduleCheck();
       }
-    }
-  })();
-  return refreshing;
-}
-
-let checkQueued = false;
-function scheduleCheck(): void {
-  if (checkQueued) return;
-  checkQueued = true;
-  queueMicrotask(() => {
-    checkQueued = false;
-    void (async () => {
-      const pending = await updateCounts();
-      // A cart entry being sent stays in the outbox until answered, so pending 0 means nothing is on its way.
-      if (needsRefresh && pending === 0 && online()) await refreshCartFromServer();
-    })();
-  });
-}
-
-/** Asks for a refresh after the next drain (or now, when nothing waits). */
-export function requestCartRefresh(): void {
-  needsRefresh = true;
-  scheduleCheck();
-}
-
-/**
- * Starts the watcher once per page: outbox status changes (page or service worker), sign-in/out,
- * and the connection coming back. Called by the cart hooks and edits.
- */
-export function startCartSync(): void {
-  if (started || typeof window === 'undefined') return;
-  started = true;
-  // The outbox itself is started by main.tsx after paint, or by the first cart edit (cart-outbox.ts).
-  void reconcileAfterLogout().then(scheduleCheck);
-  subscribe(syncState, scheduleCheck);
-  let lastAccess = session.access;
-  let lastUser = session.user_id;
-  subscribe(session, () => {
-    const signedOut = lastAccess && !session.access;
-    const userChanged = lastUser !== session.user_id;
-    lastAccess = session.access;
-    lastUser = session.user_id;
-    if (signedOut) {
-      void clearLocalCart();
-      return;
-    }
-    // Signing in: the next cart call carries the guest cart id and the server merges it. A read
-    // that started before is for the old identity: its answer must not land.
-    if (userChanged) {
-      editGeneration += 1;
-      requestCartRefresh();
-    }
-  });
-  window.addEventListener('online', () => requestCartRefresh());
-}
-
-/**
- * Logout on a page without the watcher (the landing page) removed the cart id but left the
- * lines: the device remembers which cart its lines belong to, and drops them when that id is gone.
- */
-async function reconcileAfterLogout(): Promise<void> {
-  try {
-    const db = getDb();
-    const remembered = (await db.meta.get(META_CART_ID))?.value;
-    if (remembered && !readCartId()) await clearLocalCart();
-  } catch {
-    // nothing to reconcile
+    }));
+    return refreshing;
   }
-}
 
-/** Resolves once no refresh is running or scheduled (tests). */
-export async function cartSyncSettled(): Promise<void> {
-  for (let i = 0; i < 5; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    if (refreshing) await refreshing;
+  function scheduleCheck(): void {
+    if (checkQueued) return;
+    checkQueued = true;
+    void track((async () => {
+      await Promise.resolve();
+      checkQueued = false;
+      // A cart entry being sent stays in the outbox until answered, so 0 waiting means nothing is on its way.
+      if (needsRefresh && online() && (await waitingCartChanges()) === 0) await refresh();
+    })());
   }
+
+  /** Asks for a server copy after the next drain (or now, when nothing waits). */
+  function requestRefresh(): void {
+    needsRefresh = true;
+    scheduleCheck();
+  }
+
+  /** The batch answer is the server cart: take it when it is this identity's and nothing else waits. */
+  async function onAnswer(answer: SentAnswer): Promise<void> {
+    if (answer.batch?.url !== cartPaths.sync || !isCart(answer.body)) return;
+    const mine = (answer.owner ?? null) === (deps.identity().id ?? null);
+    // A replay answers with the cart as it was then; another identity's cart is not this page's.
+    if (!mine || answer.replayed || !(await track(replaceLocalCart(answer.body, null)))) requestRefresh();
+    else needsRefresh = false;
+  }
+
+  function updateView(status: SyncStatus): void {
+    lastStatus = status;
+    view.unsynced = status.pendingEntries.filter(isCartEntry).length;
+    view.refused = status.failedEntries.filter(isCartEntry).length;
+    view.syncing = status.flushing && view.unsynced > 0;
+    scheduleCheck();
+  }
+
+  /** One edit: the line and its queued change in one transaction (see cart-edits.ts). */
+  async function edit(change: CartEdit): Promise<CartLine | null> {
+    const who = deps.identity();
+    const cartId = deps.cartIds.ensure();
+    const line = await applyCartEdit({ db, outbox, owner: who.id, ownerLabel: who.label, cartId, rememberedCartId, now: now() }, change);
+    rememberedCartId = cartId;
+    return line;
+  }
+
+  /**
+   * Logout on a page without this watcher (the landing page) removed the cart id but left the
+   * lines: the device remembers which cart its lines belong to, and drops them when that id is gone.
+   */
+  async function reconcileAfterLogout(): Promise<void> {
+    const remembered = (await db.meta.get(META_CART_ID).catch(() => undefined))?.value;
+    if (remembered && !deps.cartIds.read()) await clearLocalCart();
+  }
+
+  /** Starts watching: outbox status and answers, sign-in/out, the connection coming back. Returns stop. */
+  function start(): () => void {
+    const stops: Array<() => void> = [];
+    void track(reconcileAfterLogout().catch(() => {})).then(scheduleCheck);
+    stops.push(outbox.subscribe(updateView));
+    stops.push(outbox.onAnswer((answer) => void onAnswer(answer)));
+    let lastUser = deps.identity().id;
+    if (deps.watchIdentity) {
+      stops.push(deps.watchIdentity(() => {
+        const user = deps.identity().id;
+        if (user === lastUser) return;
+        const signedOut = lastUser !== null && user === null;
+        lastUser = user;
+        if (signedOut) {
+          void track(clearLocalCart().catch(() => {}));
+          return;
+        }
+        // Signing in: a read started for the old identity must not land (the counter moves), then read as the new one.
+        void track(bumpRev().catch(() => {})).then(requestRefresh);
+      }));
+    }
+    if (typeof window !== 'undefined') {
+      const onOnline = () => requestRefresh();
+      window.addEventListener('online', onOnline);
+      stops.push(() => window.removeEventListener('online', onOnline));
+    }
+    return () => {
+      stopped = true;
+      stops.forEach((stop) => stop());
+    };
+  }
+
+  /** Resolves once no server copy is being read or about to be (tests wait on it, not on a clock). */
+  function idle(): Promise<void> {
+    return busy === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve));
+  }
+
+  return { start, edit, refresh, requestRefresh, replaceLocalCart, clearLocalCart, idle, view, status: () => lastStatus };
 }
 
-/** Tests: forget module state between cases. */
-export function resetCartSyncForTests(): void {
-  editGeneration = 0;
-  editsInFlight = 0;
-  needsRefresh = true;
-  refreshing = null;
-  refreshAgain = false;
-  Object.assign(cartSyncState, { unsynced: 0, refused: 0, refreshing: false, lastServerSyncAt: null });
-}
+export type CartSync = ReturnType<typeof createCartSync>;

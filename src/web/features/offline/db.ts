@@ -6,16 +6,36 @@ import Dexie, { type EntityTable } from 'dexie';
  * never rename or move data. Only primary keys and queried fields are indexed.
  */
 
-/** The signed-in tokens, mirrored from localStorage so the service worker (no localStorage) can send them. */
+/**
+ * One signed-in account's tokens, keyed by its user id, mirrored from localStorage so the service
+ * worker (which has no localStorage) and any tab can send a queued change with ITS OWNER's token.
+ * Rows are per account, never "the current session": tabs that disagree about who is signed in
+ * (one still a guest) cannot overwrite each other's identity. Removed when that account signs out.
+ */
 export interface SessionRow {
-  key: 'current';
-  access: string | null;
+  key: string;
+  userId: string;
+  access: string;
   refresh: string | null;
-  userId: string | null;
+  email?: string | null;
+  /** The access token's `iat`: a write never replaces a newer pair with an older one. */
+  issuedAt: number;
   updatedAt: number;
 }
 
 export type OutboxStatus = 'pending' | 'failed';
+
+/**
+ * Entries that go out together: every pending entry with the same owner and spec is sent as ONE
+ * request `{...base, [field]: [body, body, …]}`; the answer may list items it refused in
+ * `refused: [{[itemKey]: …, detail}]`.
+ */
+export interface BatchSpec {
+  url: string;
+  field: string;
+  base: Record<string, unknown>;
+  itemKey: string;
+}
 
 /** A mutation made while offline or not yet confirmed by the server. */
 export interface OutboxEntry {
@@ -30,7 +50,22 @@ export interface OutboxEntry {
   idempotencyKey: string;
   /** The user id signed in when it was queued (null for a guest): it is only sent as that user. */
   owner?: string | null;
+  /** How the owner is shown while their changes wait for them ("waiting for ama@…"). */
+  ownerLabel?: string | null;
+  /** What the donor reads in the sync panel ("Surgery for Kwame × 3"). */
+  label?: string;
+  /** Entries with the same key (and owner) collapse while they wait: the latest body wins. */
+  coalesceKey?: string;
+  /** Bumped by each coalesced edit: an answer only settles the version that was sent. */
+  rev?: number;
+  batch?: BatchSpec;
+  /** The Idempotency-Key of the batch this entry was last sent in; cleared when its body changes. */
+  batchKey?: string | null;
+  /** The queuing feature's own notes (the cart: whether the line was new on the device). */
+  meta?: Record<string, unknown>;
   createdAt: number;
+  /** When its body last changed (coalescing). */
+  updatedAt?: number;
   attempts: number;
   nextAttemptAt: number;
   status: OutboxStatus;
@@ -67,7 +102,10 @@ export class BoafoDb extends Dexie {
   content!: EntityTable<ContentRow, 'key'>;
 
   constructor(name = 'boafo') {
-    super(name);
+    // 'relaxed' (the OS flushes on its own schedule) is the default of Chrome ≥ 121, Firefox and
+    // Safari; older Chromium (phones that update slowly) flushed every commit, which made each cart
+    // click wait for the disk. A transaction is still all-or-nothing either way.
+    super(name, { chromeTransactionDurability: 'relaxed' });
     this.version(1).stores({
       session: 'key',
       outbox: '++seq, status',
@@ -93,6 +131,18 @@ export class BoafoDb extends Dexie {
     // (`[_owner+created_at]` finds it without reading the whole table).
     this.version(4).stores({
       notifications: 'id, _owner, [_owner+created_at]',
+    });
+    // Version 5 (coalescing outbox issue): queued changes coalesce by `coalesceKey` (one entry per
+    // cart line), and tokens are kept per account instead of one shared "current" row.
+    this.version(5).stores({
+      outbox: '++seq, status, coalesceKey',
+    }).upgrade(async (tx) => {
+      const table = tx.table('session');
+      const old = (await table.get('current')) as { access?: string | null; refresh?: string | null; userId?: string | null } | undefined;
+      await table.delete('current');
+      if (old?.access && old.userId) {
+        await table.put({ key: old.userId, userId: old.userId, access: old.access, refresh: old.refresh ?? null, issuedAt: 0, updatedAt: Date.now() });
+      }
     });
   }
 }

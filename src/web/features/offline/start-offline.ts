@@ -1,13 +1,25 @@
 import { subscribe } from 'valtio';
-import { session } from '../../stores/session-store';
+import { configureApiClient } from '../../lib/api-client';
+import { decodeJwt } from '../../lib/jwt';
+import { STORAGE_KEYS } from '../../lib/storage-keys';
+import { session, setTokens, syncSessionFromStorage } from '../../stores/session-store';
 import { getDb, type BoafoDb } from './db';
 import { createOutbox, SYNC_TAG, type Outbox } from './outbox';
+import { createTokenRefresher, forgetTokens, keepOnlyTokensOf, ownerOf, readTokens, saveTokens } from './session-tokens';
 import { syncActions, syncState } from './stores/sync-store';
 
 /**
  * Loaded with a dynamic import after the first render, so Dexie stays out of the landing chunk.
- * Mirrors the session into IndexedDB, starts the outbox and feeds the sync indicator.
+ * Keeps each signed-in account's tokens in IndexedDB, starts the outbox and feeds the sync indicator.
  */
+
+export interface StartOfflineOptions {
+  /** The API client's refresh (single flight, shared with every other call of this page). */
+  refreshAccess: () => Promise<string | null>;
+  /** Tests route the outbox to their own server; the app uses the global fetch. */
+  fetch?: typeof fetch;
+  db?: BoafoDb;
+}
 
 let outbox: Outbox | null = null;
 let stopCurrent: (() => void) | null = null;
@@ -17,11 +29,31 @@ export function getOutbox(): Outbox | null {
   return outbox;
 }
 
+function storedAccess(): string | null {
+  try {
+    return localStorage.getItem(STORAGE_KEYS.access);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Mirrors this tab's account into IndexedDB. Only an account's own session writes or removes its
+ * row: a tab that is still a guest (it missed another tab's sign-in) never touches a signed-in
+ * account's tokens, and a tab whose account signs out removes that account's row (its waiting
+ * changes then wait for it to sign in again, never going out under someone else).
+ */
 function mirrorSession(db: BoafoDb): () => void {
-  const write = () =>
-    db.session.put({ key: 'current', access: session.access, refresh: session.refresh, userId: session.user_id, updatedAt: Date.now() })
-      .catch(() => {}); // storage full or blocked: the page still has localStorage
-  void write();
+  const fail = () => {}; // storage full or blocked: the page still has localStorage
+  // Accounts signed out elsewhere (a page without this layer) leave rows behind: localStorage says who is signed in.
+  void keepOnlyTokensOf(db, ownerOf(storedAccess())).catch(fail);
+  let last = session.user_id;
+  const write = () => {
+    if (last && last !== session.user_id) void forgetTokens(db, last).catch(fail);
+    last = session.user_id;
+    if (session.access && session.user_id) void saveTokens(db, { access: session.access, refresh: session.refresh }, session.email).catch(fail);
+  };
+  write();
   return subscribe(session, write);
 }
 
@@ -33,19 +65,42 @@ function requestBackgroundSync(): void {
     .catch(() => {}); // no Background Sync (Firefox, Safari): the 'online' listener covers it
 }
 
+/** The worker refreshed this account's tokens while it had a 401: take the newer pair. */
+async function adoptRotatedTokens(db: BoafoDb, userId: string): Promise<void> {
+  if (userId !== session.user_id) return;
+  const stored = await readTokens(db, userId);
+  const localIat = decodeJwt(session.access)?.iat ?? 0;
+  if (stored?.refresh && stored.refresh !== session.refresh && stored.issuedAt > localIat) setTokens(stored.access, stored.refresh);
+}
+
 /**
  * Idempotent: main.tsx starts it after paint, and a feature that must queue a mutation before that
  * (the cart) may start it first; the second call returns the running instance's stop.
  */
-export function startOffline(options: { refreshAccess: () => Promise<string | null> }): () => void {
+export function startOffline(options: StartOfflineOptions): () => void {
   if (stopCurrent) return stopCurrent;
-  const db = getDb();
+  const db = options.db ?? getDb();
   const stopMirror = mirrorSession(db);
+  const refreshStored = createTokenRefresher({ db, fetch: options.fetch });
+  configureApiClient({
+    tokenStore: {
+      read: async (userId) => (await readTokens(db, userId)) ?? null,
+      save: (pair) => saveTokens(db, pair, session.email),
+    },
+  });
   const box = createOutbox({
     db,
-    getAccessToken: async () => session.access,
-    getUserId: async () => session.user_id,
-    refreshAccess: options.refreshAccess,
+    fetch: options.fetch,
+    viewer: () => ({ id: session.user_id, label: session.email ?? session.name }),
+    tokens: {
+      // This tab's own account: its live session. Any other owner: the row their own tab keeps.
+      tokenFor: async (owner) => {
+        syncSessionFromStorage();
+        if (owner === session.user_id && session.access) return session.access;
+        return (await readTokens(db, owner))?.access ?? null;
+      },
+      refresh: (owner, failed) => (owner === session.user_id ? options.refreshAccess() : refreshStored(owner, failed)),
+    },
     requestBackgroundSync,
   });
   outbox = box;
@@ -54,20 +109,38 @@ export function startOffline(options: { refreshAccess: () => Promise<string | nu
   syncActions.discard = box.discard;
   syncActions.retry = box.retry;
 
-  const onOnline = () => void box.flush();
+  const flushNow = () => {
+    box.resetSyncRequest();
+    void box.flush();
+  };
+  const onVisible = () => {
+    if (document.visibilityState !== 'visible') return;
+    syncSessionFromStorage();
+    void box.flush();
+  };
   // The worker flushes in the background too; it tells open pages so the indicator stays true.
   const onWorkerMessage = (event: MessageEvent) => {
-    if (event.data?.type === 'OUTBOX_CHANGED') void box.status().then((status) => Object.assign(syncState, status));
+    if (event.data?.type === 'OUTBOX_CHANGED') {
+      box.resetSyncRequest();
+      void box.notify();
+    }
+    if (event.data?.type === 'TOKENS_ROTATED' && typeof event.data.userId === 'string') void adoptRotatedTokens(db, event.data.userId);
   };
-  // Signing in makes that user's held entries sendable (see the outbox's ownership rule).
+  // Signing in: a guest's waiting changes become this account's, and they can be sent now.
+  const adoptGuestChanges = () => {
+    if (session.user_id) void box.adopt(session.user_id, session.email ?? session.name).then(() => box.flush());
+  };
   let lastUser = session.user_id;
   const stopUserWatch = subscribe(session, () => {
     if (session.user_id === lastUser) return;
     lastUser = session.user_id;
-    void box.flush();
+    if (session.user_id) adoptGuestChanges();
+    else void box.notify();
   });
-  window.addEventListener('online', onOnline);
+  window.addEventListener('online', flushNow);
+  document.addEventListener('visibilitychange', onVisible);
   navigator.serviceWorker?.addEventListener('message', onWorkerMessage);
+  adoptGuestChanges();
   void box.flush();
 
   const stop = () => {
@@ -77,7 +150,9 @@ export function startOffline(options: { refreshAccess: () => Promise<string | nu
     stopStatus();
     stopUserWatch();
     box.stop();
-    window.removeEventListener('online', onOnline);
+    configureApiClient({ tokenStore: null });
+    window.removeEventListener('online', flushNow);
+    document.removeEventListener('visibilitychange', onVisible);
     navigator.serviceWorker?.removeEventListener('message', onWorkerMessage);
     outbox = null;
   };

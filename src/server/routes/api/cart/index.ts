@@ -1,4 +1,4 @@
-/** The cart (spec §7): read, add, change quantity, remove; donate and checkout live in giving.ts. */
+/** The cart (spec §7): read, add, change quantity, remove; the batch sync in sync.ts; donate and checkout in giving.ts. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError, validationError } from '../../../lib/api-error';
 import { checkAmount } from '../../../payments/amounts';
@@ -7,6 +7,7 @@ import { isUuid } from '../../../repositories/search';
 import { errorResponses } from '../../shared-schemas';
 import { cartAnswer, givableCause, mutationAnswer, resolveCart } from './cart-access';
 import givingRoutes from './giving';
+import syncRoutes from './sync';
 import {
   CartAddBody, CartIdParams, CartIdQuery, CartMutationResponse, CartRemoveBody, CartResponse, CartUpdateBody, ItemParams,
 } from './schemas';
@@ -74,6 +75,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     return cartAnswer(app, request, cartId);
   });
 
+  await app.register(syncRoutes);
   await app.register(givingRoutes);
 };
 

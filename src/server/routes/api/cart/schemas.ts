@@ -44,6 +44,26 @@ export const CartUpdateBody = Type.Object({
   quantity: Type.Integer({ minimum: 0, maximum: 1000 }),
 });
 
+export const CartSyncLineBody = Type.Object({
+  cause_id: Type.String({ format: 'uuid' }),
+  quantity: Type.Integer({ minimum: 0, maximum: 1000, description: 'The quantity the device wants; 0 removes the line.' }),
+  donation_amount: Type.Optional(Amount),
+});
+
+export const CartSyncBody = Type.Object({
+  cart_id: Type.Optional(CartId),
+  lines: Type.Array(CartSyncLineBody, { maxItems: 100, description: 'Applied in order; a cause named twice: the last wins.' }),
+});
+
+export const CartSyncResponse = Type.Object({
+  ...cartFields,
+  refused: Type.Array(Type.Object({
+    cause_id: Type.String(),
+    code: Type.Union([Type.Literal('not_accepting'), Type.Literal('not_found')]),
+    detail: Type.String(),
+  }), { description: 'Lines not applied (the cause is unknown or no longer takes donations); every other line was.' }),
+});
+
 export const CartRemoveBody = Nullable(Type.Object({ cart_id: Type.Optional(CartId) }));
 
 const Text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));

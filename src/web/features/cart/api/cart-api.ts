@@ -3,21 +3,24 @@ import { ApiError, api } from '../../../lib/api-client';
 import { isSignedIn } from '../../../stores/session-store';
 
 /**
- * Reading the server cart. Every cart *change* goes through the outbox (local-cart.ts), never
- * straight to the API, so an edit made offline and one made online take the same road.
+ * Reading the server cart. Every cart *change* goes through the outbox (cart-edits.ts), never
+ * straight to the API, so an edit made offline and one made online take the same road: one
+ * coalesced entry per line, sent together as POST /api/cart/sync/.
  */
 
 export const cartPaths = {
   read: (cartId: string | null) => (cartId ? `/api/cart/${encodeURIComponent(cartId)}/` : '/api/cart/'),
   add: '/api/cart/add/',
+  /** The batch call the outbox sends the device's waiting line changes to. */
+  sync: '/api/cart/sync/',
   /** The cause id stands in for the line id, so lines made offline need no server id. */
   update: (causeId: string) => `/api/cart/update/${encodeURIComponent(causeId)}/`,
   remove: (causeId: string) => `/api/cart/remove/${encodeURIComponent(causeId)}/`,
 };
 
-/** True for the outbox entries that change the cart. */
+/** True for the outbox entries that change the cart (the batch's, and single calls queued by older versions). */
 export function isCartMutationUrl(url: string): boolean {
-  return url === cartPaths.add || url.startsWith('/api/cart/update/') || url.startsWith('/api/cart/remove/');
+  return url === cartPaths.sync || url === cartPaths.add || url.startsWith('/api/cart/update/') || url.startsWith('/api/cart/remove/');
 }
 
 function isCart(value: unknown): value is Cart {

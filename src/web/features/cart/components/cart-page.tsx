@@ -17,19 +17,10 @@ export interface CartPageProps {
   onCheckout: (target: Exclude<CheckoutTarget, { kind: 'none' }>) => void;
 }
 
-/** The sync line: unsynced cart edits are 'Saved on this device' until the server has them. */
+/** The cart's sync line: edits are 'Saved on this device' until the server has them, then 'All changes synced'. */
 function CartSyncNote() {
   const sync = useSnapshot(cartSyncState);
   const online = useOnline();
-  if (sync.unsynced > 0) {
-    return (
-      <p className="cart-sync cart-sync--pending" role="status">
-        <span className="sync-dot sync-dot--pending" aria-hidden="true" />
-        <span className="cart-sync__label">Saved on this device</span>
-        <span className="cart-sync__hint">{online ? ' — syncing with Boafo…' : ' — it will sync when you are back online.'}</span>
-      </p>
-    );
-  }
   if (sync.refused > 0) {
     return (
       <p className="cart-sync cart-sync--failed" role="status">
@@ -37,9 +28,21 @@ function CartSyncNote() {
       </p>
     );
   }
+  if (sync.unsynced > 0) {
+    const changes = `${sync.unsynced} change${sync.unsynced === 1 ? '' : 's'}`;
+    return (
+      <p className="cart-sync cart-sync--pending" role="status">
+        <span className="sync-dot sync-dot--pending" aria-hidden="true" />
+        <span className="cart-sync__label">Saved on this device</span>
+        <span className="cart-sync__hint">
+          {sync.syncing ? ` — syncing ${changes}…` : online ? ` — ${changes} waiting to sync.` : ` — ${changes} will sync when you are back online.`}
+        </span>
+      </p>
+    );
+  }
   return (
     <p className="cart-sync" role="status">
-      {sync.lastServerSyncAt ? <><span className="sync-dot" aria-hidden="true" />Cart synced</> : null}
+      {sync.lastServerSyncAt ? <><span className="sync-dot" aria-hidden="true" />All changes synced</> : null}
     </p>
   );
 }

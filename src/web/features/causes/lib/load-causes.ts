@@ -32,11 +32,9 @@ export async function loadCauseList(params: ListCausesParams, opts: { signal?: A
       // Unreachable or failing server: fall through to what the device has.
     }
   }
-  const saved = await countMirroredCauses().catch(() => 0);
-  if (saved > 0) {
-    const page = await queryMirror(params);
-    return { page, source: 'mirror' };
-  }
+  // Both reads at once: offline, this is what stands between the donor and the first card.
+  const [saved, page] = await Promise.all([countMirroredCauses().catch(() => 0), queryMirror(params).catch(() => null)]);
+  if (saved > 0 && page) return { page, source: 'mirror' };
   return { page: { count: SAMPLE_CAUSES.length, next: null, previous: null, results: SAMPLE_CAUSES }, source: 'sample' };
 }
 

@@ -1,42 +1,87 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { formatDateTime } from '../../../../shared/dates';
+import { useOnline } from '../../../lib/use-online';
+import type { OutboxEntry } from '../db';
 import { syncActions, syncState } from '../stores/sync-store';
 import './offline.css';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** How long "All changes synced" stays on screen after a sync before the pill tucks itself away. */
+const SYNCED_VISIBLE_MS = 4000;
 
-/** Pending outbox count, failures the user can retry or discard, or 'All changes synced'. */
+/** What the server said, readable: the error body's detail when it is our JSON shape. */
+function reason(entry: OutboxEntry): string {
+  const raw = entry.lastError ?? '';
+  try {
+    const detail = (JSON.parse(raw) as { detail?: unknown }).detail;
+    if (typeof detail === 'string') return detail;
+  } catch {
+    // plain text
+  }
+  return raw || 'The server refused this change.';
+}
+
+type Phase = 'failed' | 'syncing' | 'waiting' | 'others' | 'synced';
+
+function phaseOf(sync: { failed: number; pending: number; flushing: boolean; waitingForOthers: readonly unknown[] }): Phase {
+  if (sync.failed > 0) return 'failed';
+  if (sync.pending > 0) return sync.flushing ? 'syncing' : 'waiting';
+  if (sync.waitingForOthers.length > 0) return 'others';
+  return 'synced';
+}
+
+/**
+ * The true state of this device's queued changes: "n changes waiting", "Syncing…", "All changes
+ * synced", changes waiting for another account, or failed changes with Retry and Discard.
+ */
 export function SyncStatus() {
   const sync = useSnapshot(syncState);
+  const online = useOnline();
   const [open, setOpen] = useState(false);
-  if (!sync.ready) return null;
+  const phase = phaseOf(sync);
+  // "All changes synced" is shown for a moment after something was sent, then only to screen readers:
+  // a pill that never goes away would cover content on a small phone.
+  const [showSynced, setShowSynced] = useState(false);
+  const previous = useRef<Phase>(phase);
+  useEffect(() => {
+    const was = previous.current;
+    previous.current = phase;
+    if (phase !== 'synced' || was === 'synced') return;
+    setShowSynced(true);
+    const timer = setTimeout(() => setShowSynced(false), SYNCED_VISIBLE_MS);
+    return () => clearTimeout(timer);
+  }, [phase]);
 
   let label = 'All changes synced';
-  if (sync.pending > 0) label = `${plural(sync.pending, 'change')} waiting to sync`;
-  if (sync.failed > 0) label = `${plural(sync.failed, 'change')} could not be sent`;
+  if (phase === 'failed') label = `${plural(sync.failed, 'change')} could not be sent`;
+  if (phase === 'syncing') label = `Syncing ${plural(sync.pending, 'change')}…`;
+  if (phase === 'waiting') label = `${plural(sync.pending, 'change')} waiting to sync${online ? '' : ' (offline)'}`;
+  if (phase === 'others') {
+    const [first] = sync.waitingForOthers;
+    const count = sync.waitingForOthers.reduce((n, a) => n + a.count, 0);
+    label = `${plural(count, 'change')} waiting for ${first.label ?? 'another account'} to sign in`;
+  }
   const title = sync.lastSyncedAt ? `Last synced ${formatDateTime(sync.lastSyncedAt)}` : undefined;
+  const hidden = phase === 'synced' && !showSynced;
 
-  // With nothing waiting the pill would only cover content on a small phone: screen readers still
-  // hear the state, sighted users see the pill only while something is waiting or failed.
-  const idle = sync.pending === 0 && sync.failed === 0;
   return (
-    <div className={`sync-status${sync.failed > 0 ? ' sync-status--failed' : ''}${idle ? ' visually-hidden' : ''}`}>
+    <div className={`sync-status sync-status--${phase}${hidden ? ' visually-hidden' : ''}`} role="status">
       <p className="sync-status__label" title={title}>
-        <span className={`sync-dot${sync.pending > 0 ? ' sync-dot--pending' : ''}`} aria-hidden="true" />
+        <span className={`sync-dot${phase === 'waiting' || phase === 'syncing' || phase === 'others' ? ' sync-dot--pending' : ''}`} aria-hidden="true" />
         {label}
       </p>
-      {sync.failed > 0 ? (
+      {phase === 'failed' ? (
         <button type="button" className="link-button" aria-expanded={open} onClick={() => setOpen(!open)}>
           Review
         </button>
       ) : null}
-      {open && sync.failed > 0 ? (
+      {open && phase === 'failed' ? (
         <ul className="sync-status__failed">
           {sync.failedEntries.map((entry) => (
             <li key={entry.seq}>
-              <code>{entry.method} {entry.url}</code>
-              <span>{entry.lastError}</span>
+              <strong>{entry.label ?? `${entry.method} ${entry.url}`}</strong>
+              <span>{reason(entry as OutboxEntry)}</span>
               <span className="button-row">
                 <button type="button" className="button button--small button--secondary" onClick={() => void syncActions.retry(entry.seq!)}>Retry</button>
                 <button type="button" className="button button--small button--danger" onClick={() => void syncActions.discard(entry.seq!)}>Discard</button>

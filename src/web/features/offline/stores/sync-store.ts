@@ -10,6 +10,9 @@ export const syncState = proxy({
   pending: 0,
   failed: 0,
   failedEntries: [] as OutboxEntry[],
+  pendingEntries: [] as OutboxEntry[],
+  /** Changes other accounts queued on this device; they wait for their owner to sign in. */
+  waitingForOthers: [] as { owner: string; label: string | null; count: number }[],
   lastSyncedAt: null as number | null,
   flushing: false,
 });
