@@ -9,7 +9,7 @@ import { isUuid } from '../../../repositories/search';
 import { paginate, PaginatedOf, PageParams, pageRequest } from '../../pagination';
 import { errorResponses } from '../../shared-schemas';
 import { canSee, causeNotFound } from '../causes/index';
-import { CauseResponse } from '../causes/schemas';
+import { CauseSchema } from '../../../../shared/contract/causes';
 import { toCause } from '../causes/serialize';
 
 const FavoriteResponse = Type.Object({ cause_id: Type.String(), is_favorite: Type.Boolean() });
@@ -22,7 +22,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['favorites'], summary: 'Favorite causes you can see, newest favorite first', security,
       querystring: Type.Object({ ...PageParams, search: Type.Optional(Type.String({ maxLength: 200 })) }),
-      response: { 200: PaginatedOf(CauseResponse), ...errorResponses(400, 401) },
+      response: { 200: PaginatedOf(CauseSchema), ...errorResponses(400, 401) },
     },
   }, async (request) => {
     const user = request.user!;

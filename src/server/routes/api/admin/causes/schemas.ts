@@ -1,7 +1,7 @@
 /** Admin review schemas; mirror src/shared/admin-contract.ts. */
 import { Type } from 'typebox';
 import { PageParams } from '../../../pagination';
-import { CauseStatusSchema } from '../../causes/schemas';
+import { CauseStatusSchema } from '../../../../../shared/contract/causes';
 
 export const AdminCauseQuery = Type.Object({
   ...PageParams,
