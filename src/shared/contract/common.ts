@@ -9,7 +9,8 @@ import { Type, type TSchema } from 'typebox';
 import { ERROR_CODES } from '../api-errors';
 import { CAUSE_MAX_PAGE_SIZE } from '../cause-contract';
 
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+export const Nullable = <T extends TSchema>(schema: T, description?: string) =>
+  Type.Union([schema, Type.Null()], description === undefined ? {} : { description });
 
 /** An amount in a request: checked in the handler (parseAmount) so every problem has its own message. */
 export const AmountInput = Type.Union([Type.String({ maxLength: 40 }), Type.Number()], { description: 'GHS, e.g. "25.00" or 25' });
