@@ -2,6 +2,9 @@
  * The socket at /ws and Web Push (spec §3 realtime message, §4, §9).
  * The client authenticates with its FIRST message (never the URL, which lands in logs).
  */
+import type { Static } from 'typebox';
+import type { PushPublicKeySchema, PushSubscribeBody } from './contract/push';
+
 export type ClientMessage = { type: 'auth'; token: string } | { type: 'ping' };
 
 export type ServerMessage =
@@ -32,12 +35,6 @@ export const WS_MAX_RECONNECTS = 5;
 export const WS_RECONNECT_DELAY_MS = 2000;
 
 /** GET /api/push/public-key/ */
-export interface PushPublicKey {
-  public_key: string;
-}
-
+export type PushPublicKey = Static<typeof PushPublicKeySchema>;
 /** POST /api/push/subscribe/ — the browser's PushSubscription.toJSON(). */
-export interface PushSubscribeRequest {
-  endpoint: string;
-  keys: { p256dh: string; auth: string };
-}
+export type PushSubscribeRequest = Static<typeof PushSubscribeBody>;

@@ -13,7 +13,7 @@ import { causeNotFound } from '../../causes/index';
 import { IdParams } from '../../causes/schemas';
 import { CauseSchema } from '../../../../../shared/contract/causes';
 import { toCause } from '../../causes/serialize';
-import { AdminCauseQuery, RejectBody, ReviewTotalsQuery, ReviewTotalsResponse } from './schemas';
+import { AdminCauseQuery, RejectBody, ReviewTotalsQuery, ReviewTotalsSchema } from '../../../../../shared/contract/admin';
 
 /** Start of a review period, counted back from now (calendar months, like the select's labels). */
 export function periodStart(period: ReviewPeriod, now = new Date()): Date {
@@ -48,7 +48,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['admin'], summary: 'Causes accepted and rejected in a period; pending now', security,
       querystring: ReviewTotalsQuery,
-      response: { 200: ReviewTotalsResponse, ...errorResponses(400, 401, 403) },
+      response: { 200: ReviewTotalsSchema, ...errorResponses(400, 401, 403) },
     },
   }, async (request) => {
     const period = (request.query.period ?? 'week') as ReviewPeriod;

@@ -5,7 +5,7 @@ import type { DashboardSummary } from '../../../../../shared/account-contract';
 import { toDecimalString } from '../../../../../shared/money';
 import { errorResponses } from '../../../shared-schemas';
 import { currentMonth, withCurrentMonth } from '../../admin/metrics/index';
-import { MonthQuery } from '../../admin/metrics/schemas';
+import { MonthQuery } from '../../../../../shared/contract/admin';
 import { DashboardSummarySchema } from '../../../../../shared/contract/account';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
