@@ -3,13 +3,15 @@
  * (spec §2, §3). The types are the contract schemas' (src/shared/contract), imported as types only.
  */
 import type { Static } from 'typebox';
-import type { DashboardSummarySchema, NotificationSchema, PublicProfileSchema } from './contract/account';
+import type { DashboardSummarySchema, NotificationSchema, PublicProfileSchema, UnreadCountSchema } from './contract/account';
 import type { DonationCardSchema, DonationRecordSchema } from './contract/donations';
 
 export type PublicProfile = Static<typeof PublicProfileSchema>;
 /** GET /api/user/dashboard/?month=YYYY-MM */
 export type DashboardSummary = Static<typeof DashboardSummarySchema>;
 export type Notification = Static<typeof NotificationSchema>;
+/** GET /api/notifications/unread-count/ */
+export type UnreadCount = Static<typeof UnreadCountSchema>;
 
 /** A donation as the caller's own history shows it (GET /api/donations/). */
 export type DonationRecord = Static<typeof DonationRecordSchema>;

@@ -2,8 +2,6 @@
 import type { TSchema } from 'typebox';
 import { ErrorBodySchema } from '../../shared/contract/common';
 
-export { DetailBody, ErrorBodySchema as ErrorBody, ReturnFields } from '../../shared/contract/common';
-
 /** `{400: ErrorBody, 401: ErrorBody, ...}` for a route's response schema. */
 export function errorResponses(...statuses: number[]): Record<number, TSchema> {
   return Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));

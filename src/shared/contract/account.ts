@@ -48,3 +48,6 @@ export const NotificationSchema = Type.Object({
 
 /** POST /api/favorites/ answer. */
 export const FavoriteSchema = Type.Object({ cause_id: Type.String(), is_favorite: Type.Boolean() });
+
+/** GET /api/notifications/unread-count/ */
+export const UnreadCountSchema = Type.Object({ count: Type.Integer() });

@@ -29,3 +29,9 @@ export const TokenPairSchema = Type.Object({
 export const RefreshBody = Type.Object({
   refresh: Type.String({ minLength: 1, maxLength: 512 }),
 });
+
+/** GET /api/config/: provider sign-in pages exist only when the server has them configured. */
+export const PublicConfigSchema = Type.Object({
+  google_auth_url: Type.Union([Type.String(), Type.Null()]),
+  facebook_auth_url: Type.Union([Type.String(), Type.Null()]),
+});

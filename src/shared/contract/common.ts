@@ -40,7 +40,7 @@ export function PaginatedOf<T extends TSchema>(item: T) {
 
 export const ErrorBodySchema = Type.Object({
   detail: Type.String(),
-  code: Type.Union(ERROR_CODES.map((code) => Type.Literal(code))),
+  code: Type.Enum([...ERROR_CODES]),
   errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
 }, { description: 'Every non-2xx answer. `errors` maps field names to messages (field errors only).' });
 

@@ -88,3 +88,7 @@ export const DonationStatisticsSchema = Type.Object({
   active_causes: Type.Integer(),
   platform_charge_percent: Type.Number(),
 });
+
+/** POST /api/newsletter/subscribe/ (201 the first time, 200 after). */
+export const NewsletterSubscribeBody = Type.Object({ email: Type.String({ maxLength: 254 }) });
+export const NewsletterSubscriptionSchema = Type.Object({ detail: Type.String(), email: Type.String() });

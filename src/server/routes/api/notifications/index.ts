@@ -7,7 +7,7 @@ import type { NotificationView } from '../../../repositories/notifications';
 import { isUuid } from '../../../repositories/search';
 import { paginate, PaginatedOf, PageParams, pageRequest } from '../../pagination';
 import { errorResponses } from '../../shared-schemas';
-import { NotificationSchema } from '../../../../shared/contract/account';
+import { NotificationSchema, UnreadCountSchema } from '../../../../shared/contract/account';
 
 const NOTIFICATIONS_PAGE_SIZE = 20;
 
@@ -44,7 +44,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/unread-count/', {
     schema: {
       tags: ['notifications'], summary: 'How many of your notifications are unread', security,
-      response: { 200: Type.Object({ count: Type.Integer() }), ...errorResponses(401) },
+      response: { 200: UnreadCountSchema, ...errorResponses(401) },
     },
   }, async (request) => ({ count: await app.repos.notifications.unreadCount(request.user!.id) }));
 
