@@ -4,6 +4,7 @@
  * tie holds: the types are equal, renaming a field in a schema breaks the web code and the server
  * code that still use the old name, and the running server documents exactly the schema's fields.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -73,6 +74,28 @@ describe('the web types are the server schemas', () => {
     expect(renamed.some((e) => e.startsWith('tests/shared/web-reads-cause.ts') && e.includes("'donor_count' does not exist"))).toBe(true);
     expect(renamed.some((e) => e.startsWith('src/server/routes/api/causes/serialize.ts') && e.includes('donor_count'))).toBe(true);
   }, 120_000);
+});
+
+/** Every .ts/.tsx file under a folder. */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+describe('the web bundle carries no schema code', () => {
+  it('src/web and sw import src/shared/contract and typebox with `import type` only', () => {
+    const runtimeImports = [path.join(ROOT, 'src/web'), path.join(ROOT, 'sw')].flatMap(sourceFiles).flatMap((file) => {
+      const text = readFileSync(file, 'utf8');
+      const imports = [...text.matchAll(/(?:import|export)\s+(type\s+)?[^;]*?from\s+'([^']+)'/g)];
+      return imports
+        .filter(([, typeOnly, from]) => !typeOnly && (/shared\/contract\//.test(from) || from === 'typebox'))
+        .map(([, , from]) => `${path.relative(ROOT, file)}: ${from}`);
+    });
+    expect(runtimeImports).toEqual([]);
+  });
 });
 
 describe.each(backends.filter((backend) => backend.name === 'pglite'))('the server documents the contract ($name)', (backend) => {
