@@ -4,7 +4,7 @@
  * classes, so the phone paints the real page before any JavaScript arrives, and React's first
  * render replaces it with the same thing. Nothing here is interactive: buttons are links or absent.
  */
-import type { Cause, Paginated } from '../../shared/cause-contract';
+import { CAUSE_ORDERINGS, type Cause, type Paginated } from '../../shared/cause-contract';
 import { causeProgress } from '../../shared/cause-progress';
 import { formatDate } from '../../shared/dates';
 import { formatGhs } from '../../shared/money';
@@ -65,6 +65,20 @@ function causeCard(cause: Cause, eager: boolean): string {
     + '</div></div></article>';
 }
 
+const SVG = 'viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"';
+
+// The list's header and controls as the app draws them (cause-list-page.tsx), so the grid does not
+// move when React takes over. Until then the controls do nothing; the links already work.
+const LIST_TOP = '<div class="cause-list__top"><h1>Causes</h1><div class="cause-list__icons">'
+  + `<a href="/cartpage" class="icon-link" aria-label="Cart"><svg ${SVG}><circle cx="9" cy="20" r="1.5"></circle><circle cx="18" cy="20" r="1.5"></circle><path d="M2 3h3l2.6 12.4a2 2 0 0 0 2 1.6h8.2a2 2 0 0 0 2-1.5L22 7H6"></path></svg></a>`
+  + `<a href="/profilepage" class="icon-link" aria-label="Profile"><svg ${SVG}><circle cx="12" cy="8" r="4"></circle><path d="M4 21c0-4 4-6 8-6s8 2 8 6"></path></svg></a>`
+  + '</div></div>';
+const LIST_CONTROLS = '<form class="cause-list__controls" role="search">'
+  + '<div class="field"><label for="cause-search">Search causes</label><input id="cause-search" type="search" placeholder="Search causes"></div>'
+  + `<div class="field"><label for="cause-sort">Sort by</label><select id="cause-sort"><option>${CAUSE_ORDERINGS.date_created}</option></select></div>`
+  + '<div class="field"><label for="cause-category">Category</label><select id="cause-category"><option>All categories</option></select></div>'
+  + '</form>';
+
 /** The first page of /causelistpage: heading and the two-column grid (controls come with the app). */
 export function causeListSnapshot(page: Paginated<Cause>): { main: string; className: string } {
   const results = page.results;
@@ -75,7 +89,7 @@ export function causeListSnapshot(page: Paginated<Cause>): { main: string; class
   const grid = results.length ? `<div class="cause-grid">${columns}</div>` : '<p class="empty">No causes yet.</p>';
   return {
     className: 'container page cause-list',
-    main: `<div class="cause-list__top"><h1>Causes</h1></div><h2 class="visually-hidden">Cause results</h2><div>${grid}</div>`,
+    main: `${LIST_TOP}${LIST_CONTROLS}<h2 class="visually-hidden">Cause results</h2><div>${grid}</div>`,
   };
 }
 
