@@ -92,6 +92,8 @@ export default defineConfig({
     // stylesheet and hold back the first paint of index.html's static hero; the browser still
     // fetches them as soon as the entry module is parsed.
     modulePreload: false,
+    // The server reads it to link a deep link's route stylesheets (src/server/pages/route-styles.ts).
+    manifest: true,
   },
   server: {
     proxy: {

@@ -1,21 +1,21 @@
 // `npm run bench`: prints figures for the quality bars (no pass/fail here).
 //  - API read latency through the real app on PGlite (and PostgreSQL when reachable)
-//  - JavaScript the landing route loads, gzipped, measured in real Chromium
+//  - JavaScript the landing route loads, gzipped, measured in real Chromium, and Lighthouse on
+//    /, /causelistpage and /causes/:id (tests/bench/lighthouse.ts); `npm run bench -- pages` runs only these
 //  - offline cart edits and their sync, and the offline repeat visit (cart-sync.ts)
 //  - server memory after warm-up
 // `npm run bench -- cart` runs only the offline cart part.
 import { performance } from 'node:perf_hooks';
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { CHROMIUM_PATH as CHROME_PATH, launchBrowser } from '../browser/helpers/browser';
+import { launchBrowser } from '../browser/helpers/browser';
 import { startServer } from '../browser/helpers/server-process';
 import { benchCartSync } from './cart-sync';
+import { benchLighthouse } from './lighthouse';
 
 const root = join(import.meta.dirname, '..', '..');
 const ROUNDS = 400;
@@ -76,23 +76,6 @@ async function onPostgres(sql: string): Promise<boolean> {
   }
 }
 
-/** Lighthouse's mobile performance score for / (simulated slow 4G and a 4x slower CPU); target ≥ 95. */
-function lighthouse(url: string): void {
-  const output = join(tmpdir(), `boafo-lighthouse-${Date.now()}.json`);
-  const run = spawnSync(join(root, 'node_modules/.bin/lighthouse'), [
-    `${url}/`, '--only-categories=performance', '--form-factor=mobile', '--quiet', '--output=json', `--output-path=${output}`,
-    '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync',
-  ], { env: { ...process.env, CHROME_PATH }, encoding: 'utf8', timeout: 240_000 });
-  if (run.status !== 0 || !existsSync(output)) {
-    console.log(`Lighthouse: did not run (${run.stderr?.split('\n')[0] ?? run.error?.message})`);
-    return;
-  }
-  const report = JSON.parse(readFileSync(output, 'utf8'));
-  const audit = (id: string) => report.audits[id].displayValue;
-  console.log(`Lighthouse mobile performance for /: ${Math.round(report.categories.performance.score * 100)} (FCP ${audit('first-contentful-paint')}, LCP ${audit('largest-contentful-paint')}, TBT ${audit('total-blocking-time')}, CLS ${audit('cumulative-layout-shift')})`);
-  rmSync(output, { force: true });
-}
-
 async function benchLanding(): Promise<void> {
   if (!existsSync(join(root, 'dist', 'index.html'))) {
     console.log('Landing JS: dist/ missing, run `npm run build` first');
@@ -114,8 +97,9 @@ async function benchLanding(): Promise<void> {
       raw += file.length;
       gzipped += gzipSync(file, { level: 9 }).length;
     }
-    console.log(`Landing route JS (Chromium, /, until network idle): ${scripts.length} files, ${(raw / 1024).toFixed(1)} KB raw, ${(gzipped / 1024).toFixed(1)} KB gzipped (budget 150 KB)`);
-    lighthouse(server.url);
+    console.log(`Landing route JS (Chromium, /, until network idle): ${scripts.length} files, ${(raw / 1024).toFixed(1)} KB raw, ${(gzipped / 1024).toFixed(1)} KB gzipped (budget 90 KB)`);
+    const list = await fetch(`${server.url}/api/causes/list/?page_size=1`).then((r) => r.json() as Promise<{ results: { id: string }[] }>);
+    benchLighthouse(server.url, list.results[0]!.id);
   } finally {
     await browser.close();
     await server.stop();
@@ -123,6 +107,10 @@ async function benchLanding(): Promise<void> {
 }
 
 const only = process.argv.slice(2);
+if (only.includes('pages')) {
+  await benchLanding();
+  process.exit(0);
+}
 if (only.includes('cart')) {
   await benchCartSync();
   process.exit(0);

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getMirroredCause, mirrorCauses, queryMirror, setMirrorDb, setMirrorFavorite } from '../../src/web/features/causes/api/cause-mirror';
 import { listCauses, mirrorSettled } from '../../src/web/features/causes/api/causes-api';
 import { loadCause, loadCauseList } from '../../src/web/features/causes/lib/load-causes';
-import { causeProgress } from '../../src/web/features/causes/lib/cause-math';
+import { causeProgress } from '../../src/shared/cause-progress';
 import { BoafoDb } from '../../src/web/features/offline/db';
 import { configureApiClient } from '../../src/web/lib/api-client';
 import { makeCause } from './helpers/causes';

@@ -1,6 +1,7 @@
 import type { ApiErrorBody } from '../../shared/api-errors';
 import type { TokenPair } from '../../shared/auth-contract';
 import { apiUrl } from './api-url';
+import { takeBootAnswer } from './boot-answers';
 import { decodeJwt } from './jwt';
 import { clearSession, reloadSession, session, setTokens } from '../stores/session-store';
 
@@ -159,6 +160,10 @@ function expireSession(): void {
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const useAuth = options.auth !== false;
   const token = useAuth ? session.access : null;
+  if (!token && (options.method ?? 'GET') === 'GET') {
+    const answered = takeBootAnswer(path);
+    if (answered !== undefined) return answered as T;
+  }
   let response = await send(path, options, token);
 
   if (response.status === 401 && useAuth && session.refresh) {

@@ -3,12 +3,14 @@
  * with index.html so client-side routes survive a reload. Also owns the
  * 404 handler: JSON for /api and /media, the app shell for everything else.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiErrorBody } from '../../../shared/api-errors';
+import { createFirstLoadPages, type FirstLoadPage } from '../../pages/first-load';
+import { loadRouteStyles } from '../../pages/route-styles';
 
 const NOT_SPA = /^\/(api|ws|media|sandbox|assets)(\/|$|\?)/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -32,7 +34,9 @@ function cacheControlFor(file: string): string {
 export default fp(async (app) => {
   const root = app.config.webDistDir;
   const built = existsSync(path.join(root, 'index.html'));
+  let firstLoadPage: FirstLoadPage | null = null;
   if (built) {
+    firstLoadPage = createFirstLoadPages(app, readFileSync(path.join(root, 'index.html'), 'utf8'), loadRouteStyles(root));
     await app.register(fastifyStatic, {
       root,
       cacheControl: false,
@@ -52,6 +56,8 @@ export default fp(async (app) => {
       return reply.code(404).send(body);
     }
     if (!built) return reply.code(404).type('text/plain; charset=utf-8').send(BUILD_MISSING);
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const rendered = await firstLoadPage?.(request);
+    reply.header('cache-control', 'no-cache');
+    return rendered ? reply.type('text/html; charset=utf-8').send(rendered) : reply.sendFile('index.html');
   });
 }, { name: 'web-app' });

@@ -2,7 +2,7 @@ import type { Cause, CauseOrdering, Paginated } from '../../../../shared/cause-c
 import { CAUSE_PAGE_SIZE } from '../../../../shared/cause-contract';
 import type { Table } from 'dexie';
 import { getDb, type BoafoDb } from '../../offline/db';
-import { toPesewas } from '../lib/cause-math';
+import { toPesewas } from '../../../../shared/cause-progress';
 
 /**
  * The IndexedDB mirror of every Cause the API returned (list pages, details, creations).

@@ -1,5 +1,5 @@
 import type { Cause, CategoryRef, CauseOrdering, Paginated } from '../../../../shared/cause-contract';
-import { CAUSE_PAGE_SIZE } from '../../../../shared/cause-contract';
+import { CATEGORIES_PATH, causeDetailsPath, causeListPath, causeListQuery, type CauseListQuery } from '../../../../shared/cause-paths';
 import { api, upload } from '../../../lib/api-client';
 import { offlineStoreOpen } from '../../offline/store-gate';
 
@@ -12,14 +12,7 @@ import { offlineStoreOpen } from '../../offline/store-gate';
  * loaded with a dynamic import so the landing chunk stays small.
  */
 
-export interface ListCausesParams {
-  page?: number;
-  page_size?: number;
-  search?: string;
-  category?: string;
-  ordering?: CauseOrdering;
-  organizer_id?: string;
-}
+export type ListCausesParams = CauseListQuery;
 
 export interface RequestOpts {
   signal?: AbortSignal;
@@ -39,20 +32,11 @@ export async function mirrorSettled(): Promise<void> {
   while (pendingWrites.size) await Promise.all([...pendingWrites]);
 }
 
-export function listQuery(params: ListCausesParams): string {
-  const query = new URLSearchParams();
-  query.set('page', String(params.page ?? 1));
-  query.set('page_size', String(params.page_size ?? CAUSE_PAGE_SIZE));
-  if (params.search?.trim()) query.set('search', params.search.trim());
-  if (params.category) query.set('category', params.category);
-  if (params.ordering) query.set('ordering', params.ordering);
-  if (params.organizer_id) query.set('organizer_id', params.organizer_id);
-  return query.toString();
-}
+export const listQuery = causeListQuery;
 
 /** GET /api/causes/list/ — one page (next is null on the last page). Mirrors the results. */
 export async function listCauses(params: ListCausesParams = {}, opts: RequestOpts = {}): Promise<Paginated<Cause>> {
-  const data = await api.get<Paginated<Cause> | Cause[]>(`/api/causes/list/?${listQuery(params)}`, { signal: opts.signal });
+  const data = await api.get<Paginated<Cause> | Cause[]>(causeListPath(params), { signal: opts.signal });
   // Spec §7: list responses are a plain array or an object with results.
   const page: Paginated<Cause> = Array.isArray(data) ? { count: data.length, next: null, previous: null, results: data } : data;
   mirror(page.results);
@@ -61,7 +45,7 @@ export async function listCauses(params: ListCausesParams = {}, opts: RequestOpt
 
 /** GET /api/causes/details/{id}/ (ApiError 404 when unknown). Mirrors the cause. */
 export async function getCause(id: string, opts: RequestOpts = {}): Promise<Cause> {
-  const cause = await api.get<Cause>(`/api/causes/details/${encodeURIComponent(id)}/`, { signal: opts.signal });
+  const cause = await api.get<Cause>(causeDetailsPath(id), { signal: opts.signal });
   mirror([cause]);
   return cause;
 }
@@ -88,7 +72,7 @@ let categoriesCache: Promise<CategoryRef[]> | null = null;
 /** GET /api/categories/ → [{id, name}]; offline it answers from the last list saved on the device. */
 export function listCategories(): Promise<CategoryRef[]> {
   categoriesCache ??= api
-    .get<CategoryRef[] | { results: CategoryRef[] }>('/api/categories/', { auth: false })
+    .get<CategoryRef[] | { results: CategoryRef[] }>(CATEGORIES_PATH, { auth: false })
     .then((data) => {
       const list = Array.isArray(data) ? data : data.results;
       void import('./cause-mirror').then((m) => m.saveMeta('categories', list)).catch(() => {});

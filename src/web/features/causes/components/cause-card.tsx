@@ -5,7 +5,7 @@ import { formatGhs } from '../../../../shared/money';
 import { toast } from '../../../stores/toast-store';
 import { addToCart } from '../../cart/local-cart';
 import { categoryName } from '../api/causes-api';
-import { causeProgress } from '../lib/cause-math';
+import { causeProgress } from '../../../../shared/cause-progress';
 import { CauseProgressBar } from './progress-bar';
 import { ResponsiveImage } from './responsive-image';
 

@@ -11,7 +11,7 @@ import { useOnline } from '../../../lib/use-online';
 import { session } from '../../../stores/session-store';
 import { toast } from '../../../stores/toast-store';
 import { categoryName, setFavorite } from '../api/causes-api';
-import { causeProgress } from '../lib/cause-math';
+import { causeProgress } from '../../../../shared/cause-progress';
 import { loadCause, type LoadedCause } from '../lib/load-causes';
 import { addCauseToCart, CauseProgressBar } from './cause-card';
 import { OfflineCausesNotice } from './offline-notice';

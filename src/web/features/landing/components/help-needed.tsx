@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { Cause } from '../../../../shared/cause-contract';
 import { formatGhs } from '../../../../shared/money';
 import { categoryName, isCauseActive, listCauses } from '../../causes/api/causes-api';
-import { causeProgress } from '../../causes/lib/cause-math';
+import { causeProgress } from '../../../../shared/cause-progress';
 import { CauseProgressBar } from '../../causes/components/progress-bar';
 import { ResponsiveImage } from '../../causes/components/responsive-image';
 

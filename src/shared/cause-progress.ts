@@ -1,4 +1,4 @@
-import { parseAmount } from '../../../../shared/money';
+import { parseAmount } from './money';
 
 /** Amount in pesewas from an API decimal string or number; invalid counts as 0. */
 export function toPesewas(value: string | number | null | undefined): number {

@@ -1,0 +1,114 @@
+/**
+ * First-load pages for the links people share (a cause on WhatsApp, the cause list): the app's
+ * index.html with, already inside it,
+ * - the API answers the app's first screen will ask for (`#boot-answers`, read by
+ *   src/web/lib/boot-answers.ts), so a phone does not wait for a second round trip;
+ * - a static snapshot of that screen in #root (snapshots.ts), painted before any JavaScript runs;
+ * - the route's stylesheets, and for a cause its title, description and Open Graph image, so a
+ *   link preview shows the cause rather than "Boafo".
+ * Any other path, or a read that does not answer 200, gets the plain index.html.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Cause, Paginated } from '../../shared/cause-contract';
+import { CATEGORIES_PATH, causeDetailsPath, FIRST_CAUSE_LIST_PATH } from '../../shared/cause-paths';
+import type { RouteStyles } from './route-styles';
+import { causeDetailSnapshot, causeListSnapshot, escapeHtml } from './snapshots';
+
+const CAUSE_PAGE = /^\/causes\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
+const LIST_PAGE = /^\/causelistpage\/?$/;
+const DESCRIPTION_LENGTH = 200;
+
+interface Screen {
+  /** API path → body, as the app will request them. */
+  answers: Record<string, unknown>;
+  snapshot: { main: string; className: string };
+  routeSource: string;
+  title: string;
+  description: string;
+  image: string | null;
+}
+
+/** `<`, U+2028/9 escaped: JSON inside <script> must not close the element or break old parsers. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+function shorten(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > DESCRIPTION_LENGTH ? `${flat.slice(0, DESCRIPTION_LENGTH - 1).trimEnd()}…` : flat;
+}
+
+export type FirstLoadPage = (request: FastifyRequest) => Promise<string | null>;
+
+export function createFirstLoadPages(app: FastifyInstance, indexHtml: string, routeStyles: RouteStyles): FirstLoadPage {
+  const staticHeader = /<header class="site-header">[\s\S]*?<\/header>/.exec(indexHtml)?.[0] ?? '';
+
+  /** The body of a public GET, as a guest would get it; null unless it answers 200. */
+  async function read<T>(url: string): Promise<T | null> {
+    const response = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+    return response.statusCode === 200 ? (response.json() as T) : null;
+  }
+
+  async function screenFor(pathname: string): Promise<Screen | null> {
+    const causeId = CAUSE_PAGE.exec(pathname)?.[1];
+    if (causeId) {
+      const path = causeDetailsPath(causeId.toLowerCase());
+      const cause = await read<Cause>(path);
+      if (!cause) return null;
+      return {
+        answers: { [path]: cause },
+        snapshot: causeDetailSnapshot(cause),
+        routeSource: 'src/web/routes/causes/$id.tsx',
+        title: cause.title || cause.name,
+        description: shorten(cause.description ?? ''),
+        image: cause.image ?? cause.cover_image ?? null,
+      };
+    }
+    if (LIST_PAGE.test(pathname)) {
+      const [page, categories] = await Promise.all([read<Paginated<Cause>>(FIRST_CAUSE_LIST_PATH), read<unknown>(CATEGORIES_PATH)]);
+      if (!page || !Array.isArray(page.results)) return null;
+      return {
+        answers: { [FIRST_CAUSE_LIST_PATH]: page, ...(categories ? { [CATEGORIES_PATH]: categories } : {}) },
+        snapshot: causeListSnapshot(page),
+        routeSource: 'src/web/routes/causelistpage.tsx',
+        title: 'Causes',
+        description: 'Medical emergencies and social causes across Ghana that you can give to today, in cedis, by card or mobile money.',
+        image: page.results.find((c) => c.image ?? c.cover_image)?.image ?? null,
+      };
+    }
+    return null;
+  }
+
+  return async (request) => {
+    // A search, sort or page in the URL is a screen the snapshot does not draw: let the app do it.
+    const [pathname, query] = request.url.split('?', 2);
+    if (query || !pathname) return null;
+    const screen = await screenFor(pathname).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'first-load page fell back to the plain app shell');
+      return null;
+    });
+    if (!screen) return null;
+
+    const origin = app.config.publicUrl ?? `${request.protocol}://${request.host}`;
+    const title = `${escapeHtml(screen.title)} · Boafo`;
+    const description = escapeHtml(screen.description);
+    const meta = [
+      `<meta property="og:type" content="website">`,
+      `<meta property="og:site_name" content="Boafo">`,
+      `<meta property="og:title" content="${escapeHtml(screen.title)}">`,
+      `<meta property="og:description" content="${description}">`,
+      `<meta property="og:url" content="${escapeHtml(origin + pathname)}">`,
+      ...(screen.image ? [`<meta property="og:image" content="${escapeHtml(new URL(screen.image, origin).href)}">`] : []),
+      `<meta name="twitter:card" content="${screen.image ? 'summary_large_image' : 'summary'}">`,
+      ...routeStyles(screen.routeSource).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+      `<script type="application/json" id="boot-answers">${scriptJson(screen.answers)}</script>`,
+    ].join('\n    ');
+    const page = `<div class="boot-page">${staticHeader}<main id="main" class="${screen.snapshot.className}">${screen.snapshot.main}</main></div>`;
+
+    return indexHtml
+      .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
+      .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${description}" />`)
+      .replace('</head>', `    ${meta}\n  </head>`)
+      .replace(/<div id="root">[\s\S]*?<\/div>(\s*<noscript>)/, (_match, noscript: string) => `<div id="root">${page}</div>${noscript}`);
+  };
+}

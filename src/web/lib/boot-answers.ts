@@ -1,0 +1,37 @@
+/**
+ * Answers the server put in the page it sent (`<script type="application/json" id="boot-answers">`,
+ * see src/server/pages/first-load.ts): a deep link to /causelistpage or /causes/:id then needs no
+ * second round trip before its first card, which on a phone's network is most of the wait.
+ *
+ * Each answer is used once, only by a guest read (the server rendered the page as a guest), and only
+ * shortly after load: later reads and every signed-in read go to the network as before.
+ */
+const FRESH_FOR_MS = 30_000;
+
+let answers: Map<string, unknown> | null = null;
+let loadedAt = 0;
+
+function readAnswers(): Map<string, unknown> {
+  if (answers) return answers;
+  answers = new Map();
+  loadedAt = Date.now();
+  const script = typeof document === 'undefined' ? null : document.getElementById('boot-answers');
+  if (!script) return answers;
+  script.remove(); // read once: a later navigation back to the same path must not see a stale copy
+  try {
+    const parsed = JSON.parse(script.textContent ?? '{}') as Record<string, unknown>;
+    for (const [path, body] of Object.entries(parsed)) answers.set(path, body);
+  } catch {
+    // A broken script only costs the round trip it would have saved.
+  }
+  return answers;
+}
+
+/** The body the server answered for `path` when it rendered this page, once; undefined otherwise. */
+export function takeBootAnswer(path: string): unknown {
+  const all = readAnswers();
+  if (!all.has(path)) return undefined;
+  const body = all.get(path);
+  all.delete(path);
+  return Date.now() - loadedAt <= FRESH_FOR_MS ? body : undefined;
+}
