@@ -3,6 +3,7 @@
  * The client authenticates with its FIRST message (never the URL, which lands in logs).
  */
 import type { Static } from 'typebox';
+import type { NotificationSchema } from './contract/account';
 import type { PushPublicKeySchema, PushSubscribeBody } from './contract/push';
 
 export type ClientMessage = { type: 'auth'; token: string } | { type: 'ping' };
@@ -11,10 +12,7 @@ export type ServerMessage =
   | { type: 'ready'; user_id: string }
   | { type: 'pong' }
   /** Spec §3: type 'notification', id, message, cause (the cause's title) + the rest of the row, as GET /api/notifications/ lists it. */
-  | {
-    type: 'notification'; id: string; message: string; title: string; cause: string | null; cause_id: string | null;
-    cause_title: string | null; created_at: string; is_read: boolean;
-  };
+  | ({ type: 'notification' } & Static<typeof NotificationSchema>);
 
 /**
  * Close codes: the client refreshes its token and reconnects on AUTH_EXPIRED. A socket that never
