@@ -6,7 +6,7 @@ import { DONATION_STATUSES, PAYMENT_RESOLUTIONS, PAYMENT_STATUSES } from './stat
 
 const Amount = Type.String({ description: 'GHS decimal string, e.g. "50.00".' });
 
-export const MONTH_PATTERN = '^\\d{4}-(0[1-9]|1[0-2])$';
+const MONTH_PATTERN = '^\\d{4}-(0[1-9]|1[0-2])$';
 
 /** ?month=YYYY-MM of the admin metrics and the user dashboard. */
 export const MonthQuery = Type.Object({

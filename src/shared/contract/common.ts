@@ -44,8 +44,6 @@ export const ErrorBodySchema = Type.Object({
   errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
 }, { description: 'Every non-2xx answer. `errors` maps field names to messages (field errors only).' });
 
-export const DetailBody = Type.Object({ detail: Type.String() });
-
 /** On every call that starts a payment: where the donor comes back to (payments/return-origin.ts). */
 export const ReturnFields = {
   return_url: Type.Optional(Type.String({

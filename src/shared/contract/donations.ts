@@ -4,7 +4,7 @@ import { AmountInput, DateTime, ImageSizes, Nullable } from './common';
 import { DonorFields } from './cart';
 import { DONATION_STATUSES } from './statuses';
 
-export const DonationStatusSchema = Type.Enum([...DONATION_STATUSES]);
+const DonationStatusSchema = Type.Enum([...DONATION_STATUSES]);
 
 /** A donation as the caller's own history shows it (GET /api/donations/ with a token). */
 export const DonationRecordSchema = Type.Object({
