@@ -2,12 +2,12 @@
  * The error body every endpoint answers with on a non-2xx status:
  *   {"detail": "...", "code": "validation_error", "errors": {"password2": ["Passwords do not match."]}}
  * `errors` maps a field name to its messages and is present for field errors only.
+ * The type is the contract schema's (src/shared/contract/common.ts), imported as a type only.
  */
-export interface ApiErrorBody {
-  detail: string;
-  code: ErrorCode;
-  errors?: Record<string, string[]>;
-}
+import type { Static } from 'typebox';
+import type { ErrorBodySchema } from './contract/common';
+
+export type ApiErrorBody = Static<typeof ErrorBodySchema>;
 
 export const ERROR_CODES = [
   'validation_error',

@@ -1,23 +1,12 @@
-/** Auth wire types shared by the API and the PWA (spec §3, §7). */
-export type Role = 'user' | 'admin';
+/** Auth wire types shared by the API and the PWA (spec §3, §7); request and answer types are the contract schemas'. */
+import type { Static } from 'typebox';
+import type { LoginBody, SignupBody, TokenPairSchema } from './contract/auth';
+import type { UserRoleSchema } from './contract/common';
 
-export interface SignupRequest {
-  first_name: string;
-  last_name: string;
-  email: string;
-  password: string;
-  password2: string;
-}
-
-export interface LoginRequest {
-  email: string;
-  password: string;
-}
-
-export interface TokenPair {
-  access: string;
-  refresh: string;
-}
+export type Role = Static<typeof UserRoleSchema>;
+export type SignupRequest = Static<typeof SignupBody>;
+export type LoginRequest = Static<typeof LoginBody>;
+export type TokenPair = Static<typeof TokenPairSchema>;
 
 /** Claims of the access token (a JWT). `user_id` and `sub` are the user's UUID. */
 export interface AccessClaims {

@@ -2,16 +2,17 @@
  * The socket at /ws and Web Push (spec §3 realtime message, §4, §9).
  * The client authenticates with its FIRST message (never the URL, which lands in logs).
  */
+import type { Static } from 'typebox';
+import type { NotificationSchema } from './contract/account';
+import type { PushPublicKeySchema, PushSubscribeBody } from './contract/push';
+
 export type ClientMessage = { type: 'auth'; token: string } | { type: 'ping' };
 
 export type ServerMessage =
   | { type: 'ready'; user_id: string }
   | { type: 'pong' }
   /** Spec §3: type 'notification', id, message, cause (the cause's title) + the rest of the row, as GET /api/notifications/ lists it. */
-  | {
-    type: 'notification'; id: string; message: string; title: string; cause: string | null; cause_id: string | null;
-    cause_title: string | null; created_at: string; is_read: boolean;
-  };
+  | ({ type: 'notification' } & Static<typeof NotificationSchema>);
 
 /**
  * Close codes: the client refreshes its token and reconnects on AUTH_EXPIRED. A socket that never
@@ -32,12 +33,6 @@ export const WS_MAX_RECONNECTS = 5;
 export const WS_RECONNECT_DELAY_MS = 2000;
 
 /** GET /api/push/public-key/ */
-export interface PushPublicKey {
-  public_key: string;
-}
-
+export type PushPublicKey = Static<typeof PushPublicKeySchema>;
 /** POST /api/push/subscribe/ — the browser's PushSubscription.toJSON(). */
-export interface PushSubscribeRequest {
-  endpoint: string;
-  keys: { p256dh: string; auth: string };
-}
+export type PushSubscribeRequest = Static<typeof PushSubscribeBody>;

@@ -32,16 +32,16 @@ function common(call: RecordedCall): Response | undefined {
 }
 
 function verification(status: PaymentVerification['status'], detail: string): PaymentVerification {
-  const body: PaymentVerification = {
-    reference: 'BFO-1', status, detail, total_amount: '35.00', currency: 'GHS',
+  const fields = {
+    reference: 'BFO-1', detail, total_amount: '35.00', currency: 'GHS' as const,
     donations: [
       { id: 'd1', cause_id: 'c1', cause_title: 'Surgery for Kwame', amount: '20.00', status: status === 'success' ? 'completed' : 'pending' },
       { id: 'd2', cause_id: 'c2', cause_title: 'Books for Wa', amount: '15.00', status: status === 'success' ? 'completed' : 'pending' },
     ],
   };
-  if (status === 'success') body.message = 'Payment verified successfully';
-  if (status === 'failed' || status === 'abandoned') body.code = `payment_${status}`;
-  return body;
+  if (status === 'success') return { ...fields, status, message: 'Payment verified successfully' };
+  if (status === 'failed' || status === 'abandoned') return { ...fields, status, code: `payment_${status}` };
+  return { ...fields, status };
 }
 
 /** The server's verify answer: 200 with a message only for success, 202 pending/flagged, 402 failed/abandoned. */

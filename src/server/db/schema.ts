@@ -8,6 +8,14 @@ import { sql } from 'drizzle-orm';
 import {
   bigint, bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
+import {
+  CAUSE_STATUSES, DONATION_STATUSES, PAYMENT_METHODS, PAYMENT_RESOLUTIONS, PAYMENT_STATUSES, WITHDRAWAL_STATUSES,
+} from '../../shared/contract/statuses';
+
+// The status lists are the API contract's (a status the API cannot name must not be stored);
+// re-exported so server code keeps reading them from here. PAYMENT_RESOLUTIONS: how an admin
+// settled a flagged payment (credited the amount received, or refunded the donor).
+export { CAUSE_STATUSES, DONATION_STATUSES, PAYMENT_METHODS, PAYMENT_RESOLUTIONS, PAYMENT_STATUSES, WITHDRAWAL_STATUSES };
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -111,9 +119,6 @@ export const seedRuns = pgTable('seed_runs', {
   ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const CAUSE_STATUSES = ['under_review', 'active', 'rejected', 'closed', 'completed'] as const;
-export const DONATION_STATUSES = ['pending', 'completed', 'failed', 'abandoned', 'refunded'] as const;
-
 /** Cause categories; names are unique regardless of case ("medical" = "Medical"). */
 export const categories = pgTable('categories', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -161,11 +166,6 @@ export const causeReviews = pgTable('cause_reviews', {
   reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
   reviewedAt: timestamp('reviewed_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('cause_reviews_reviewed_at_idx').on(t.reviewedAt, t.decision)]);
-
-export const PAYMENT_STATUSES = ['pending', 'success', 'failed', 'abandoned', 'flagged', 'refunded'] as const;
-/** How an admin settled a flagged payment: credited the amount received, or refunded the donor. */
-export const PAYMENT_RESOLUTIONS = ['credited', 'refunded'] as const;
-export const PAYMENT_METHODS = ['card', 'mobile_money'] as const;
 
 /** One checkout at the provider; `reference` is ours and unguessable. Leaves 'pending' only in settlePayment. */
 export const payments = pgTable('payments', {
@@ -339,7 +339,6 @@ export const pushSubscriptions = pgTable('push_subscriptions', {
   index('push_subscriptions_user_idx').on(t.userId),
 ]);
 
-export const WITHDRAWAL_STATUSES = ['requested', 'approved', 'processing', 'paid', 'failed', 'rejected'] as const;
 export const WITHDRAWAL_METHODS = ['bank', 'mobile_money'] as const;
 
 /**

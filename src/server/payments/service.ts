@@ -91,23 +91,24 @@ export async function refreshPayment(app: FastifyInstance, reference: string, al
  *    'Payment verification complete'), and our PWA polls and offers 'Check again'.
  */
 export function verificationAnswer(view: PaymentView): { statusCode: 200 | 202 | 402; body: PaymentVerification } {
-  const body = toVerification(view);
-  switch (view.payment.status) {
-    case 'success': return { statusCode: 200, body: { ...body, message: PAYMENT_VERIFIED_MESSAGE } };
-    case 'failed': return { statusCode: 402, body: { ...body, code: 'payment_failed' } };
-    case 'abandoned': return { statusCode: 402, body: { ...body, code: 'payment_abandoned' } };
-    default: return { statusCode: 202, body };
+  const fields = verificationFields(view);
+  const status = view.payment.status;
+  switch (status) {
+    case 'success': return { statusCode: 200, body: { ...fields, status, message: PAYMENT_VERIFIED_MESSAGE } };
+    case 'failed': return { statusCode: 402, body: { ...fields, status, code: 'payment_failed' } };
+    case 'abandoned': return { statusCode: 402, body: { ...fields, status, code: 'payment_abandoned' } };
+    default: return { statusCode: 202, body: { ...fields, status } };
   }
 }
 
-function toVerification(view: PaymentView): PaymentVerification {
+/** What every verify answer carries besides its status (and message or code). */
+function verificationFields(view: PaymentView) {
   const { payment } = view;
   return {
     reference: payment.reference,
-    status: payment.status,
     detail: MESSAGES[payment.status],
     total_amount: toDecimalString(payment.amount),
-    currency: 'GHS',
+    currency: 'GHS' as const,
     donations: view.donations.map((d) => ({
       id: d.id, cause_id: d.causeId, cause_title: d.causeTitle, amount: toDecimalString(d.amount), status: d.status,
     })),

@@ -4,26 +4,10 @@
  * query parameters (search, ordering, …) so the client can follow them as-is.
  */
 import type { FastifyRequest } from 'fastify';
-import { Type, type TSchema } from 'typebox';
 import type { Paginated } from '../../shared/cause-contract';
-import { CAUSE_MAX_PAGE_SIZE } from '../../shared/cause-contract';
 import { publicBase } from './api/user/profile/serialize';
 
-export const PageParams = {
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, description: '1-based page number.' })),
-  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: CAUSE_MAX_PAGE_SIZE, description: `At most ${CAUSE_MAX_PAGE_SIZE}.` })),
-};
-
-export const PageQuery = Type.Object(PageParams);
-
-export function PaginatedOf<T extends TSchema>(item: T) {
-  return Type.Object({
-    count: Type.Integer(),
-    next: Type.Union([Type.String(), Type.Null()]),
-    previous: Type.Union([Type.String(), Type.Null()]),
-    results: Type.Array(item),
-  });
-}
+export { PageParams, PageQuery, PaginatedOf } from '../../shared/contract/common';
 
 export interface PageRequest {
   page: number;

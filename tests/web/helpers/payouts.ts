@@ -19,7 +19,7 @@ export function makeWithdrawal(id: string, over: Partial<Withdrawal> = {}): With
 export function makeAdminWithdrawal(id: string, over: Partial<AdminWithdrawal> = {}): AdminWithdrawal {
   return {
     ...makeWithdrawal(id), organizer_id: 'org-1', organizer_name: 'Kojo Owusu', organizer_email: 'kojo@example.com',
-    destination: MOMO_DETAILS, ...over,
+    destination: MOMO_DETAILS, provider_status: null, ...over,
   };
 }
 

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { proxy, useSnapshot } from 'valtio';
+import type { UnreadCount } from '../../../shared/account-contract';
 import { api } from '../../lib/api-client';
 import { session } from '../../stores/session-store';
 import { liveState } from './live-status';
@@ -32,7 +33,7 @@ export function refreshUnreadCount(): Promise<boolean> {
   const owner = session.user_id;
   if (!session.access) return Promise.resolve(false);
   inFlight ??= api
-    .get<{ count: number }>('/api/notifications/unread-count/')
+    .get<UnreadCount>('/api/notifications/unread-count/')
     .then((data) => {
       if (typeof data?.count === 'number') unreadState.count = data.count;
       return true;

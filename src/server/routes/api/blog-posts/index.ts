@@ -6,7 +6,9 @@ import { ApiError, BLANK, FieldErrorList, REQUIRED, validationError } from '../.
 import type { BlogPostInput, BlogPostRow } from '../../../repositories/content';
 import { mainImageUrl, takeImages } from '../../image-fields';
 import { errorResponses } from '../../shared-schemas';
-import { BlogPostBody, BlogPostResponse, SlugParams } from './schemas';
+import { BlogPostBody, BlogPostSchema } from '../../../../shared/contract/content';
+
+const SlugParams = Type.Object({ slug: Type.String({ maxLength: 200 }) });
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const SLUG_TAKEN = 'A blog post with this slug already exists.';
@@ -62,11 +64,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   app.get('/', {
-    schema: { tags: ['landing'], summary: 'Blog posts, newest first', response: { 200: Type.Array(BlogPostResponse) } },
+    schema: { tags: ['landing'], summary: 'Blog posts, newest first', response: { 200: Type.Array(BlogPostSchema) } },
   }, async () => (await app.repos.content.posts()).map((row) => toPost(row)));
 
   app.get('/:slug/', {
-    schema: { tags: ['landing'], summary: 'One blog post', params: SlugParams, response: { 200: BlogPostResponse, ...errorResponses(404) } },
+    schema: { tags: ['landing'], summary: 'One blog post', params: SlugParams, response: { 200: BlogPostSchema, ...errorResponses(404) } },
   }, async (request) => {
     const row = await app.repos.content.post(request.params.slug.toLowerCase());
     if (!row) throw notFound();
@@ -77,7 +79,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     onRequest: app.requireAdmin,
     schema: {
       tags: ['landing'], summary: 'Add a blog post (admin); slug defaults to one made from the title', security: [{ bearer: [] }], consumes,
-      body: BlogPostBody, response: { 201: BlogPostResponse, ...errorResponses(400, 401, 403, 409, 413, 422) },
+      body: BlogPostBody, response: { 201: BlogPostSchema, ...errorResponses(400, 401, 403, 409, 413, 422) },
     },
   }, async (request, reply) => {
     const values = await read(request.body, true);
@@ -90,7 +92,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     onRequest: app.requireAdmin,
     schema: {
       tags: ['landing'], summary: 'Edit a blog post (admin)', security: [{ bearer: [] }], consumes,
-      params: SlugParams, body: BlogPostBody, response: { 200: BlogPostResponse, ...errorResponses(400, 401, 403, 404, 409, 413, 422) },
+      params: SlugParams, body: BlogPostBody, response: { 200: BlogPostSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 422) },
     },
   }, async (request) => {
     const current = await app.repos.content.post(request.params.slug.toLowerCase());

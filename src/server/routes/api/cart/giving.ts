@@ -15,7 +15,7 @@ import { launchPayment } from '../../../payments/service';
 import { isUuid } from '../../../repositories/search';
 import { errorResponses } from '../../shared-schemas';
 import { givableCause, resolveCart } from './cart-access';
-import { CheckoutBody, DonateBody, PaymentStartResponse } from './schemas';
+import { CheckoutBody, DonateBody, PaymentStartSchema } from '../../../../shared/contract/cart';
 import type { Static } from 'typebox';
 import type { DonorBody } from '../../../payments/donor';
 
@@ -87,7 +87,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/donate/', {
     schema: {
       tags: ['cart'], summary: 'Give to one cause: a pending donation and its payment → the checkout address',
-      body: DonateBody, response: { 200: PaymentStartResponse, ...errorResponses(400, 404, 409, 422, 502) },
+      body: DonateBody, response: { 200: PaymentStartSchema, ...errorResponses(400, 404, 409, 422, 502) },
     },
   }, async (request) => {
     const body = request.body;
@@ -102,7 +102,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/checkout/', {
     schema: {
       tags: ['cart'], summary: 'Give to several causes with one payment (mode cart, separately or together)',
-      body: CheckoutBody, response: { 200: PaymentStartResponse, ...errorResponses(400, 404, 409, 422, 502) },
+      body: CheckoutBody, response: { 200: PaymentStartSchema, ...errorResponses(400, 404, 409, 422, 502) },
     },
   }, async (request) => {
     const body = request.body;

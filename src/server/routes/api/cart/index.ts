@@ -8,9 +8,8 @@ import { errorResponses } from '../../shared-schemas';
 import { cartAnswer, givableCause, mutationAnswer, resolveCart } from './cart-access';
 import givingRoutes from './giving';
 import syncRoutes from './sync';
-import {
-  CartAddBody, CartIdParams, CartIdQuery, CartMutationResponse, CartRemoveBody, CartResponse, CartUpdateBody, ItemParams,
-} from './schemas';
+import { CartAddBody, CartMutationSchema, CartRemoveBody, CartSchema, CartUpdateBody } from '../../../../shared/contract/cart';
+import { CartIdParams, CartIdQuery, ItemParams } from './schemas';
 
 const lineNotFound = () => new ApiError(404, 'not_found', 'This item is not in the cart.');
 
@@ -18,21 +17,21 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/', {
     schema: {
       tags: ['cart'], summary: 'Your cart (signed in), or the guest cart ?cart_id= (unknown id → empty cart)',
-      querystring: CartIdQuery, response: { 200: CartResponse, ...errorResponses(404) },
+      querystring: CartIdQuery, response: { 200: CartSchema, ...errorResponses(404) },
     },
   }, async (request) => cartAnswer(app, request, await resolveCart(app, request, request.query.cart_id, false)));
 
   app.get('/:cart_id/', {
     schema: {
       tags: ['cart'], summary: 'A cart by id; signed in, a guest cart id is merged into yours',
-      params: CartIdParams, response: { 200: CartResponse, ...errorResponses(404) },
+      params: CartIdParams, response: { 200: CartSchema, ...errorResponses(404) },
     },
   }, async (request) => cartAnswer(app, request, await resolveCart(app, request, request.params.cart_id, false)));
 
   app.post('/add/', {
     schema: {
       tags: ['cart'], summary: "Add a cause (adds to its line's quantity and sets the new amount)",
-      body: CartAddBody, response: { 200: CartMutationResponse, ...errorResponses(400, 404, 409, 422) },
+      body: CartAddBody, response: { 200: CartMutationSchema, ...errorResponses(400, 404, 409, 422) },
     },
   }, async (request) => {
     const body = request.body;
@@ -48,7 +47,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch('/update/:item/', {
     schema: {
       tags: ['cart'], summary: 'Set a line\'s quantity (item = line id or cause id); 0 removes it',
-      params: ItemParams, body: CartUpdateBody, response: { 200: CartMutationResponse, ...errorResponses(400, 404, 409, 422) },
+      params: ItemParams, body: CartUpdateBody, response: { 200: CartMutationSchema, ...errorResponses(400, 404, 409, 422) },
     },
   }, async (request) => {
     const { item } = request.params;
@@ -64,7 +63,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['cart'], summary: 'Remove a line (item = line id or cause id; a missing line is fine); cart_id in body or query',
       params: ItemParams, querystring: CartIdQuery, body: CartRemoveBody,
-      response: { 200: CartResponse, ...errorResponses(400, 404, 409, 422) },
+      response: { 200: CartSchema, ...errorResponses(400, 404, 409, 422) },
     },
   }, async (request) => {
     const { item } = request.params;

@@ -10,7 +10,7 @@ import { checkAmount } from '../../../payments/amounts';
 import type { SyncLine } from '../../../repositories/carts';
 import { errorResponses } from '../../shared-schemas';
 import { cartAnswer, NOT_ACCEPTING, resolveCart } from './cart-access';
-import { CartSyncBody, CartSyncResponse } from './schemas';
+import { CartSyncBody, CartSyncSchema } from '../../../../shared/contract/cart';
 
 const REFUSAL_DETAIL: Record<CartSyncRefusal['code'], string> = {
   not_accepting: NOT_ACCEPTING,
@@ -25,7 +25,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       description: 'One database transaction. Lines for causes that are unknown or no longer take donations are '
         + 'refused and listed in `refused`; every other line is applied. Replaying the same body changes nothing.',
       body: CartSyncBody,
-      response: { 200: CartSyncResponse, ...errorResponses(400, 404, 409, 422) },
+      response: { 200: CartSyncSchema, ...errorResponses(400, 404, 409, 422) },
     },
   }, async (request) => {
     const errors = new FieldErrorList();

@@ -1,11 +1,11 @@
 /** Cause categories for the create form and the list filter, sorted by name. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listCategories } from '../../../repositories/causes';
-import { CategoryList } from './schemas';
+import { CategoryListSchema } from '../../../../shared/contract/causes';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/', {
-    schema: { tags: ['causes'], summary: 'All categories, by name', response: { 200: CategoryList } },
+    schema: { tags: ['causes'], summary: 'All categories, by name', response: { 200: CategoryListSchema } },
   }, async () => listCategories(app.db));
 };
 

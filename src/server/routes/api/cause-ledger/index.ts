@@ -14,7 +14,7 @@ import { paginate, pageRequest } from '../../pagination';
 import { errorResponses } from '../../shared-schemas';
 import { canManage, canSee, causeNotFound } from '../causes/index';
 import { IdParams } from '../causes/schemas';
-import { CauseBalanceResponse, CauseLedgerResponse, LedgerQuery } from '../withdrawals/schemas';
+import { CauseBalanceSchema, CauseLedgerSchema, LedgerQuery } from '../../../../shared/contract/payouts';
 
 export const LEDGER_PAGE_SIZE = 20;
 
@@ -52,7 +52,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['withdrawals'], security: [{ bearer: [] }],
       summary: 'Raised, withdrawn (paid), pending (requested/approved/processing) and available; organizer and admins',
-      params: IdParams, response: { 200: CauseBalanceResponse, ...errorResponses(401, 403, 404) },
+      params: IdParams, response: { 200: CauseBalanceSchema, ...errorResponses(401, 403, 404) },
     },
   }, async (request): Promise<CauseBalance> => {
     const cause = await visibleCause(request.params.id, request.user);
@@ -67,7 +67,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/:id/ledger/', {
     schema: {
       tags: ['causes'], summary: 'Public ledger: completed donations in, paid withdrawals out, newest first (20 a page)',
-      params: IdParams, querystring: LedgerQuery, response: { 200: CauseLedgerResponse, ...errorResponses(400, 404) },
+      params: IdParams, querystring: LedgerQuery, response: { 200: CauseLedgerSchema, ...errorResponses(400, 404) },
     },
   }, async (request): Promise<CauseLedger> => {
     const cause = await visibleCause(request.params.id, await app.optionalUser(request));

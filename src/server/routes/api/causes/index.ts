@@ -12,7 +12,8 @@ import type { AuthUser } from '../../../types';
 import { paginate, PaginatedOf, pageRequest } from '../../pagination';
 import { errorResponses } from '../../shared-schemas';
 import { FORBIDDEN, readCausePayload } from './payload';
-import { CauseListQuery, CauseResponse, CauseWriteBody, IdParams } from './schemas';
+import { CauseListQuery, CauseSchema, CauseWriteBody } from '../../../../shared/contract/causes';
+import { IdParams } from './schemas';
 import { toCause } from './serialize';
 
 const EDITABLE: CauseStatus[] = ['under_review', 'rejected'];
@@ -47,7 +48,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['causes'],
       summary: 'Public causes, paginated (active and completed; all of your own with organizer_id = you)',
       querystring: CauseListQuery,
-      response: { 200: PaginatedOf(CauseResponse), ...errorResponses(400) },
+      response: { 200: PaginatedOf(CauseSchema), ...errorResponses(400) },
     },
   }, async (request) => {
     const q = request.query;
@@ -74,7 +75,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['causes'],
       summary: 'One cause (is_favorite included when signed in)',
       params: IdParams,
-      response: { 200: CauseResponse, ...errorResponses(404) },
+      response: { 200: CauseSchema, ...errorResponses(404) },
     },
   }, async (request) => {
     const user = await app.optionalUser(request);
@@ -92,7 +93,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       security: [{ bearer: [] }],
       consumes: multipartOrJson,
       body: CauseWriteBody,
-      response: { 201: CauseResponse, ...errorResponses(400, 401, 403, 409, 413, 422) },
+      response: { 201: CauseSchema, ...errorResponses(400, 401, 403, 409, 413, 422) },
     },
   }, async (request, reply) => {
     const user = request.user!;
@@ -116,7 +117,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       consumes: multipartOrJson,
       params: IdParams,
       body: CauseWriteBody,
-      response: { 200: CauseResponse, ...errorResponses(400, 401, 403, 404, 409, 413, 422) },
+      response: { 200: CauseSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 422) },
     },
   }, async (request) => {
     const user = request.user!;
@@ -145,7 +146,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'Close an active or completed cause (organizer or admin)',
       security: [{ bearer: [] }],
       params: IdParams,
-      response: { 200: CauseResponse, ...errorResponses(401, 403, 404, 409) },
+      response: { 200: CauseSchema, ...errorResponses(401, 403, 404, 409) },
     },
   }, async (request) => {
     const user = request.user!;

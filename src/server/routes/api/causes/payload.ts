@@ -12,7 +12,7 @@ import { parseJsonText } from '../../../lib/input-guard';
 import { categoryById, categoryIdFor, type CauseChanges } from '../../../repositories/causes';
 import { isUuid } from '../../../repositories/search';
 import { takeImages } from '../../image-fields';
-import type { CauseWriteBody } from './schemas';
+import type { CauseWriteBody } from '../../../../shared/contract/causes';
 
 type Body = Static<typeof CauseWriteBody>;
 

@@ -1,6 +1,6 @@
 /** Public settings the web app needs at run time (not at build time). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { PublicConfigSchema } from '../../../../shared/contract/auth';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/config/', {
@@ -8,10 +8,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['system'],
       summary: 'Public client configuration',
       response: {
-        200: Type.Object({
-          google_auth_url: Type.Union([Type.String(), Type.Null()]),
-          facebook_auth_url: Type.Union([Type.String(), Type.Null()]),
-        }),
+        200: PublicConfigSchema,
       },
     },
   }, async () => ({

@@ -11,15 +11,9 @@ import { Type } from 'typebox';
 import type { Contributor } from '../../../../shared/cause-contract';
 import { toDecimalString } from '../../../../shared/money';
 import { imageUrls } from '../user/profile/serialize';
+import { ContributorSchema } from '../../../../shared/contract/content';
 
 const MAX_CONTRIBUTORS = 12;
-
-const ContributorSchema = Type.Object({
-  id: Type.String(), name: Type.String(), first_name: Type.String(), last_name: Type.String(),
-  location: Type.Union([Type.String(), Type.Null()], { description: "The donor's country when they gave one, else null." }),
-  city: Type.Union([Type.String(), Type.Null()], { description: 'Not collected: always null for now.' }), image: Type.Union([Type.String(), Type.Null()]),
-  profile_picture: Type.Union([Type.String(), Type.Null()]), amount: Type.String(), last_donated_at: Type.String({ format: 'date-time' }),
-});
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/', {

@@ -23,7 +23,8 @@ import { needsHelp, orderFor } from '../../../repositories/cause-filters';
 import type { CauseView } from '../../../repositories/causes';
 import { imageUrls } from '../user/profile/serialize';
 import { givableCause } from '../cart/cart-access';
-import { DonationCardResponse, DonationCreateBody, DonationRecordResponse, DonationStatisticsResponse } from './schemas';
+import { DonationStatisticsSchema } from '../../../../shared/contract/content';
+import { DonationCardSchema, DonationCreateBody, DonationRecordSchema } from '../../../../shared/contract/donations';
 
 /** The donation history screen resolves titles for up to 50 donations of page 1 (spec §9). */
 const HISTORY_PAGE_SIZE = 50;
@@ -84,7 +85,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         status: Type.Optional(Type.String({ maxLength: 100, description: STATUS_PROBLEM })),
       }),
       response: {
-        200: Type.Union([PaginatedOf(DonationRecordResponse), PaginatedOf(DonationCardResponse)]),
+        200: Type.Union([PaginatedOf(DonationRecordSchema), PaginatedOf(DonationCardSchema)]),
         ...errorResponses(400, 401),
       },
     },
@@ -116,7 +117,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/', {
     schema: {
       tags: ['donations'], summary: 'Create a pending donation (pay it with POST /api/payments/initiate/)',
-      body: DonationCreateBody, response: { 201: DonationRecordResponse, ...errorResponses(400, 404, 409, 422) },
+      body: DonationCreateBody, response: { 201: DonationRecordSchema, ...errorResponses(400, 404, 409, 422) },
     },
   }, async (request, reply) => {
     const body = request.body;
@@ -146,7 +147,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/statistics/', {
     schema: {
       tags: ['donations'], summary: 'Platform donation statistics (completed donations only)',
-      response: { 200: DonationStatisticsResponse },
+      response: { 200: DonationStatisticsSchema },
     },
   }, async (): Promise<DonationStatistics> => {
     const t = await app.repos.donations.platformTotals();

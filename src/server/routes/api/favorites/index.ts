@@ -9,10 +9,9 @@ import { isUuid } from '../../../repositories/search';
 import { paginate, PaginatedOf, PageParams, pageRequest } from '../../pagination';
 import { errorResponses } from '../../shared-schemas';
 import { canSee, causeNotFound } from '../causes/index';
-import { CauseResponse } from '../causes/schemas';
+import { CauseSchema } from '../../../../shared/contract/causes';
 import { toCause } from '../causes/serialize';
-
-const FavoriteResponse = Type.Object({ cause_id: Type.String(), is_favorite: Type.Boolean() });
+import { FavoriteSchema } from '../../../../shared/contract/account';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.authenticate);
@@ -22,7 +21,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['favorites'], summary: 'Favorite causes you can see, newest favorite first', security,
       querystring: Type.Object({ ...PageParams, search: Type.Optional(Type.String({ maxLength: 200 })) }),
-      response: { 200: PaginatedOf(CauseResponse), ...errorResponses(400, 401) },
+      response: { 200: PaginatedOf(CauseSchema), ...errorResponses(400, 401) },
     },
   }, async (request) => {
     const user = request.user!;
@@ -43,7 +42,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['favorites'], summary: 'Add a favorite (201 new, 200 already there)', security,
       body: Type.Object({ cause_id: Type.String({ maxLength: 100 }) }),
-      response: { 200: FavoriteResponse, 201: FavoriteResponse, ...errorResponses(400, 401, 404, 409, 422) },
+      response: { 200: FavoriteSchema, 201: FavoriteSchema, ...errorResponses(400, 401, 404, 409, 422) },
     },
   }, async (request, reply) => {
     const { cause_id: causeId } = request.body;

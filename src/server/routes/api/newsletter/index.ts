@@ -3,16 +3,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ApiError, validationError } from '../../../lib/api-error';
 import { errorResponses } from '../../shared-schemas';
+import { NewsletterSubscribeBody, NewsletterSubscriptionSchema } from '../../../../shared/contract/content';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const SubscribeResponse = Type.Object({ detail: Type.String(), email: Type.String() });
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/subscribe/', {
     schema: {
       tags: ['landing'], summary: 'Subscribe an email (201 the first time, 200 after)',
-      body: Type.Object({ email: Type.String({ maxLength: 254 }) }),
-      response: { 200: SubscribeResponse, 201: SubscribeResponse, ...errorResponses(400, 409, 422) },
+      body: NewsletterSubscribeBody,
+      response: { 200: NewsletterSubscriptionSchema, 201: NewsletterSubscriptionSchema, ...errorResponses(400, 409, 422) },
     },
   }, async (request, reply) => {
     const email = request.body.email.trim().toLowerCase();

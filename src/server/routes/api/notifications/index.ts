@@ -7,19 +7,9 @@ import type { NotificationView } from '../../../repositories/notifications';
 import { isUuid } from '../../../repositories/search';
 import { paginate, PaginatedOf, PageParams, pageRequest } from '../../pagination';
 import { errorResponses } from '../../shared-schemas';
+import { NotificationSchema, UnreadCountSchema } from '../../../../shared/contract/account';
 
 const NOTIFICATIONS_PAGE_SIZE = 20;
-
-const NotificationResponse = Type.Object({
-  id: Type.String(),
-  message: Type.String(),
-  title: Type.String(),
-  cause: Type.Union([Type.String(), Type.Null()], { description: "The cause's title (spec §3), or null." }),
-  cause_id: Type.Union([Type.String(), Type.Null()], { description: 'The id of that cause, or null.' }),
-  cause_title: Type.Union([Type.String(), Type.Null()], { description: 'Same as cause (older clients read this).' }),
-  is_read: Type.Boolean(),
-  created_at: Type.String({ format: 'date-time' }),
-});
 
 function toNotification(n: NotificationView): Notification {
   return {
@@ -42,7 +32,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         ...PageParams,
         since: Type.Optional(Type.String({ format: 'date-time', description: 'ISO 8601 date-time, e.g. 2025-03-01T10:00:00.000Z.' })),
       }),
-      response: { 200: PaginatedOf(NotificationResponse), ...errorResponses(400, 401) },
+      response: { 200: PaginatedOf(NotificationSchema), ...errorResponses(400, 401) },
     },
   }, async (request) => {
     const page = pageRequest(request.query, NOTIFICATIONS_PAGE_SIZE);
@@ -54,7 +44,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/unread-count/', {
     schema: {
       tags: ['notifications'], summary: 'How many of your notifications are unread', security,
-      response: { 200: Type.Object({ count: Type.Integer() }), ...errorResponses(401) },
+      response: { 200: UnreadCountSchema, ...errorResponses(401) },
     },
   }, async (request) => ({ count: await app.repos.notifications.unreadCount(request.user!.id) }));
 
@@ -69,7 +59,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['notifications'], summary: 'Mark one of your notifications read', security,
       params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
-      response: { 200: NotificationResponse, ...errorResponses(401, 404) },
+      response: { 200: NotificationSchema, ...errorResponses(401, 404) },
     },
   }, async (request) => {
     const { id } = request.params;

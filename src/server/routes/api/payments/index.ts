@@ -14,8 +14,10 @@ import { launchPayment, refreshPayment, verificationAnswer } from '../../../paym
 import { isUuid } from '../../../repositories/search';
 import { errorResponses } from '../../shared-schemas';
 import {
-  InitiateBody, PaymentNotCompletedResponse, PaymentPendingResponse, PaymentStartResponse, PaymentVerificationResponse, ReferenceParams,
-} from './schemas';
+  InitiateBody, PaymentNotCompletedSchema, PaymentPendingSchema, PaymentVerifiedSchema,
+} from '../../../../shared/contract/payments';
+import { PaymentStartSchema } from '../../../../shared/contract/cart';
+import { ReferenceParams } from './schemas';
 import webhookRoutes from './webhook';
 
 const paymentNotFound = () => new ApiError(404, 'not_found', 'Payment not found.');
@@ -25,7 +27,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/initiate/', {
     schema: {
       tags: ['payments'], summary: 'Start paying an existing pending donation of yours (guests: same email)',
-      body: InitiateBody, response: { 200: PaymentStartResponse, ...errorResponses(400, 404, 409, 422, 502) },
+      body: InitiateBody, response: { 200: PaymentStartSchema, ...errorResponses(400, 404, 409, 422, 502) },
     },
   }, async (request): Promise<PaymentStart> => {
     const body = request.body;
@@ -65,7 +67,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         + 'when it failed or was cancelled.',
       params: ReferenceParams,
       response: {
-        200: PaymentVerificationResponse, 202: PaymentPendingResponse, 402: PaymentNotCompletedResponse, ...errorResponses(404),
+        200: PaymentVerifiedSchema, 202: PaymentPendingSchema, 402: PaymentNotCompletedSchema, ...errorResponses(404),
       },
     },
   }, async (request, reply) => {

@@ -5,7 +5,7 @@ import { validationError } from '../../../lib/api-error';
 import { pushEndpointProblem } from '../../../push/sender';
 import { PushSubscriptionsRepo } from '../../../repositories/push-subscriptions';
 import { errorResponses } from '../../shared-schemas';
-import { PublicKeyResponse, SubscribeBody, SubscribeResponse, UnsubscribeBody } from './schemas';
+import { PushPublicKeySchema, PushSubscribeBody, PushSubscriptionSchema, PushUnsubscribeBody } from '../../../../shared/contract/push';
 
 /** Bytes a base64url field must decode to; web-push fails at send time otherwise. */
 function keyProblems(p256dh: string, auth: string): Record<string, string[]> {
@@ -21,15 +21,15 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   const security = [{ bearer: [] }];
 
   app.get('/public-key/', {
-    schema: { tags: ['push'], summary: 'VAPID public key for PushManager.subscribe()', response: { 200: PublicKeyResponse } },
+    schema: { tags: ['push'], summary: 'VAPID public key for PushManager.subscribe()', response: { 200: PushPublicKeySchema } },
   }, async () => ({ public_key: app.push.keys.publicKey }));
 
   app.post('/subscribe/', {
     onRequest: app.authenticate,
     schema: {
       tags: ['push'], summary: 'Store this browser\'s push subscription for you (upsert by endpoint)', security,
-      body: SubscribeBody,
-      response: { 201: SubscribeResponse, ...errorResponses(400, 401) },
+      body: PushSubscribeBody,
+      response: { 201: PushSubscriptionSchema, ...errorResponses(400, 401) },
     },
   }, async (request, reply) => {
     const { endpoint, keys } = request.body;
@@ -47,7 +47,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     onRequest: app.authenticate,
     schema: {
       tags: ['push'], summary: 'Forget one of your push subscriptions (204 even if it was already gone)', security,
-      body: UnsubscribeBody,
+      body: PushUnsubscribeBody,
       response: { 204: Type.Null(), ...errorResponses(400, 401) },
     },
   }, async (request, reply) => {

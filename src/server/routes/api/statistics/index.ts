@@ -4,10 +4,7 @@ import { Type } from 'typebox';
 import type { Statistic } from '../../../../shared/cause-contract';
 import { formatGhs } from '../../../../shared/money';
 import { PLATFORM_CHARGE_PERCENT } from '../donations/index';
-
-const StatisticSchema = Type.Object({
-  key: Type.String(), title: Type.String(), label: Type.String(), value: Type.String(), description: Type.String(),
-});
+import { StatisticSchema } from '../../../../shared/contract/content';
 
 function card(key: string, title: string, value: string, description: string): Statistic {
   return { key, title, label: title, value, description };

@@ -7,7 +7,7 @@ import type { StoryInput, StoryRow } from '../../../repositories/content';
 import { isUuid } from '../../../repositories/search';
 import { mainImageUrl, takeImages } from '../../image-fields';
 import { errorResponses } from '../../shared-schemas';
-import { StoryBody, StoryResponse } from './schemas';
+import { SuccessStoryBody, SuccessStorySchema } from '../../../../shared/contract/content';
 
 function toStory(row: StoryRow): SuccessStory {
   return {
@@ -20,7 +20,7 @@ const notFound = () => new ApiError(404, 'not_found', 'Success story not found.'
 const consumes = ['multipart/form-data', 'application/json'];
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  async function read(body: Static<typeof StoryBody>, create: boolean): Promise<StoryInput> {
+  async function read(body: Static<typeof SuccessStoryBody>, create: boolean): Promise<StoryInput> {
     const errors = new FieldErrorList();
     const values: StoryInput = {};
     for (const field of ['title', 'description'] as const) {
@@ -39,14 +39,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   app.get('/', {
-    schema: { tags: ['landing'], summary: 'Success stories, newest first', response: { 200: Type.Array(StoryResponse) } },
+    schema: { tags: ['landing'], summary: 'Success stories, newest first', response: { 200: Type.Array(SuccessStorySchema) } },
   }, async () => (await app.repos.content.stories()).map((row) => toStory(row)));
 
   app.post('/', {
     onRequest: app.requireAdmin,
     schema: {
       tags: ['landing'], summary: 'Add a success story (admin)', security: [{ bearer: [] }], consumes,
-      body: StoryBody, response: { 201: StoryResponse, ...errorResponses(400, 401, 403, 409, 413, 422) },
+      body: SuccessStoryBody, response: { 201: SuccessStorySchema, ...errorResponses(400, 401, 403, 409, 413, 422) },
     },
   }, async (request, reply) => {
     const values = await read(request.body, true);
@@ -59,7 +59,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['landing'], summary: 'Edit a success story (admin)', security: [{ bearer: [] }], consumes,
       params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
-      body: StoryBody, response: { 200: StoryResponse, ...errorResponses(400, 401, 403, 404, 409, 413, 422) },
+      body: SuccessStoryBody, response: { 200: SuccessStorySchema, ...errorResponses(400, 401, 403, 404, 409, 413, 422) },
     },
   }, async (request) => {
     const { id } = request.params;

@@ -7,21 +7,8 @@ import type { TestimonialInput, TestimonialRow } from '../../../repositories/con
 import { isUuid } from '../../../repositories/search';
 import { mainImageUrl, takeImages } from '../../image-fields';
 import { errorResponses } from '../../shared-schemas';
-
-const TestimonialResponse = Type.Object({
-  id: Type.String(), text: Type.String(), content: Type.String(), author: Type.String(), name: Type.String(),
-  role: Type.String(), image: Type.Union([Type.String(), Type.Null()]),
-});
-
-/** text or content, author or name: the aliases the landing page reads (spec §3). */
-const TestimonialBody = Type.Object({
-  text: Type.Optional(Type.String({ maxLength: 2000 })),
-  content: Type.Optional(Type.String({ maxLength: 2000 })),
-  author: Type.Optional(Type.String({ maxLength: 200 })),
-  name: Type.Optional(Type.String({ maxLength: 200 })),
-  role: Type.Optional(Type.String({ maxLength: 200 })),
-  image: Type.Optional(Type.Unknown({ description: 'Photo file (multipart); JSON null removes it.' })),
-});
+// Bodies accept text or content, author or name: the aliases the landing page reads (spec §3).
+import { TestimonialBody, TestimonialSchema } from '../../../../shared/contract/content';
 
 function toTestimonial(row: TestimonialRow): Testimonial {
   return {
@@ -50,14 +37,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   app.get('/', {
-    schema: { tags: ['landing'], summary: 'Testimonials, newest first', response: { 200: Type.Array(TestimonialResponse) } },
+    schema: { tags: ['landing'], summary: 'Testimonials, newest first', response: { 200: Type.Array(TestimonialSchema) } },
   }, async () => (await app.repos.content.testimonials()).map((row) => toTestimonial(row)));
 
   app.post('/', {
     onRequest: app.requireAdmin,
     schema: {
       tags: ['landing'], summary: 'Add a testimonial (admin)', security: [{ bearer: [] }], consumes,
-      body: TestimonialBody, response: { 201: TestimonialResponse, ...errorResponses(400, 401, 403, 409, 413, 422) },
+      body: TestimonialBody, response: { 201: TestimonialSchema, ...errorResponses(400, 401, 403, 409, 413, 422) },
     },
   }, async (request, reply) => {
     const values = await read(request.body, true);
@@ -70,7 +57,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['landing'], summary: 'Edit a testimonial (admin)', security: [{ bearer: [] }], consumes,
       params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
-      body: TestimonialBody, response: { 200: TestimonialResponse, ...errorResponses(400, 401, 403, 404, 409, 413, 422) },
+      body: TestimonialBody, response: { 200: TestimonialSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 422) },
     },
   }, async (request) => {
     const { id } = request.params;

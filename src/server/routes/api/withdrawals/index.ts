@@ -14,7 +14,7 @@ import { WithdrawalsRepo } from '../../../repositories/withdrawals';
 import { paginate, PaginatedOf, pageRequest } from '../../pagination';
 import { errorResponses } from '../../shared-schemas';
 import { canSee, causeNotFound } from '../causes/index';
-import { WithdrawalListQuery, WithdrawalRequestBody, WithdrawalResponse } from './schemas';
+import { WithdrawalListQuery, WithdrawalRequestBody, WithdrawalSchema } from '../../../../shared/contract/payouts';
 import { toWithdrawal } from './serialize';
 
 export const WITHDRAWAL_PAGE_SIZE = 20;
@@ -31,7 +31,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['withdrawals'], security,
       summary: "Request a withdrawal from your cause (to your saved withdrawal details); at most what is available",
       body: WithdrawalRequestBody,
-      response: { 201: WithdrawalResponse, ...errorResponses(400, 401, 403, 404) },
+      response: { 201: WithdrawalSchema, ...errorResponses(400, 401, 403, 404) },
     },
   }, async (request, reply) => {
     const user = request.user!;
@@ -63,7 +63,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['withdrawals'], security,
       summary: 'Your withdrawals, newest first (admins: everyone\'s); cause_id narrows to one cause',
       querystring: WithdrawalListQuery,
-      response: { 200: PaginatedOf(WithdrawalResponse), ...errorResponses(400, 401) },
+      response: { 200: PaginatedOf(WithdrawalSchema), ...errorResponses(400, 401) },
     },
   }, async (request) => {
     const user = request.user!;

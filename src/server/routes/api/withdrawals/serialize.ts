@@ -22,7 +22,7 @@ export function toWithdrawal(w: WithdrawalView): Withdrawal {
   };
 }
 
-export function toAdminWithdrawal(w: WithdrawalView): AdminWithdrawal & { provider_status: string | null } {
+export function toAdminWithdrawal(w: WithdrawalView): AdminWithdrawal {
   return {
     ...toWithdrawal(w),
     organizer_id: w.organizerId,

@@ -1,4 +1,6 @@
+import type { Static } from 'typebox';
 import type { LoginRequest, SignupRequest, TokenPair } from '../../../../shared/auth-contract';
+import type { PublicConfigSchema } from '../../../../shared/contract/auth';
 import { api } from '../../../lib/api-client';
 
 // auth:false: these calls never carry a token and a 401 means bad credentials, not an expired session.
@@ -12,10 +14,7 @@ export function signup(body: SignupRequest): Promise<unknown> {
 }
 
 /** GET /api/config/: provider sign-in pages exist only when the server has them configured. */
-export interface PublicConfig {
-  google_auth_url?: string | null;
-  facebook_auth_url?: string | null;
-}
+export type PublicConfig = Static<typeof PublicConfigSchema>;
 
 export function fetchPublicConfig(): Promise<PublicConfig | undefined> {
   return api.get('/api/config/', { auth: false });

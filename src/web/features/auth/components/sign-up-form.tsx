@@ -14,7 +14,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
   const [remember, setRemember] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
-  const [providers, setProviders] = useState<PublicConfig>({});
+  const [providers, setProviders] = useState<Partial<PublicConfig>>({});
 
   useEffect(() => {
     let live = true;

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PaymentVerification } from '../../../../shared/giving-contract';
+import type { PaymentVerification, PaymentVerified } from '../../../../shared/giving-contract';
 import { formatGhs } from '../../../../shared/money';
 import { PageShell } from '../../../components/layout/page-shell';
 import { ApiError } from '../../../lib/api-client';
@@ -24,7 +24,7 @@ export const PENDING_POLL_MS = [2000, 4000, 8000];
 type View =
   | { state: 'missing' }
   | { state: 'verifying' }
-  | { state: 'success'; result: PaymentVerification }
+  | { state: 'success'; result: PaymentVerified }
   | { state: 'pending'; result: PaymentVerification }
   | { state: 'failed'; message: string };
 

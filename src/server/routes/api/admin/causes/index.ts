@@ -10,9 +10,10 @@ import { isUuid } from '../../../../repositories/search';
 import { paginate, PaginatedOf, pageRequest } from '../../../pagination';
 import { errorResponses } from '../../../shared-schemas';
 import { causeNotFound } from '../../causes/index';
-import { CauseResponse, IdParams } from '../../causes/schemas';
+import { IdParams } from '../../causes/schemas';
+import { CauseSchema } from '../../../../../shared/contract/causes';
 import { toCause } from '../../causes/serialize';
-import { AdminCauseQuery, RejectBody, ReviewTotalsQuery, ReviewTotalsResponse } from './schemas';
+import { AdminCauseQuery, RejectBody, ReviewTotalsQuery, ReviewTotalsSchema } from '../../../../../shared/contract/admin';
 
 /** Start of a review period, counted back from now (calendar months, like the select's labels). */
 export function periodStart(period: ReviewPeriod, now = new Date()): Date {
@@ -30,7 +31,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['admin'], summary: 'Causes by status (default under_review), oldest first', security,
       querystring: AdminCauseQuery,
-      response: { 200: PaginatedOf(CauseResponse), ...errorResponses(400, 401, 403) },
+      response: { 200: PaginatedOf(CauseSchema), ...errorResponses(400, 401, 403) },
     },
   }, async (request) => {
     const page = pageRequest(request.query, CAUSE_PAGE_SIZE);
@@ -47,7 +48,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['admin'], summary: 'Causes accepted and rejected in a period; pending now', security,
       querystring: ReviewTotalsQuery,
-      response: { 200: ReviewTotalsResponse, ...errorResponses(400, 401, 403) },
+      response: { 200: ReviewTotalsSchema, ...errorResponses(400, 401, 403) },
     },
   }, async (request) => {
     const period = (request.query.period ?? 'week') as ReviewPeriod;
@@ -67,7 +68,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['admin'], summary: 'Approve a cause under review (it becomes active)', security,
       params: IdParams,
-      response: { 200: CauseResponse, ...errorResponses(401, 403, 404, 409) },
+      response: { 200: CauseSchema, ...errorResponses(401, 403, 404, 409) },
     },
   }, async (request) => decide(request.params.id, request.user!.id, 'approved', null));
 
@@ -76,7 +77,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['admin'], summary: 'Reject a cause under review with a reason the organizer sees', security,
       params: IdParams,
       body: RejectBody,
-      response: { 200: CauseResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      response: { 200: CauseSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
   }, async (request) => {
     const reason = request.body.reason.trim();

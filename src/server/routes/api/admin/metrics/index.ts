@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AdminMetrics } from '../../../../../shared/admin-contract';
 import { toDecimalString } from '../../../../../shared/money';
 import { errorResponses } from '../../../shared-schemas';
-import { AdminMetricsResponse, MonthQuery } from './schemas';
+import { AdminMetricsSchema, MonthQuery } from '../../../../../shared/contract/admin';
 
 export function currentMonth(now = new Date()): string {
   return now.toISOString().slice(0, 7);
@@ -28,7 +28,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['admin'], summary: 'Donation metrics for a month (UTC days, zero-filled)', security: [{ bearer: [] }],
       querystring: MonthQuery,
-      response: { 200: AdminMetricsResponse, ...errorResponses(400, 401, 403) },
+      response: { 200: AdminMetricsSchema, ...errorResponses(400, 401, 403) },
     },
   }, async (request): Promise<AdminMetrics> => {
     const month = request.query.month ?? currentMonth();

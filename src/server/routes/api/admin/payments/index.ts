@@ -13,7 +13,8 @@ import type { AdminPaymentView } from '../../../../repositories/admin-payments';
 import { isUuid } from '../../../../repositories/search';
 import { paginate, PaginatedOf, pageRequest } from '../../../pagination';
 import { errorResponses } from '../../../shared-schemas';
-import { AdminPaymentQuery, AdminPaymentResponse, PaymentIdParams, ResolveBody } from './schemas';
+import { AdminPaymentQuery, AdminPaymentSchema, PaymentResolutionBody } from '../../../../../shared/contract/admin';
+import { PaymentIdParams } from './schemas';
 
 export const ADMIN_PAYMENT_PAGE_SIZE = 20;
 const notFound = () => new ApiError(404, 'not_found', 'Payment not found.');
@@ -48,7 +49,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/', {
     schema: {
       tags: ['admin'], security, summary: 'Payments flagged for an amount or currency mismatch (default), or resolved ones',
-      querystring: AdminPaymentQuery, response: { 200: PaginatedOf(AdminPaymentResponse), ...errorResponses(400, 401, 403) },
+      querystring: AdminPaymentQuery, response: { 200: PaginatedOf(AdminPaymentSchema), ...errorResponses(400, 401, 403) },
     },
   }, async (request) => {
     const page = pageRequest(request.query, ADMIN_PAYMENT_PAGE_SIZE);
@@ -59,15 +60,15 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/:id/', {
     schema: {
       tags: ['admin'], security, summary: 'One payment with its donations',
-      params: PaymentIdParams, response: { 200: AdminPaymentResponse, ...errorResponses(400, 401, 403, 404) },
+      params: PaymentIdParams, response: { 200: AdminPaymentSchema, ...errorResponses(400, 401, 403, 404) },
     },
   }, async (request) => toAdminPayment(await load(request.params.id)));
 
   app.post('/:id/resolve/', {
     schema: {
-      tags: ['admin'], security, params: PaymentIdParams, body: ResolveBody,
+      tags: ['admin'], security, params: PaymentIdParams, body: PaymentResolutionBody,
       summary: 'Resolve a flagged payment: credit the amount received (once), or record that the donor was refunded',
-      response: { 200: AdminPaymentResponse, ...errorResponses(400, 401, 403, 404, 409, 422) },
+      response: { 200: AdminPaymentSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
     },
   }, async (request) => {
     const { action, note } = request.body;

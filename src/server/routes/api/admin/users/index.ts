@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { paginate, PaginatedOf, pageRequest } from '../../../pagination';
 import { errorResponses } from '../../../shared-schemas';
-import { AdminUserQuery, AdminUserResponse } from './schemas';
+import { AdminUserQuery, AdminUserSchema } from '../../../../../shared/contract/admin';
 
 const USERS_PAGE_SIZE = 20;
 
@@ -13,7 +13,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['admin'], summary: 'Users, paginated, with cause and donation counts', security: [{ bearer: [] }],
       querystring: AdminUserQuery,
-      response: { 200: PaginatedOf(AdminUserResponse), ...errorResponses(400, 401, 403) },
+      response: { 200: PaginatedOf(AdminUserSchema), ...errorResponses(400, 401, 403) },
     },
   }, async (request) => {
     const page = pageRequest(request.query, USERS_PAGE_SIZE);

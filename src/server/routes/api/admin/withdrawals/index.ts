@@ -12,20 +12,20 @@ import { MESSAGES, WithdrawalsRepo, type WithdrawalView } from '../../../../repo
 import type { WithdrawalStatus } from '../../../../../shared/payouts-contract';
 import { paginate, PaginatedOf, PageParams, pageRequest } from '../../../pagination';
 import { errorResponses } from '../../../shared-schemas';
-import { AdminWithdrawalResponse, WithdrawalStatusSchema } from '../../withdrawals/schemas';
+import { RejectBody } from '../../../../../shared/contract/admin';
+import { AdminWithdrawalSchema, WithdrawalStatusSchema } from '../../../../../shared/contract/payouts';
 import { toAdminWithdrawal } from '../../withdrawals/serialize';
 import { WITHDRAWAL_PAGE_SIZE } from '../../withdrawals/index';
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 const QueueQuery = Type.Object({ ...PageParams, status: Type.Optional(WithdrawalStatusSchema) });
-const RejectBody = Type.Object({ reason: Type.String({ minLength: 1, maxLength: 1000 }) });
 const notFound = () => new ApiError(404, 'not_found', 'Withdrawal not found.');
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.requireAdmin);
   const repo = new WithdrawalsRepo(app.db);
   const security = [{ bearer: [] }];
-  const one = { params: IdParams, response: { 200: AdminWithdrawalResponse, ...errorResponses(400, 401, 403, 404, 409) } };
+  const one = { params: IdParams, response: { 200: AdminWithdrawalSchema, ...errorResponses(400, 401, 403, 404, 409) } };
 
   async function load(id: string): Promise<WithdrawalView> {
     const row = isUuid(id) ? await repo.findView(id) : null;
@@ -37,7 +37,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/', {
     schema: {
       tags: ['admin'], security, summary: 'Withdrawals by status (default requested), oldest first',
-      querystring: QueueQuery, response: { 200: PaginatedOf(AdminWithdrawalResponse), ...errorResponses(400, 401, 403) },
+      querystring: QueueQuery, response: { 200: PaginatedOf(AdminWithdrawalSchema), ...errorResponses(400, 401, 403) },
     },
   }, async (request) => {
     const page = pageRequest(request.query, WITHDRAWAL_PAGE_SIZE);

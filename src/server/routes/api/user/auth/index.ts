@@ -5,7 +5,7 @@ import { passwordProblems } from '../../../../../shared/auth-contract';
 import { ApiError, BLANK, FieldErrorList, validationError } from '../../../../lib/api-error';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../../../lib/passwords';
 import { errorResponses } from '../../../shared-schemas';
-import { LoginBody, RefreshBody, SignupBody, SignupResponse, TokenPairResponse } from './schemas';
+import { LoginBody, RefreshBody, SignupBody, SignupResponseSchema, TokenPairSchema } from '../../../../../shared/contract/auth';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const BAD_CREDENTIALS = 'No active account found with the given credentials';
@@ -16,7 +16,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['auth'],
       summary: 'Create an account',
       body: SignupBody,
-      response: { 201: SignupResponse, ...errorResponses(400, 409, 422) },
+      response: { 201: SignupResponseSchema, ...errorResponses(400, 409, 422) },
     },
   }, async (request, reply) => {
     const body = request.body;
@@ -49,7 +49,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['auth'],
       summary: 'Sign in with email and password',
       body: LoginBody,
-      response: { 200: TokenPairResponse, ...errorResponses(400, 401, 409, 422, 429) },
+      response: { 200: TokenPairSchema, ...errorResponses(400, 401, 409, 422, 429) },
     },
   }, async (request) => {
     const email = request.body.email.trim().toLowerCase();

@@ -13,13 +13,9 @@ import {
   ACCOUNT_NOT_FOUND, BAD_ACCOUNT_NUMBER, cleanAccountNumber, knownInstitution, resolveAccountName, UNKNOWN_BANK,
 } from '../../../../payouts/details';
 import { errorResponses } from '../../../shared-schemas';
+import { BankAccountCheckBody, BankAccountCheckSchema, InstitutionSchema } from '../../../../../shared/contract/payouts';
 
-const Institutions = Type.Array(Type.Object({ code: Type.String(), name: Type.String() }));
-const ValidateBody = Type.Object({
-  bank_code: Type.Optional(Type.String({ maxLength: 40 })),
-  account_number: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Number()])),
-});
-const CheckResponse = Type.Object({ bank_code: Type.String(), account_number: Type.String(), account_name: Type.String() });
+const Institutions = Type.Array(InstitutionSchema);
 const LIST_DOWN = 'We could not load this list right now. Please try again.';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -44,7 +40,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     onRequest: app.authenticate,
     schema: {
       tags: ['payouts'], security: [{ bearer: [] }], summary: "The account holder's name as the bank knows it",
-      body: ValidateBody, response: { 200: CheckResponse, ...errorResponses(400, 401, 502) },
+      body: BankAccountCheckBody, response: { 200: BankAccountCheckSchema, ...errorResponses(400, 401, 502) },
     },
   }, async (request): Promise<BankAccountCheck> => {
     const code = (request.body.bank_code ?? '').trim();

@@ -5,8 +5,8 @@ import type { DashboardSummary } from '../../../../../shared/account-contract';
 import { toDecimalString } from '../../../../../shared/money';
 import { errorResponses } from '../../../shared-schemas';
 import { currentMonth, withCurrentMonth } from '../../admin/metrics/index';
-import { MonthQuery } from '../../admin/metrics/schemas';
-import { DashboardResponse } from './schemas';
+import { MonthQuery } from '../../../../../shared/contract/admin';
+import { DashboardSummarySchema } from '../../../../../shared/contract/account';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/dashboard/', {
@@ -14,7 +14,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['profile'], summary: 'Your donations, money raised by your causes and counts for a month', security: [{ bearer: [] }],
       querystring: MonthQuery,
-      response: { 200: DashboardResponse, ...errorResponses(400, 401) },
+      response: { 200: DashboardSummarySchema, ...errorResponses(400, 401) },
     },
   }, async (request): Promise<DashboardSummary> => {
     const userId = request.user!.id;

@@ -7,7 +7,7 @@ import { checkWithdrawalDetails } from '../../../../payouts/details';
 import type { ProfileChanges, UserRow } from '../../../../repositories/users';
 import { takeImages } from '../../../image-fields';
 import { errorResponses } from '../../../shared-schemas';
-import { ProfileResponse, ProfileUpdateBody } from './schemas';
+import { ProfileSchema, ProfileUpdateBody } from '../../../../../shared/contract/profile';
 import { toProfile } from './serialize';
 
 type UpdateBody = Static<typeof ProfileUpdateBody>;
@@ -66,7 +66,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['profile'],
       summary: "The signed-in user's profile",
       security: [{ bearer: [] }],
-      response: { 200: ProfileResponse, ...errorResponses(401) },
+      response: { 200: ProfileSchema, ...errorResponses(401) },
     },
   }, async (request) => {
     const user = await app.repos.users.findById(request.user!.id);
@@ -83,7 +83,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       security: [{ bearer: [] }],
       consumes: ['multipart/form-data', 'application/json'],
       body: ProfileUpdateBody,
-      response: { 200: ProfileResponse, ...errorResponses(400, 401, 409, 413, 422) },
+      response: { 200: ProfileSchema, ...errorResponses(400, 401, 409, 413, 422) },
     },
   }, async (request) => {
     const body = request.body;

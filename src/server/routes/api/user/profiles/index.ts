@@ -10,7 +10,7 @@ import { PUBLIC_STATUSES } from '../../../../repositories/causes';
 import { isUuid } from '../../../../repositories/search';
 import { errorResponses } from '../../../shared-schemas';
 import { imageUrls } from '../profile/serialize';
-import { PublicProfileResponse } from './schemas';
+import { PublicProfileSchema } from '../../../../../shared/contract/account';
 
 /** Profiles list up to 6 causes (spec §9). */
 const PROFILE_CAUSES = 6;
@@ -20,7 +20,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['profile'], summary: "A user's public profile (your own lists all your causes' statuses)",
       params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
-      response: { 200: PublicProfileResponse, ...errorResponses(404) },
+      response: { 200: PublicProfileSchema, ...errorResponses(404) },
     },
   }, async (request): Promise<PublicProfile> => {
     const { id } = request.params;

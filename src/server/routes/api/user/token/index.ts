@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError } from '../../../../lib/api-error';
 import { errorResponses } from '../../../shared-schemas';
-import { RefreshBody, TokenPairResponse } from '../auth/schemas';
+import { RefreshBody, TokenPairSchema } from '../../../../../shared/contract/auth';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/refresh/', {
@@ -15,7 +15,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         + 'present its first refresh token again for as long as none of its successors has been used. Presenting a token '
         + 'after one of its successors was used (a replay) revokes every token of that login.',
       body: RefreshBody,
-      response: { 200: TokenPairResponse, ...errorResponses(400, 401, 409, 422) },
+      response: { 200: TokenPairSchema, ...errorResponses(400, 401, 409, 422) },
     },
   }, async (request) => {
     const invalid = new ApiError(401, 'token_invalid', 'Token is invalid or expired');

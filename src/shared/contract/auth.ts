@@ -1,4 +1,4 @@
-/** Request and response schemas for sign-up, login and logout. */
+/** Sign-up, login and token refresh on the wire (spec §3, §7). */
 import { Type } from 'typebox';
 
 export const SignupBody = Type.Object({
@@ -9,7 +9,7 @@ export const SignupBody = Type.Object({
   password2: Type.String({ maxLength: 256 }),
 });
 
-export const SignupResponse = Type.Object({
+export const SignupResponseSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
   email: Type.String(),
   first_name: Type.String(),
@@ -21,11 +21,17 @@ export const LoginBody = Type.Object({
   password: Type.String({ minLength: 1, maxLength: 256 }),
 });
 
-export const TokenPairResponse = Type.Object({
+export const TokenPairSchema = Type.Object({
   access: Type.String({ description: 'JWT (HS256), valid 15 minutes. Claims: user_id, sub, role, email, name.' }),
   refresh: Type.String({ description: 'Opaque token, valid 7 days, single use: each refresh returns a new one.' }),
 });
 
 export const RefreshBody = Type.Object({
   refresh: Type.String({ minLength: 1, maxLength: 512 }),
+});
+
+/** GET /api/config/: provider sign-in pages exist only when the server has them configured. */
+export const PublicConfigSchema = Type.Object({
+  google_auth_url: Type.Union([Type.String(), Type.Null()]),
+  facebook_auth_url: Type.Union([Type.String(), Type.Null()]),
 });

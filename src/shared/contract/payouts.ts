@@ -1,13 +1,24 @@
-/** Withdrawal, balance and ledger schemas; they mirror src/shared/payouts-contract.ts. */
+/** Banks, withdrawal details, withdrawals and the public ledger on the wire (spec §1, §3, §7). Amounts are decimal strings. */
 import { Type } from 'typebox';
-import { WITHDRAWAL_STATUSES } from '../../../db/schema';
-import { PageParams } from '../../pagination';
+import { DateTime, Nullable, PageParams } from './common';
+import { WITHDRAWAL_STATUSES } from './statuses';
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 const Amount = Type.String({ description: 'GHS decimal string, e.g. "250.00".' });
+
+/** GET /api/user/banks/ and /api/user/mobile-money/: [{code, name}]. */
+export const InstitutionSchema = Type.Object({ code: Type.String(), name: Type.String() });
+
+/** POST /api/user/validate-bank-account/ */
+export const BankAccountCheckBody = Type.Object({
+  bank_code: Type.Optional(Type.String({ maxLength: 40 })),
+  account_number: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Number()])),
+});
+
+export const BankAccountCheckSchema = Type.Object({ bank_code: Type.String(), account_number: Type.String(), account_name: Type.String() });
 
 export const WithdrawalStatusSchema = Type.Enum([...WITHDRAWAL_STATUSES]);
 
+/** The profile's withdrawal_address, validated before it is saved. */
 export const WithdrawalDetailsSchema = Type.Union([
   Type.Object({
     type: Type.Literal('bank'), bank_code: Type.String(), bank_name: Type.String(), account_number: Type.String(), account_name: Type.String(),
@@ -28,14 +39,15 @@ const withdrawalFields = {
   reference: Type.String({ description: 'Ours; the transfer carries it (retries reuse it).' }),
   failure_reason: Nullable(Type.String()),
   rejection_reason: Nullable(Type.String()),
-  created_at: Type.String({ format: 'date-time' }),
-  updated_at: Type.String({ format: 'date-time' }),
-  paid_at: Nullable(Type.String({ format: 'date-time' })),
+  created_at: DateTime,
+  updated_at: DateTime,
+  paid_at: Nullable(DateTime),
 };
 
-export const WithdrawalResponse = Type.Object(withdrawalFields);
+export const WithdrawalSchema = Type.Object(withdrawalFields);
 
-export const AdminWithdrawalResponse = Type.Object({
+/** Admin queue rows also carry the organizer and the full verified destination. */
+export const AdminWithdrawalSchema = Type.Object({
   ...withdrawalFields,
   organizer_id: Type.String({ format: 'uuid' }),
   organizer_name: Type.String(),
@@ -54,7 +66,8 @@ export const WithdrawalListQuery = Type.Object({
   cause_id: Type.Optional(Type.String({ maxLength: 100 })),
 });
 
-export const CauseBalanceResponse = Type.Object({
+/** GET /api/causes/{id}/balance/ (organizer and admins). available = raised − withdrawn − pending. */
+export const CauseBalanceSchema = Type.Object({
   cause_id: Type.String({ format: 'uuid' }),
   raised: Amount,
   withdrawn: Amount,
@@ -66,13 +79,15 @@ export const LedgerEntrySchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
   kind: Type.Enum(['donation', 'withdrawal', 'refund'], { description: 'refund: a flagged payment paid back to the donor; not in the totals.' }),
   amount: Amount,
-  at: Type.String({ format: 'date-time' }),
+  at: DateTime,
+  /** Donor's name for named donations and refunds, null for anonymous ones (shown as 'Anonymous donor'); null for withdrawals. */
   donor_name: Nullable(Type.String()),
   description: Type.String(),
   note: Nullable(Type.String({ description: 'What a review changed, e.g. "Credited after review: GH₵50.00 received of GH₵60.00 pledged."' })),
 });
 
-export const CauseLedgerResponse = Type.Object({
+/** GET /api/causes/{id}/ledger/ (public). */
+export const CauseLedgerSchema = Type.Object({
   cause_id: Type.String({ format: 'uuid' }),
   totals: Type.Object({ money_in: Amount, money_out: Amount, balance: Amount }),
   entries: Type.Array(LedgerEntrySchema),

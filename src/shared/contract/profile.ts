@@ -1,10 +1,12 @@
-/** Profile schemas; the response mirrors src/shared/profile-contract.ts. */
+/** The profile as GET /api/user/profile/ answers it and PUT takes it (spec §3, with the aliases the spec names). */
 import { Type } from 'typebox';
+import { DateTime, Nullable, UserRoleSchema } from './common';
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
-const Sizes = Nullable(Type.Record(Type.String(), Type.String(), { description: 'Width in px → absolute URL (WebP).' }));
+const Sizes = Nullable(Type.Record(Type.String(), Type.String(), { description: 'Width in px → image path (WebP).' }));
+/** Any JSON object; typed as a record so clients can read its fields. */
+const AnyObject = Type.Unsafe<Record<string, unknown>>(Type.Object({}, { additionalProperties: true }));
 
-export const ProfileResponse = Type.Object({
+export const ProfileSchema = Type.Object({
   id: Type.String(),
   user_id: Type.String(),
   first_name: Type.String(),
@@ -16,7 +18,7 @@ export const ProfileResponse = Type.Object({
   name: Type.String(),
   username: Type.String(),
   email: Type.String(),
-  role: Type.Union([Type.Literal('user'), Type.Literal('admin')]),
+  role: UserRoleSchema,
   occupation: Type.String(),
   job_title: Type.String(),
   bio: Type.String(),
@@ -24,13 +26,15 @@ export const ProfileResponse = Type.Object({
   phone_number: Type.String(),
   phone: Type.String(),
   address: Type.String(),
-  withdrawal_address: Nullable(Type.Object({}, { additionalProperties: true })),
+  /** Object form; sent on PUT as JSON text. */
+  withdrawal_address: Nullable(AnyObject),
+  /** Paths on the API server (`/media/<hash>`, join them to its address) or null. */
   profile_picture: Nullable(Type.String()),
   profile_picture_sizes: Sizes,
   cover_photo: Nullable(Type.String()),
   cover_photo_sizes: Sizes,
   is_verified: Type.Boolean(),
-  created_at: Type.String({ format: 'date-time' }),
+  created_at: DateTime,
   causes_created: Type.Integer({ description: 'All your causes, any status.' }),
   causes_active: Type.Integer(),
 });
@@ -38,7 +42,7 @@ export const ProfileResponse = Type.Object({
 const Text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
 const File = Type.Optional(Type.Unknown({ description: 'Image file (multipart). JSON: null removes the picture.' }));
 
-/** Every field optional; aliases (job_title, interests, phone) accepted too. */
+/** PUT /api/user/profile/: every field optional; aliases (job_title, interests, phone) accepted too. */
 export const ProfileUpdateBody = Type.Object({
   first_name: Text(150),
   last_name: Text(150),
@@ -51,7 +55,7 @@ export const ProfileUpdateBody = Type.Object({
   address: Text(500),
   withdrawal_address: Type.Optional(Type.Union([
     Type.String({ maxLength: 4000, description: 'JSON text of an object' }),
-    Type.Object({}, { additionalProperties: true }),
+    AnyObject,
     Type.Null(),
   ])),
   profile_picture: File,

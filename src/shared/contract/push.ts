@@ -1,13 +1,15 @@
-/** Wire schemas for /api/push (types: PushPublicKey, PushSubscribeRequest in realtime-contract.ts). */
+/** Web Push subscription calls on the wire (spec §4, §9). */
 import { Type } from 'typebox';
 
 const Base64Url = (description: string) => Type.String({ pattern: '^[A-Za-z0-9_-]+={0,2}$', minLength: 16, maxLength: 200, description });
 
-export const PublicKeyResponse = Type.Object({
+/** GET /api/push/public-key/ */
+export const PushPublicKeySchema = Type.Object({
   public_key: Type.String({ description: 'VAPID application server key (base64url) for PushManager.subscribe().' }),
 });
 
-export const SubscribeBody = Type.Object({
+/** POST /api/push/subscribe/ — the browser's PushSubscription.toJSON(). */
+export const PushSubscribeBody = Type.Object({
   endpoint: Type.String({ minLength: 1, maxLength: 2048, description: 'The push service URL (https).' }),
   keys: Type.Object({
     p256dh: Base64Url('Browser public key: a P-256 point, 65 bytes.'),
@@ -17,11 +19,11 @@ export const SubscribeBody = Type.Object({
   expirationTime: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
 });
 
-export const SubscribeResponse = Type.Object({
+export const PushSubscriptionSchema = Type.Object({
   endpoint: Type.String(),
   created_at: Type.String({ format: 'date-time' }),
 });
 
-export const UnsubscribeBody = Type.Object({
+export const PushUnsubscribeBody = Type.Object({
   endpoint: Type.String({ minLength: 1, maxLength: 2048 }),
 });

@@ -1,0 +1,10 @@
+/**
+ * The closed value lists of the contract. Plain arrays (no schema code), so the database schema
+ * (src/server/db/schema.ts), the contract schemas and the web app all read the same list.
+ */
+export const CAUSE_STATUSES = ['under_review', 'active', 'rejected', 'closed', 'completed'] as const;
+export const DONATION_STATUSES = ['pending', 'completed', 'failed', 'abandoned', 'refunded'] as const;
+export const PAYMENT_STATUSES = ['pending', 'success', 'failed', 'abandoned', 'flagged', 'refunded'] as const;
+export const PAYMENT_RESOLUTIONS = ['credited', 'refunded'] as const;
+export const PAYMENT_METHODS = ['card', 'mobile_money'] as const;
+export const WITHDRAWAL_STATUSES = ['requested', 'approved', 'processing', 'paid', 'failed', 'rejected'] as const;
