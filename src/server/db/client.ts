@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -53,7 +54,8 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
 }
 
 async function openPglite(dataDir: string, release: () => Promise<void>): Promise<DbHandle> {
-  const client = new PGlite(dataDir);
+  // pg_trgm: the cause search's trigram indexes (migration 0008); PostgreSQL ships it in contrib.
+  const client = new PGlite(dataDir, { extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
