@@ -32,7 +32,7 @@ export async function loadScaleData(db: Db, size: ScaleSize): Promise<void> {
            CASE WHEN i % 20 = 0 THEN 'under_review' WHEN i % 20 = 1 THEN 'completed' WHEN i % 50 = 2 THEN 'rejected' ELSE 'active' END,
            now() - (i || ' minutes')::interval, now()
     FROM generate_series(1, ${size.causes}) i
-    JOIN scale_users u ON u.n = 1 + (i * 7919) % ${size.users}
+    JOIN scale_users u ON u.n = 1 + (i::bigint * 7919) % ${size.users}
     JOIN scale_categories c ON c.n = 1 + i % (SELECT count(*) FROM scale_categories)`);
   await run(sql`CREATE TEMP TABLE scale_causes AS SELECT row_number() OVER () AS n, id FROM causes`);
   await run(sql`ALTER TABLE donations DISABLE TRIGGER donations_counters`);
@@ -44,8 +44,8 @@ export async function loadScaleData(db: Db, size: ScaleSize): Promise<void> {
            now() - ((i % 400000) || ' minutes')::interval,
            CASE WHEN i % 10 <> 0 AND i % 17 <> 0 THEN now() - ((i % 400000) || ' minutes')::interval END
     FROM generate_series(1, ${size.donations}) i
-    JOIN scale_causes c ON c.n = 1 + CASE WHEN i % 10 = 3 THEN i % 10 ELSE (i * 104729) % (SELECT count(*) FROM scale_causes) END
-    JOIN scale_users u ON u.n = 1 + (i * 31) % ${size.users}`);
+    JOIN scale_causes c ON c.n = 1 + CASE WHEN i % 10 = 3 THEN i % 10 ELSE (i::bigint * 104729) % (SELECT count(*) FROM scale_causes) END
+    JOIN scale_users u ON u.n = 1 + (i::bigint * 31) % ${size.users}`);
   await run(sql`ALTER TABLE donations ENABLE TRIGGER donations_counters`);
   await run(sql`UPDATE causes c SET current_amount = s.total FROM (
     SELECT cause_id, sum(amount) AS total FROM donations WHERE status = 'completed' GROUP BY 1) s WHERE s.cause_id = c.id`);

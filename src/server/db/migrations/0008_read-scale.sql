@@ -199,3 +199,28 @@ CREATE INDEX "donations_donor_status_created_idx" ON "donations" ("donor_id", "s
 --> statement-breakpoint
 -- Recomputing one donor's latest named donation (see boafo_count_donation).
 CREATE INDEX "donations_donor_key_idx" ON "donations" ((coalesce(donor_id::text, lower(email)))) WHERE "status" = 'completed';
+--> statement-breakpoint
+-- Every process keeps guests' public reads in memory (plugins/app/public-cache.ts); a change to what
+-- they show tells all of them, on commit, through the channel they already listen on.
+CREATE FUNCTION boafo_public_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('boafo_public', TG_TABLE_NAME);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "causes_public_changed" AFTER INSERT OR UPDATE OR DELETE ON "causes" FOR EACH STATEMENT EXECUTE FUNCTION boafo_public_changed();
+--> statement-breakpoint
+CREATE TRIGGER "donations_public_changed" AFTER INSERT OR UPDATE OR DELETE ON "donations" FOR EACH STATEMENT EXECUTE FUNCTION boafo_public_changed();
+--> statement-breakpoint
+CREATE TRIGGER "withdrawals_public_changed" AFTER INSERT OR UPDATE OR DELETE ON "withdrawals" FOR EACH STATEMENT EXECUTE FUNCTION boafo_public_changed();
+--> statement-breakpoint
+CREATE TRIGGER "categories_public_changed" AFTER INSERT OR UPDATE OR DELETE ON "categories" FOR EACH STATEMENT EXECUTE FUNCTION boafo_public_changed();
+--> statement-breakpoint
+CREATE TRIGGER "blog_posts_public_changed" AFTER INSERT OR UPDATE OR DELETE ON "blog_posts" FOR EACH STATEMENT EXECUTE FUNCTION boafo_public_changed();
+--> statement-breakpoint
+CREATE TRIGGER "success_stories_public_changed" AFTER INSERT OR UPDATE OR DELETE ON "success_stories" FOR EACH STATEMENT EXECUTE FUNCTION boafo_public_changed();
+--> statement-breakpoint
+CREATE TRIGGER "testimonials_public_changed" AFTER INSERT OR UPDATE OR DELETE ON "testimonials" FOR EACH STATEMENT EXECUTE FUNCTION boafo_public_changed();
+--> statement-breakpoint
+-- An organizer's name shows on their causes; other profile changes (a login, a bio) do not.
+CREATE TRIGGER "users_public_changed" AFTER UPDATE OF "first_name", "last_name", "profile_picture" ON "users" FOR EACH STATEMENT EXECUTE FUNCTION boafo_public_changed();
