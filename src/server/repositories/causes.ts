@@ -5,7 +5,7 @@
  */
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { categories, causeReviews, causes, favorites, users, type ImageSizes } from '../db/schema';
+import { categories, causeReviews, causes, favorites, platformCounters, users, type ImageSizes } from '../db/schema';
 import { notify } from './notifications';
 
 export type CauseRow = typeof causes.$inferSelect;
@@ -159,11 +159,14 @@ export class CausesRepo {
     return { accepted: of('approved'), rejected: of('rejected'), pending: Number(pending.n) };
   }
 
+  /** Causes per status: one organizer's by index, the platform's from the counters a trigger keeps (0008). */
   async countByStatus(organizerId?: string): Promise<Record<CauseStatus, number>> {
-    const rows = await this.db.select({ status: causes.status, n: count() }).from(causes)
-      .where(organizerId ? eq(causes.organizerId, organizerId) : undefined).groupBy(causes.status);
+    const rows = organizerId
+      ? await this.db.select({ status: causes.status, n: count() }).from(causes).where(eq(causes.organizerId, organizerId)).groupBy(causes.status)
+      : (await this.db.select({ name: platformCounters.name, n: platformCounters.value }).from(platformCounters)
+        .where(sql`${platformCounters.name} LIKE 'causes\_%'`)).map((row) => ({ status: row.name.slice('causes_'.length) as CauseStatus, n: row.n }));
     const totals = { under_review: 0, active: 0, rejected: 0, closed: 0, completed: 0 } as Record<CauseStatus, number>;
-    for (const row of rows) totals[row.status] = Number(row.n);
+    for (const row of rows) if (row.status in totals) totals[row.status] = Number(row.n);
     return totals;
   }
 

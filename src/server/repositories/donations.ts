@@ -74,12 +74,12 @@ export class DonationsRepo {
       SELECT coalesce(sum(amount), 0)::text AS raised, coalesce(sum(donations), 0)::int AS donations,
              (SELECT value FROM ${platformCounters} WHERE name = 'donors')::text AS donors
       FROM ${donationDays}`);
-    const states = await queryRows<{ status: string; n: number }>(this.db, sql`
-      SELECT status, count(*)::int AS n FROM ${causes} WHERE status IN ('completed', 'active') GROUP BY status`);
-    const of = (status: string) => states.find((row) => row.status === status)?.n ?? 0;
+    const states = await queryRows<{ name: string; n: string }>(this.db, sql`
+      SELECT name, value::text AS n FROM ${platformCounters} WHERE name IN ('causes_completed', 'causes_active')`);
+    const of = (name: string) => Number(states.find((row) => row.name === name)?.n ?? 0);
     return {
       raised: Number(money.raised), donations: money.donations, donors: Number(money.donors ?? 0),
-      causesCompleted: of('completed'), causesActive: of('active'),
+      causesCompleted: of('causes_completed'), causesActive: of('causes_active'),
     };
   }
 

@@ -40,7 +40,8 @@ export async function loadScaleData(db: Db, size: ScaleSize): Promise<void> {
   await run(sql`INSERT INTO donations (cause_id, donor_id, email, donor_name, amount, is_anonymous, status, created_at, completed_at)
     SELECT c.id, CASE WHEN i % 2 = 0 THEN u.id END, 'donor' || (i % 40000) || '@example.com', 'Donor ' || (i % 40000),
            500 + (i % 200) * 100, i % 9 = 0,
-           CASE WHEN i % 10 = 0 THEN 'failed' WHEN i % 17 = 0 THEN 'pending' ELSE 'completed' END,
+           -- Pending only in the last hours: the sweeper abandons older ones (PAYMENT_ABANDON_AFTER_SECONDS).
+           CASE WHEN i % 10 = 0 THEN 'failed' WHEN i % 17 = 0 AND i < 200 THEN 'pending' WHEN i % 17 = 0 THEN 'abandoned' ELSE 'completed' END,
            now() - ((i % 400000) || ' minutes')::interval,
            CASE WHEN i % 10 <> 0 AND i % 17 <> 0 THEN now() - ((i % 400000) || ' minutes')::interval END
     FROM generate_series(1, ${size.donations}) i

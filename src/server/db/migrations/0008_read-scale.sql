@@ -52,14 +52,21 @@ BEGIN
     VALUES ((coalesce(d.completed_at, d.created_at) AT TIME ZONE 'UTC')::date, sign * d.amount, sign)
     ON CONFLICT (day) DO UPDATE SET amount = t.amount + excluded.amount, donations = t.donations + excluded.donations;
 
-  INSERT INTO cause_donors AS t (cause_id, donor_key, donations) VALUES (d.cause_id, key, sign)
-    ON CONFLICT (cause_id, donor_key) DO UPDATE SET donations = t.donations + excluded.donations
-    RETURNING t.donations INTO left_for_cause;
-  IF sign > 0 AND left_for_cause = 1 THEN
-    UPDATE causes SET donor_count = donor_count + 1 WHERE id = d.cause_id;
-  ELSIF sign < 0 AND left_for_cause <= 0 THEN
-    DELETE FROM cause_donors WHERE cause_id = d.cause_id AND donor_key = key;
-    UPDATE causes SET donor_count = donor_count - 1 WHERE id = d.cause_id;
+  IF sign > 0 THEN
+    INSERT INTO cause_donors AS t (cause_id, donor_key, donations) VALUES (d.cause_id, key, 1)
+      ON CONFLICT (cause_id, donor_key) DO UPDATE SET donations = t.donations + 1
+      RETURNING t.donations INTO left_for_cause;
+    IF left_for_cause = 1 THEN
+      UPDATE causes SET donor_count = donor_count + 1 WHERE id = d.cause_id;
+    END IF;
+  ELSE
+    -- No row when the cause itself is being deleted (its donations go with it): nothing to count.
+    UPDATE cause_donors SET donations = donations - 1 WHERE cause_id = d.cause_id AND donor_key = key
+      RETURNING donations INTO left_for_cause;
+    IF FOUND AND left_for_cause <= 0 THEN
+      DELETE FROM cause_donors WHERE cause_id = d.cause_id AND donor_key = key;
+      UPDATE causes SET donor_count = donor_count - 1 WHERE id = d.cause_id;
+    END IF;
   END IF;
 
   INSERT INTO platform_donors AS t (donor_key, donations, named_donations, named_amount, last_named_at)
@@ -133,6 +140,26 @@ BEGIN
 END $$;
 --> statement-breakpoint
 SELECT boafo_rebuild_counters();
+--> statement-breakpoint
+-- Causes per status ('causes_active', 'causes_completed', …): the landing page's and the admin's
+-- counts read a few rows instead of every cause.
+CREATE FUNCTION boafo_cause_status_counters() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    IF TG_OP = 'UPDATE' AND NEW.status = OLD.status THEN RETURN NULL; END IF;
+    UPDATE platform_counters SET value = value - 1 WHERE name = 'causes_' || OLD.status;
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    INSERT INTO platform_counters AS t (name, value) VALUES ('causes_' || NEW.status, 1)
+      ON CONFLICT (name) DO UPDATE SET value = t.value + 1;
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "causes_status_counters" AFTER INSERT OR UPDATE OF "status" OR DELETE ON "causes"
+  FOR EACH ROW EXECUTE FUNCTION boafo_cause_status_counters();
+--> statement-breakpoint
+INSERT INTO platform_counters (name, value) SELECT 'causes_' || status, count(*) FROM causes GROUP BY status;
 --> statement-breakpoint
 -- Sort keys of the "Created by" and "Category" orderings, on the cause itself so each sort reads
 -- one index instead of joining and sorting every cause. Triggers keep them equal to the names.
