@@ -17,6 +17,7 @@ import { launchBrowser } from '../browser/helpers/browser';
 import { startServer } from '../browser/helpers/server-process';
 import { benchCartSync } from './cart-sync';
 import { benchLighthouse } from './lighthouse';
+import { benchMemory } from './memory';
 import { benchScale } from './scale';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -113,6 +114,10 @@ if (only.includes('scale')) {
   await benchScale();
   process.exit(0);
 }
+if (only.includes('memory')) {
+  await benchMemory();
+  process.exit(0);
+}
 if (only.includes('pages')) {
   await benchLanding();
   process.exit(0);
@@ -131,6 +136,7 @@ if (await onPostgres(`CREATE DATABASE ${benchDb}`)) {
   console.log('PostgreSQL not reachable: skipped');
 }
 await benchLanding();
+await benchMemory();
 await benchCartSync();
 const rss = process.memoryUsage().rss / 1024 / 1024;
 console.log(`Bench process RSS after the runs: ${rss.toFixed(0)} MB`);

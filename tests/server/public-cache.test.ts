@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
+import { PUBLIC_CHANNEL } from '../../src/server/plugins/app/public-cache';
 import type { Db } from '../../src/server/db/client';
 import { backends } from './helpers/backends';
 import { newSession, testConfig, useApp } from './helpers/app';
@@ -14,6 +15,20 @@ import { ADMIN, activeCause, adminSession } from './helpers/causes';
 
 const LIST = '/api/causes/list/?page_size=50';
 const names = (app: FastifyInstance) => app.inject({ url: LIST }).then((res) => res.json().results.map((c: { name: string }) => c.name) as string[]);
+
+/**
+ * Waits until `app` has heard every notification committed so far: PostgreSQL delivers them in
+ * commit order, so once a marker sent now arrives, the earlier ones (which empty the copy) are in.
+ */
+async function caughtUp(app: FastifyInstance): Promise<void> {
+  const marker = `caught-up-${Math.random()}`;
+  let heard!: () => void;
+  const arrived = new Promise<void>((resolve) => (heard = resolve));
+  const stop = await app.pubsub.subscribe(PUBLIC_CHANNEL, (payload) => payload === marker && heard());
+  await app.pubsub.publish(PUBLIC_CHANNEL, marker);
+  await arrived;
+  stop();
+}
 
 /** A change no trigger sees (replication role): what a cache without invalidation would miss too. */
 async function renameQuietly(db: Db, id: string, name: string): Promise<void> {
@@ -52,6 +67,8 @@ describe.each(backends)('public read cache on $name', (backend) => {
     const organizer = await newSession(ctx.app);
     const cause = await activeCause(ctx.app, organizer.access, admin.access, { name: 'Water tank for Sandema' });
     expect(await names(ctx.app)).toContain('Water tank for Sandema'); // the approval cleared the copy
+    await caughtUp(ctx.app);
+    await names(ctx.app);
     // Invisible to the trigger: the copy is really kept...
     await renameQuietly(ctx.app.db as Db, cause.id, 'Renamed quietly');
     expect(await names(ctx.app)).toContain('Water tank for Sandema');
@@ -84,6 +101,8 @@ describe.runIf(postgres)('public read cache across two processes on one PostgreS
       const organizer = await newSession(b);
       const cause = await activeCause(b, organizer.access, admin.access, { name: `Round ${round} cause` });
       await expect.poll(() => names(a)).toContain(`Round ${round} cause`);
+      await caughtUp(a);
+      await names(a);
       await renameQuietly(a.db as Db, cause.id, `Round ${round} renamed`);
       expect(await names(a)).toContain(`Round ${round} cause`); // a's copy is in use
       // b closes the cause through its API: a hears it and reads afresh.

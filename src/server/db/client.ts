@@ -55,7 +55,10 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
 
 async function openPglite(dataDir: string, release: () => Promise<void>): Promise<DbHandle> {
   // pg_trgm: the cause search's trigram indexes (migration 0008); PostgreSQL ships it in contrib.
-  const client = new PGlite(dataDir, { extensions: { pg_trgm } });
+  // shared_buffers: PGlite's default 128 MB is touched at start and stays resident; one embedded
+  // process with the OS caching its files does as well with 16 MB, at 140 MB less memory and
+  // 0.7 s faster start-up (measured on the demo data folder).
+  const client = new PGlite(dataDir, { extensions: { pg_trgm }, postgresqlconf: ['shared_buffers = 16MB'] });
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
