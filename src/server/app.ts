@@ -12,6 +12,7 @@ import bootstrapPlugin from './plugins/app/bootstrap';
 import corsPlugin from './plugins/app/cors';
 import errorHandlerPlugin, { clientErrorHandler, frameworkErrors } from './plugins/app/error-handler';
 import idempotencyPlugin from './plugins/app/idempotency';
+import publicCachePlugin from './plugins/app/public-cache';
 import jsonBodyPlugin from './plugins/app/json-body';
 import repositoriesPlugin from './plugins/app/repositories';
 import webAppPlugin from './plugins/app/web-app';
@@ -98,6 +99,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await app.register(swaggerPlugin);
     await app.register(multipartPlugin);
     await app.register(idempotencyPlugin);
+    await app.register(publicCachePlugin);
 
     await app.register(healthRoutes, { prefix: '/api' });
     await app.register(configRoutes, { prefix: '/api' });

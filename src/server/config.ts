@@ -27,6 +27,8 @@ export interface AppConfig {
   /** Origins (scheme://host[:port]) whose pages may call the API cross-origin (CORS_ORIGINS). */
   corsOrigins: string[];
   loginLimits: { perEmail: number; perIp: number; windowSeconds: number };
+  /** How long a guest's public read may be answered from this process's memory (0 = never). */
+  publicCacheSeconds: number;
   payments: PaymentSettings;
   push: PushSettings;
   realtime: RealtimeSettings;
@@ -100,6 +102,7 @@ export const SETTINGS: SettingDoc[] = [
   { name: 'VAPID_PUBLIC_KEY', default: '(generated)', description: 'Web Push VAPID public key (base64url, as printed by `npx web-push generate-vapid-keys`). Set both VAPID keys or neither; unset = a pair is generated once and stored in the database.' },
   { name: 'VAPID_PRIVATE_KEY', default: '(generated)', description: 'Web Push VAPID private key (base64url) matching VAPID_PUBLIC_KEY.' },
   { name: 'VAPID_SUBJECT', default: 'mailto:support@boafo.app', description: 'Contact push services may use about our pushes: a mailto: or https: address.' },
+  { name: 'PUBLIC_CACHE_SECONDS', default: '30', description: 'Guests\' public reads (cause list and details, ledger, statistics, landing content) are answered from memory for at most this long; any change to them clears every process\'s copy at once through the database (0 = no cache).' },
   { name: 'SWEEP_INTERVAL_SECONDS', default: '60', description: 'How often this process looks for stuck payments and payouts (0 = never: another process sweeps). Several processes may sweep; each stuck item is claimed by one.' },
   { name: 'PAYMENT_RECHECK_AFTER_SECONDS', default: '300', description: 'A payment still pending this long (the donor closed the tab at the provider) is re-verified with the provider and settled; then again at most once per this period.' },
   { name: 'PAYMENT_ABANDON_AFTER_SECONDS', default: '3600', description: 'A payment the provider still reports unpaid this long after it started is marked abandoned (a success confirmed later is still credited). At least PAYMENT_RECHECK_AFTER_SECONDS.' },
@@ -267,6 +270,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     push: pushSettings(env),
     realtime: { authTimeoutMs: 10_000, heartbeatMs: 25_000, maxGuestSockets: 2_000 },
     sweeper: sweeperSettings(env),
+    publicCacheSeconds: int(env, 'PUBLIC_CACHE_SECONDS', 30, 0, 3600),
     port: int(env, 'PORT', 3000, 0, 65535),
     host: text(env, 'HOST') ?? '0.0.0.0',
     dataDir,

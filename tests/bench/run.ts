@@ -4,7 +4,8 @@
 //    /, /causelistpage and /causes/:id (tests/bench/lighthouse.ts); `npm run bench -- pages` runs only these
 //  - offline cart edits and their sync, and the offline repeat visit (cart-sync.ts)
 //  - server memory after warm-up
-// `npm run bench -- cart` runs only the offline cart part.
+// `npm run bench -- cart` runs only the offline cart part; `-- scale` the reads at 100,000 causes and
+// 1,000,000 donations beside 1,000 and 10,000 (tests/bench/scale.ts; not in the default run: the load takes minutes).
 import { performance } from 'node:perf_hooks';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +17,8 @@ import { launchBrowser } from '../browser/helpers/browser';
 import { startServer } from '../browser/helpers/server-process';
 import { benchCartSync } from './cart-sync';
 import { benchLighthouse } from './lighthouse';
+import { benchMemory } from './memory';
+import { benchScale } from './scale';
 
 const root = join(import.meta.dirname, '..', '..');
 const ROUNDS = 400;
@@ -107,6 +110,14 @@ async function benchLanding(): Promise<void> {
 }
 
 const only = process.argv.slice(2);
+if (only.includes('scale')) {
+  await benchScale();
+  process.exit(0);
+}
+if (only.includes('memory')) {
+  await benchMemory();
+  process.exit(0);
+}
 if (only.includes('pages')) {
   await benchLanding();
   process.exit(0);
@@ -125,6 +136,7 @@ if (await onPostgres(`CREATE DATABASE ${benchDb}`)) {
   console.log('PostgreSQL not reachable: skipped');
 }
 await benchLanding();
+await benchMemory();
 await benchCartSync();
 const rss = process.memoryUsage().rss / 1024 / 1024;
 console.log(`Bench process RSS after the runs: ${rss.toFixed(0)} MB`);

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  bigint, bigserial, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import {
   CAUSE_STATUSES, DONATION_STATUSES, PAYMENT_METHODS, PAYMENT_RESOLUTIONS, PAYMENT_STATUSES, WITHDRAWAL_STATUSES,
@@ -145,6 +145,11 @@ export const causes = pgTable('causes', {
   reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Distinct completed donors; kept by the donations trigger (migration 0008), never written here. */
+  donorCount: integer('donor_count').notNull().default(0),
+  /** lower(organizer's "first last") and lower(category name): sort keys kept by triggers (0008). */
+  organizerSort: text('organizer_sort').notNull().default(''),
+  categorySort: text('category_sort'),
 }, (t) => [
   index('causes_status_created_idx').on(t.status, t.createdAt),
   index('causes_created_idx').on(t.createdAt),
@@ -152,6 +157,8 @@ export const causes = pgTable('causes', {
   index('causes_target_amount_idx').on(t.targetAmount),
   index('causes_organizer_idx').on(t.organizerId, t.createdAt),
   index('causes_category_idx').on(t.categoryId),
+  index('causes_status_idx').on(t.status),
+  // Migration 0008 also makes partial indexes per public sort and trigram indexes on name and description.
 ]);
 
 /**
@@ -386,4 +393,34 @@ export const sandboxTransfers = pgTable('sandbox_transfers', {
   status: text('status', { enum: ['success', 'failed'] }).notNull(),
   reason: text('reason'),
   createdAt: createdAt(),
+});
+
+// Counters kept by the donations trigger (migration 0008), read by DonationsRepo and CausesRepo.
+
+/** Completed donations per UTC day of completed_at. */
+export const donationDays = pgTable('donation_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+  donations: integer('donations').notNull().default(0),
+});
+
+/** Completed donations per (cause, donor key); a row exists while the count is above zero. */
+export const causeDonors = pgTable('cause_donors', {
+  causeId: uuid('cause_id').notNull().references(() => causes.id, { onDelete: 'cascade' }),
+  donorKey: text('donor_key').notNull(),
+  donations: integer('donations').notNull(),
+}, (t) => [primaryKey({ columns: [t.causeId, t.donorKey] })]);
+
+/** Completed donations per donor key across the platform, with the named (non-anonymous) part. */
+export const platformDonors = pgTable('platform_donors', {
+  donorKey: text('donor_key').primaryKey(),
+  donations: integer('donations').notNull(),
+  namedDonations: integer('named_donations').notNull().default(0),
+  namedAmount: bigint('named_amount', { mode: 'number' }).notNull().default(0),
+  lastNamedAt: timestamp('last_named_at', { withTimezone: true }),
+});
+
+export const platformCounters = pgTable('platform_counters', {
+  name: text('name').primaryKey(),
+  value: bigint('value', { mode: 'number' }).notNull().default(0),
 });

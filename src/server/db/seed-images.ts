@@ -4,7 +4,6 @@
  * without shipping photos. Each is rendered once to raw pixels and then
  * encoded at two widths; encodes run in parallel on libuv's thread pool.
  */
-import sharp from 'sharp';
 import type { ImageVariant } from '../lib/images';
 import { sha256Hex } from '../lib/tokens';
 import type { ImageSizes } from './schema';
@@ -47,6 +46,8 @@ function svg(palette: Palette, variant: number): string {
 }
 
 async function render(palette: Palette, variant: number): Promise<ImageVariant[]> {
+  // Only the first start draws pictures: later starts never load libvips (see lib/images.ts).
+  const { default: sharp } = await import('sharp');
   const { data, info } = await sharp(Buffer.from(svg(palette, variant))).raw().toBuffer({ resolveWithObject: true });
   const raw = { width: info.width, height: info.height, channels: info.channels };
   return Promise.all(DEMO_WIDTHS.map(async (width) => {

@@ -3,7 +3,7 @@
  * type) and re-encoded: this drops metadata such as GPS position, applies the
  * EXIF rotation, and gives phones on slow data small WebP variants.
  */
-import sharp from 'sharp';
+import type { default as Sharp } from 'sharp';
 import { sha256Hex } from './tokens';
 
 /** Widths served in *_sizes maps; the largest is the main URL. */
@@ -24,7 +24,13 @@ export interface ImageVariant {
 
 export class InvalidImageError extends Error {}
 
+// Loaded on the first upload, not at start-up: libvips costs about 20 MB that an idle server,
+// and a process that never receives a picture, does not need.
+let loading: Promise<typeof Sharp> | null = null;
+const loadSharp = () => (loading ??= import('sharp').then((m) => m.default));
+
 export async function makeImageVariants(input: Buffer): Promise<ImageVariant[]> {
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     if (!meta.width || !meta.height) throw new InvalidImageError(INVALID_IMAGE);

@@ -5,7 +5,7 @@
  */
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { categories, causeReviews, causes, favorites, users, type ImageSizes } from '../db/schema';
+import { categories, causeReviews, causes, favorites, platformCounters, users, type ImageSizes } from '../db/schema';
 import { notify } from './notifications';
 
 export type CauseRow = typeof causes.$inferSelect;
@@ -16,7 +16,6 @@ export type CauseChanges = Partial<Pick<typeof causes.$inferInsert,
 export interface CauseView extends CauseRow {
   organizerName: string;
   categoryName: string | null;
-  donorCount: number;
   /** Set only when the query knew who is asking. */
   isFavorite?: boolean;
 }
@@ -28,13 +27,6 @@ export function acceptsDonations(status: CauseStatus, afterGoal: boolean): boole
   return status === 'active' || (status === 'completed' && afterGoal);
 }
 
-/**
- * Distinct completed donors: registered ones by id, guests by lowercased email.
- * "causes"."id" is spelled out because Drizzle leaves columns unqualified in
- * single-table queries, where a bare "id" would bind to the subquery's table.
- */
-const donorCount = sql<number>`(SELECT count(DISTINCT coalesce(d.donor_id::text, lower(d.email)))::int
-  FROM donations d WHERE d.cause_id = "causes"."id" AND d.status = 'completed')`.mapWith(Number);
 export const organizerNameSql = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
 
 export interface ListOptions {
@@ -56,15 +48,14 @@ function selection(viewerId: string | null | undefined) {
     cause: causes,
     organizerName: organizerNameSql,
     categoryName: categories.name,
-    donorCount,
     isFavorite,
   };
 }
 
-type Selected = { cause: CauseRow; organizerName: string; categoryName: string | null; donorCount: number; isFavorite: boolean | null };
+type Selected = { cause: CauseRow; organizerName: string; categoryName: string | null; isFavorite: boolean | null };
 
 function toView(row: Selected): CauseView {
-  const view: CauseView = { ...row.cause, organizerName: row.organizerName, categoryName: row.categoryName, donorCount: Number(row.donorCount) };
+  const view: CauseView = { ...row.cause, organizerName: row.organizerName, categoryName: row.categoryName };
   if (row.isFavorite !== null) view.isFavorite = Boolean(row.isFavorite);
   return view;
 }
@@ -72,22 +63,28 @@ function toView(row: Selected): CauseView {
 export class CausesRepo {
   constructor(private readonly db: Db) {}
 
+  /**
+   * One page of causes. A deferred join: the page's ids come from the sort's index alone (skipped
+   * rows are index entries, never fetched), then only those rows are read with their joins.
+   */
   async list(opts: ListOptions): Promise<{ count: number; rows: CauseView[] }> {
-    const base = this.db.select(selection(opts.viewerId)).from(causes)
+    const where = opts.favoritesOf ? and(opts.where, eq(favorites.userId, opts.favoritesOf)) : opts.where;
+    const idQuery = this.db.select({ id: causes.id }).from(causes);
+    const scoped = opts.favoritesOf ? idQuery.innerJoin(favorites, eq(favorites.causeId, causes.id)) : idQuery;
+    const [page, [total]] = await Promise.all([
+      scoped.where(where).orderBy(...opts.orderBy).limit(opts.limit).offset(opts.offset),
+      (opts.favoritesOf
+        ? this.db.select({ n: count() }).from(causes).innerJoin(favorites, eq(favorites.causeId, causes.id))
+        : this.db.select({ n: count() }).from(causes)).where(where),
+    ]);
+    if (page.length === 0) return { count: Number(total.n), rows: [] };
+    const ids = page.map((row) => row.id);
+    const found = await this.db.select(selection(opts.viewerId)).from(causes)
       .innerJoin(users, eq(users.id, causes.organizerId))
-      .leftJoin(categories, eq(categories.id, causes.categoryId));
-    let where = opts.where;
-    if (opts.favoritesOf) {
-      where = and(where, eq(favorites.userId, opts.favoritesOf));
-      const rows = await base.innerJoin(favorites, eq(favorites.causeId, causes.id)).where(where)
-        .orderBy(...opts.orderBy).limit(opts.limit).offset(opts.offset);
-      const [total] = await this.db.select({ n: count() }).from(causes)
-        .innerJoin(favorites, eq(favorites.causeId, causes.id)).where(where);
-      return { count: Number(total.n), rows: (rows as Selected[]).map(toView) };
-    }
-    const rows = await base.where(where).orderBy(...opts.orderBy).limit(opts.limit).offset(opts.offset);
-    const [total] = await this.db.select({ n: count() }).from(causes).where(where);
-    return { count: Number(total.n), rows: (rows as Selected[]).map(toView) };
+      .leftJoin(categories, eq(categories.id, causes.categoryId))
+      .where(inArray(causes.id, ids));
+    const byId = new Map((found as Selected[]).map((row) => [row.cause.id, toView(row)]));
+    return { count: Number(total.n), rows: ids.map((id) => byId.get(id)).filter((row): row is CauseView => !!row) };
   }
 
   async findView(id: string, viewerId?: string | null): Promise<CauseView | null> {
@@ -162,11 +159,14 @@ export class CausesRepo {
     return { accepted: of('approved'), rejected: of('rejected'), pending: Number(pending.n) };
   }
 
+  /** Causes per status: one organizer's by index, the platform's from the counters a trigger keeps (0008). */
   async countByStatus(organizerId?: string): Promise<Record<CauseStatus, number>> {
-    const rows = await this.db.select({ status: causes.status, n: count() }).from(causes)
-      .where(organizerId ? eq(causes.organizerId, organizerId) : undefined).groupBy(causes.status);
+    const rows = organizerId
+      ? await this.db.select({ status: causes.status, n: count() }).from(causes).where(eq(causes.organizerId, organizerId)).groupBy(causes.status)
+      : (await this.db.select({ name: platformCounters.name, n: platformCounters.value }).from(platformCounters)
+        .where(sql`${platformCounters.name} LIKE 'causes\_%'`)).map((row) => ({ status: row.name.slice('causes_'.length) as CauseStatus, n: row.n }));
     const totals = { under_review: 0, active: 0, rejected: 0, closed: 0, completed: 0 } as Record<CauseStatus, number>;
-    for (const row of rows) totals[row.status] = Number(row.n);
+    for (const row of rows) if (row.status in totals) totals[row.status] = Number(row.n);
     return totals;
   }
 

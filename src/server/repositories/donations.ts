@@ -5,7 +5,7 @@
  */
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
-import { categories, causes, donations, users } from '../db/schema';
+import { categories, causes, donationDays, donations, platformCounters, platformDonors, users } from '../db/schema';
 
 export type DonationRow = typeof donations.$inferSelect;
 export interface DonationHistoryRow extends DonationRow {
@@ -14,8 +14,6 @@ export interface DonationHistoryRow extends DonationRow {
   categoryName: string | null;
 }
 
-/** The same "who is the donor" key everywhere: user id, or the lowercased email for guests. */
-const DONOR_KEY = sql.raw(`coalesce(donor_id::text, lower(email))`);
 
 export interface PlatformTotals {
   raised: number;
@@ -70,52 +68,79 @@ export class DonationsRepo {
     return row?.name ?? null;
   }
 
+  /** From the counters the donations trigger keeps (migration 0008): a few rows, never all donations. */
   async platformTotals(): Promise<PlatformTotals> {
-    const [money] = await queryRows<{ raised: string; donations: number; donors: number }>(this.db, sql`
-      SELECT coalesce(sum(amount), 0)::text AS raised, count(*)::int AS donations, count(DISTINCT ${DONOR_KEY})::int AS donors
-      FROM ${donations} WHERE status = 'completed'`);
-    const [states] = await queryRows<{ completed: number; active: number }>(this.db, sql`
-      SELECT count(*) FILTER (WHERE status = 'completed')::int AS completed, count(*) FILTER (WHERE status = 'active')::int AS active
-      FROM ${causes}`);
+    const [money] = await queryRows<{ raised: string; donations: number; donors: string | null }>(this.db, sql`
+      SELECT coalesce(sum(amount), 0)::text AS raised, coalesce(sum(donations), 0)::int AS donations,
+             (SELECT value FROM ${platformCounters} WHERE name = 'donors')::text AS donors
+      FROM ${donationDays}`);
+    const states = await queryRows<{ name: string; n: string }>(this.db, sql`
+      SELECT name, value::text AS n FROM ${platformCounters} WHERE name IN ('causes_completed', 'causes_active')`);
+    const of = (name: string) => Number(states.find((row) => row.name === name)?.n ?? 0);
     return {
-      raised: Number(money.raised), donations: money.donations, donors: money.donors,
-      causesCompleted: states.completed, causesActive: states.active,
+      raised: Number(money.raised), donations: money.donations, donors: Number(money.donors ?? 0),
+      causesCompleted: of('causes_completed'), causesActive: of('causes_active'),
     };
   }
 
-  /** Recent named donors (anonymous donations never appear), one row per donor, newest first. */
+  /**
+   * Recent named donors (anonymous donations never appear), one row per donor, newest first: the
+   * newest entries of platform_donors' index, then each one's latest named donation for the name
+   * and country it was given with.
+   */
   async contributors(limit: number): Promise<ContributorRow[]> {
     return queryRows<ContributorRow>(this.db, sql`
-      SELECT g.key, g.donor_id, u.first_name, u.last_name, g.donor_name, u.profile_picture, g.country, g.amount, g.last_donated_at
+      SELECT p.donor_key AS key, latest.donor_id, u.first_name, u.last_name, latest.donor_name, u.profile_picture,
+             (SELECT nullif(c.country, '') FROM ${donations} c
+               WHERE coalesce(c.donor_id::text, lower(c.email)) = p.donor_key AND c.status = 'completed'
+                 AND NOT c.is_anonymous AND c.country <> ''
+               ORDER BY c.completed_at DESC LIMIT 1) AS country,
+             p.named_amount AS amount, p.last_named_at AS last_donated_at
       FROM (
-        SELECT ${DONOR_KEY} AS key, (array_agg(donor_id))[1] AS donor_id,
-               (array_agg(donor_name ORDER BY completed_at DESC))[1] AS donor_name,
-               (array_agg(country ORDER BY completed_at DESC) FILTER (WHERE country <> ''))[1] AS country,
-               sum(amount)::bigint AS amount, max(completed_at) AS last_donated_at
-        FROM ${donations}
-        WHERE status = 'completed' AND is_anonymous = false
-        GROUP BY 1
-      ) g LEFT JOIN ${users} u ON u.id = g.donor_id
-      ORDER BY g.last_donated_at DESC, g.key
-      LIMIT ${limit}`);
+        SELECT * FROM ${platformDonors} WHERE named_donations > 0
+        ORDER BY last_named_at DESC, donor_key LIMIT ${limit}
+      ) p
+      CROSS JOIN LATERAL (
+        SELECT d.donor_id, d.donor_name FROM ${donations} d
+        WHERE coalesce(d.donor_id::text, lower(d.email)) = p.donor_key AND d.status = 'completed' AND NOT d.is_anonymous
+        ORDER BY d.completed_at DESC LIMIT 1
+      ) latest
+      LEFT JOIN ${users} u ON u.id = latest.donor_id
+      ORDER BY p.last_named_at DESC, p.donor_key`);
   }
 
   /** Completed pesewas and counts per UTC day of a month (only days with donations). */
   async dailyTotals(month: string): Promise<{ day: string; amount: number; count: number }[]> {
     const { start, end } = monthRange(month);
     const rows = await queryRows<{ day: string; amount: string; count: number }>(this.db, sql`
-      SELECT to_char(completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, sum(amount)::text AS amount, count(*)::int AS count
-      FROM ${donations}
-      WHERE status = 'completed' AND completed_at >= ${start} AND completed_at < ${end}
-      GROUP BY 1`);
+      SELECT to_char(day, 'YYYY-MM-DD') AS day, amount::text AS amount, donations AS count
+      FROM ${donationDays}
+      WHERE day >= ${start.slice(0, 10)}::date AND day < ${end.slice(0, 10)}::date AND donations > 0`);
     return rows.map((r) => ({ day: r.day, amount: Number(r.amount), count: r.count }));
   }
 
-  /** Months (YYYY-MM, UTC) in which any donation was made or completed, newest first. */
-  async months(where?: ReturnType<typeof sql>): Promise<string[]> {
+  /**
+   * Months (YYYY-MM, UTC) in which any donation was made or completed, newest first: completed
+   * months from the day counters, and only pending donations read one by one.
+   */
+  async months(): Promise<string[]> {
     const rows = await queryRows<{ month: string }>(this.db, sql`
-      SELECT DISTINCT to_char(coalesce(completed_at, created_at) AT TIME ZONE 'UTC', 'YYYY-MM') AS month
-      FROM ${donations} ${where ? sql`WHERE ${where}` : sql``} ORDER BY 1 DESC`);
+      SELECT to_char(day, 'YYYY-MM') AS month FROM ${donationDays} WHERE donations > 0
+      UNION SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM') FROM ${donations} WHERE status = 'pending'
+      ORDER BY 1 DESC`);
+    return rows.map((r) => r.month);
+  }
+
+  /**
+   * Months with a donation the user made or one to the user's causes. Two index reads joined by
+   * UNION: written as one OR over both, the planner can only read every donation.
+   */
+  async activeMonthsOf(userId: string): Promise<string[]> {
+    const month = sql.raw(`to_char(coalesce(d.completed_at, d.created_at) AT TIME ZONE 'UTC', 'YYYY-MM')`);
+    const rows = await queryRows<{ month: string }>(this.db, sql`
+      SELECT ${month} AS month FROM ${donations} d WHERE d.donor_id = ${userId}
+      UNION SELECT ${month} FROM ${causes} c JOIN ${donations} d ON d.cause_id = c.id WHERE c.organizer_id = ${userId}
+      ORDER BY 1 DESC`);
     return rows.map((r) => r.month);
   }
 
@@ -130,6 +155,12 @@ export class DonationsRepo {
   /** Completed pesewas and count in a month, optionally for one donor or one organizer's causes. */
   async monthSum(month: string, filter: { donorId?: string; organizerId?: string } = {}): Promise<{ amount: number; count: number }> {
     const { start, end } = monthRange(month);
+    if (!filter.donorId && !filter.organizerId) {
+      const [days] = await queryRows<{ amount: string; n: number }>(this.db, sql`
+        SELECT coalesce(sum(amount), 0)::text AS amount, coalesce(sum(donations), 0)::int AS n FROM ${donationDays}
+        WHERE day >= ${start.slice(0, 10)}::date AND day < ${end.slice(0, 10)}::date`);
+      return { amount: Number(days.amount), count: Number(days.n) };
+    }
     const [row] = await this.db.select({ amount: sql<string>`coalesce(sum(${donations.amount}), 0)::text`, n: count() })
       .from(donations).innerJoin(causes, eq(causes.id, donations.causeId))
       .where(and(

@@ -12,6 +12,7 @@ export const serverEntry = join(root, 'dist-server', 'server.mjs');
 export interface RunningServer {
   url: string;
   port: number;
+  pid: number;
   dataDir: string;
   output: () => string;
   stop: () => Promise<void>;
@@ -74,6 +75,7 @@ export async function startServer(
   return {
     url,
     port,
+    pid: child.pid!,
     dataDir,
     output: () => output,
     stop: async () => {

@@ -10,9 +10,12 @@ import type { Backend } from './backends';
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
 
-/** Config for tests: no env leaks in, no web build, quiet logs, in-memory PGlite. */
+/**
+ * Config for tests: no env leaks in, no web build, quiet logs, in-memory PGlite. No public cache:
+ * tests write the database directly and read at once; tests/server/public-cache.test.ts turns it on.
+ */
 export function testConfig(databaseUrl: string | null, overrides: Partial<AppConfig> = {}, env: Record<string, string> = {}): AppConfig {
-  const base = loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', WEB_DIST_DIR: '/nonexistent-boafo-dist', ...env });
+  const base = loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', WEB_DIST_DIR: '/nonexistent-boafo-dist', PUBLIC_CACHE_SECONDS: '0', ...env });
   return { ...base, databaseUrl, pgliteDir: 'memory://', ...overrides };
 }
 

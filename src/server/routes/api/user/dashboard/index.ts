@@ -1,6 +1,5 @@
 /** The signed-in user's dashboard numbers for one month (UTC). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { sql } from 'drizzle-orm';
 import type { DashboardSummary } from '../../../../../shared/account-contract';
 import { toDecimalString } from '../../../../../shared/money';
 import { errorResponses } from '../../../shared-schemas';
@@ -24,7 +23,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       repo.monthSum(month, { donorId: userId }),
       repo.monthSum(month, { organizerId: userId }),
       // Activity = donations the user made or donations to the user's causes.
-      repo.months(sql`donor_id = ${userId} OR cause_id IN (SELECT id FROM causes WHERE organizer_id = ${userId})`),
+      repo.activeMonthsOf(userId),
       app.repos.notifications.unreadCount(userId),
       app.repos.causes.countByStatus(userId),
     ]);
