@@ -2,20 +2,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from './helpers/browser';
-import { startServer, type RunningServer } from './helpers/server-process';
+import { closeBrowserApp, openBrowserApp } from './helpers/app-fixture';
+import type { RunningServer } from './helpers/server-process';
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await openBrowserApp());
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await closeBrowserApp({ browser, server });
 });
 
 describe.each(['/', '/sign-in', '/signup', '/organizersignuppage', '/causelistpage'])('axe on %s', (path) => {

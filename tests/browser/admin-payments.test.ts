@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { startFakePaystack, type FakePaystack } from '../server/helpers/fake-paystack';
-import { launchBrowser, newMobilePage, screenshot } from './helpers/browser';
-import { startServer, type RunningServer } from './helpers/server-process';
+import { newMobilePage, screenshot } from './helpers/browser';
+import { closeBrowserApp, openBrowserApp } from './helpers/app-fixture';
+import type { RunningServer } from './helpers/server-process';
 
 const ADMIN_EMAIL = 'admin@example.com';
 const ADMIN_PASSWORD = 'admin-pass-123';
@@ -50,11 +51,9 @@ async function axe(p: Page): Promise<string[]> {
 
 beforeAll(async () => {
   fake = await startFakePaystack();
-  server = await startServer({
+  ({ server, browser, page } = await openBrowserApp({
     ADMIN_EMAIL, ADMIN_PASSWORD, PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: fake.secret, PAYSTACK_BASE_URL: fake.url,
-  });
-  browser = await launchBrowser();
-  page = await newMobilePage(browser);
+  }));
 
   const organizer = await signUp(`efua.flag.${stamp}@example.com`, 'Efua');
   causeId = (await call<{ id: string }>('/api/causes/create/', {
@@ -73,8 +72,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await closeBrowserApp({ browser, server });
   await fake?.close();
 });
 

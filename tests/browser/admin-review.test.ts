@@ -4,8 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newMobilePage, screenshot } from './helpers/browser';
-import { startServer, type RunningServer } from './helpers/server-process';
+import { screenshot } from './helpers/browser';
+import { closeBrowserApp, openBrowserApp } from './helpers/app-fixture';
+import type { RunningServer } from './helpers/server-process';
 
 const ADMIN_EMAIL = 'admin@example.com';
 const ADMIN_PASSWORD = 'admin-pass-123';
@@ -50,9 +51,7 @@ async function signedInPage(tokens: { access: string; refresh: string }): Promis
 const totalOf = (p: Page, label: string) => p.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd').innerText();
 
 beforeAll(async () => {
-  server = await startServer({ ADMIN_EMAIL, ADMIN_PASSWORD });
-  browser = await launchBrowser();
-  page = await newMobilePage(browser);
+  ({ server, browser, page } = await openBrowserApp({ ADMIN_EMAIL, ADMIN_PASSWORD }));
 
   await call('/api/user/auth/signup/', {
     method: 'POST',
@@ -70,8 +69,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await closeBrowserApp({ browser, server });
 });
 
 describe('admin review in the browser', () => {

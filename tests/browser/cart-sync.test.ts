@@ -9,8 +9,9 @@
 //  - A 401 during the flush (the access token is no longer accepted): refresh, send, stay signed in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './helpers/browser';
-import { startServer, type RunningServer } from './helpers/server-process';
+import { screenshot } from './helpers/browser';
+import { closeBrowserApp, openBrowserApp } from './helpers/app-fixture';
+import type { RunningServer } from './helpers/server-process';
 
 const RUNS = 5;
 const PASSWORD = 'kente-weave-2025';
@@ -141,13 +142,11 @@ async function convergesWithin(ms: number, token: string, expected: () => Promis
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await openBrowserApp());
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await closeBrowserApp({ browser, server });
 });
 
 describe('offline cart edits arrive, in every tab layout', () => {

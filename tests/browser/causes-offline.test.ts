@@ -7,8 +7,9 @@ import sharp from 'sharp';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchBrowser, newMobilePage, screenshot } from './helpers/browser';
-import { startServer, type RunningServer } from './helpers/server-process';
+import { screenshot } from './helpers/browser';
+import { closeBrowserApp, openBrowserApp } from './helpers/app-fixture';
+import type { RunningServer } from './helpers/server-process';
 
 const ADMIN = { email: 'admin.causes@example.com', password: 'review-causes-42' };
 const USER = { email: `kojo.owusu.${Date.now()}@example.com`, password: 'adinkra-stool-77' };
@@ -34,9 +35,7 @@ async function post(path: string, body: unknown, token?: string) {
 }
 
 beforeAll(async () => {
-  server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  browser = await launchBrowser();
-  page = await newMobilePage(browser);
+  ({ server, browser, page } = await openBrowserApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }));
   tmp = mkdtempSync(join(tmpdir(), 'boafo-cause-'));
   pngPath = join(tmp, 'cover.png');
   await sharp({ create: { width: 800, height: 450, channels: 3, background: { r: 232, g: 163, b: 23 } } }).png().toFile(pngPath);
@@ -44,8 +43,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await closeBrowserApp({ browser, server });
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 

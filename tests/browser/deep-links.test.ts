@@ -3,8 +3,9 @@
 // takes over without asking the API again, and the screen the donor sees stays the same.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newMobilePage } from './helpers/browser';
-import { startServer, type RunningServer } from './helpers/server-process';
+import { newMobilePage } from './helpers/browser';
+import { closeBrowserApp, openBrowserApp } from './helpers/app-fixture';
+import type { RunningServer } from './helpers/server-process';
 
 let server: RunningServer;
 let browser: Browser;
@@ -23,13 +24,11 @@ async function firstVisit(): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await openBrowserApp());
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await closeBrowserApp({ browser, server });
 });
 
 describe('deep links', () => {

@@ -6,8 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newMobilePage, screenshot } from './helpers/browser';
-import { startServer, type RunningServer } from './helpers/server-process';
+import { screenshot } from './helpers/browser';
+import { closeBrowserApp, openBrowserApp } from './helpers/app-fixture';
+import type { RunningServer } from './helpers/server-process';
 
 const USER = { email: `ama.giving.${Date.now()}@example.com`, password: 'kente-weave-2025' };
 
@@ -63,9 +64,7 @@ async function serverCart(): Promise<[string, number, string][]> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await newMobilePage(browser);
+  ({ server, browser, page } = await openBrowserApp());
   await api('/api/user/auth/signup/', {
     method: 'POST', body: { first_name: 'Ama', last_name: 'Owusu', email: USER.email, password: USER.password, password2: USER.password },
   });
@@ -73,8 +72,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await closeBrowserApp({ browser, server });
 });
 
 describe('giving: offline cart, sync, checkout, sandbox payment, history', () => {

@@ -3,22 +3,19 @@
 // page are mirrored, as soon as the guest moves on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newMobilePage } from './helpers/browser';
-import { startServer, type RunningServer } from './helpers/server-process';
+import { closeBrowserApp, openBrowserApp } from './helpers/app-fixture';
+import type { RunningServer } from './helpers/server-process';
 
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await newMobilePage(browser);
+  ({ server, browser, page } = await openBrowserApp());
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await closeBrowserApp({ browser, server });
 });
 
 const databases = () => page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name));

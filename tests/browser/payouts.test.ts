@@ -7,8 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newMobilePage, screenshot } from './helpers/browser';
-import { startServer, type RunningServer } from './helpers/server-process';
+import { newMobilePage, screenshot } from './helpers/browser';
+import { closeBrowserApp, openBrowserApp } from './helpers/app-fixture';
+import type { RunningServer } from './helpers/server-process';
 
 const ADMIN_EMAIL = 'admin@example.com';
 const ADMIN_PASSWORD = 'admin-pass-123';
@@ -61,8 +62,7 @@ async function axe(p: Page): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  server = await startServer({ ADMIN_EMAIL, ADMIN_PASSWORD });
-  browser = await launchBrowser();
+  ({ server, browser } = await openBrowserApp({ ADMIN_EMAIL, ADMIN_PASSWORD }));
   organizerPage = await newMobilePage(browser);
   adminPage = await newMobilePage(browser);
 
@@ -89,8 +89,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await closeBrowserApp({ browser, server });
 });
 
 describe('payouts in the browser', () => {

@@ -2,22 +2,20 @@
 // the browser offline) a reload of / still shows the app shell.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newMobilePage, screenshot } from './helpers/browser';
-import { startServer, type RunningServer } from './helpers/server-process';
+import { screenshot } from './helpers/browser';
+import { closeBrowserApp, openBrowserApp } from './helpers/app-fixture';
+import type { RunningServer } from './helpers/server-process';
 
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await newMobilePage(browser);
+  ({ server, browser, page } = await openBrowserApp());
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await closeBrowserApp({ browser, server });
 });
 
 describe('installable, offline-capable shell', () => {

@@ -7,8 +7,9 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newMobilePage, screenshot } from './helpers/browser';
-import { freePort, startServer, type RunningServer } from './helpers/server-process';
+import { screenshot } from './helpers/browser';
+import { closeBrowserApp, openBrowserApp } from './helpers/app-fixture';
+import { freePort, type RunningServer } from './helpers/server-process';
 
 const USER = { first: 'Efua', last: 'Owusu', email: `efua.client.${Date.now()}@example.com`, password: 'adinkra-2025-sankofa' };
 
@@ -158,7 +159,7 @@ const text = (id: string) => page.locator(`#${id}[data-done="true"]`).textConten
 beforeAll(async () => {
   const clientPort = await freePort();
   clientOrigin = `http://127.0.0.1:${clientPort}`;
-  server = await startServer({ CORS_ORIGINS: clientOrigin });
+  ({ server, browser, page } = await openBrowserApp({ CORS_ORIGINS: clientOrigin }));
   const html = clientPage(`${server.url}/api`);
   client = createServer((request, response) => {
     if (request.url === '/client.js') {
@@ -168,14 +169,11 @@ beforeAll(async () => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
   });
   await new Promise<void>((resolve) => client.listen(clientPort, '127.0.0.1', resolve));
-  browser = await launchBrowser();
-  page = await newMobilePage(browser);
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
   await new Promise((resolve) => client?.close(resolve));
-  await server?.stop();
+  await closeBrowserApp({ browser, server });
 });
 
 describe('a spec-only client on its own origin', () => {

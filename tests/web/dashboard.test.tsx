@@ -5,7 +5,7 @@ import type { Cause } from '../../src/shared/cause-contract';
 import { formatGhs } from '../../src/shared/money';
 import { clearToasts } from '../../src/web/stores/toast-store';
 import { getDb } from '../../src/web/features/offline/db';
-import { unreadState } from '../../src/web/features/notifications-badge/unread-count';
+import { unreadState } from '../../src/web/components/notifications-badge/unread-count';
 import { accountState } from '../../src/web/features/dashboard/account-store';
 import { json, type RecordedCall } from './helpers/fake-fetch';
 import { renderRoute, signInAs, signOut } from './helpers/render-route';

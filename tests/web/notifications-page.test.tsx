@@ -6,8 +6,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Notification } from '../../src/shared/account-contract';
 import { getDb } from '../../src/web/features/offline/db';
-import { liveState } from '../../src/web/features/notifications-badge/live-status';
-import { unreadState } from '../../src/web/features/notifications-badge/unread-count';
+import { liveState } from '../../src/web/components/notifications-badge/live-status';
+import { unreadState } from '../../src/web/components/notifications-badge/unread-count';
 import { saveNotifications } from '../../src/web/features/notifications/api/saved-notifications';
 import { resetNotifications } from '../../src/web/features/notifications/notifications-store';
 import { startRealtime } from '../../src/web/features/notifications/realtime/start-realtime';

@@ -3,7 +3,7 @@
 // reconnect() resets the count, ping when idle.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WS_MAX_RECONNECTS, WS_RECONNECT_DELAY_MS } from '../../src/shared/realtime-contract';
-import type { LiveStatus } from '../../src/web/features/notifications-badge/live-status';
+import type { LiveStatus } from '../../src/web/components/notifications-badge/live-status';
 import {
   PING_INTERVAL_MS, PONG_TIMEOUT_MS, RealtimeClient, socketUrl, type NotificationMessage,
 } from '../../src/web/features/notifications/realtime/socket-client';

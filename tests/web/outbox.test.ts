@@ -298,8 +298,8 @@ describe('coalescing and batches', () => {
   });
 
   it('resends an unanswered batch with the same key; an edit since makes it a new batch with a new key', async () => {
-    let answer: Response | undefined;
-    const { outbox, db, calls, clock } = setup(() => answer);
+    const server: { answer?: Response } = {};
+    const { outbox, db, calls, clock } = setup(() => server.answer);
     await db.transaction('rw', db.outbox, () => outbox.put(line('a', 1)));
     await db.transaction('rw', db.outbox, () => outbox.put(line('b', 1)));
     await outbox.flush(); // the network drops it
@@ -308,7 +308,7 @@ describe('coalescing and batches', () => {
     expect(calls[1].headers['idempotency-key']).toBe(calls[0].headers['idempotency-key']);
     await db.transaction('rw', db.outbox, () => outbox.put(line('a', 5)));
     clock.now += MAX_RETRY_MS;
-    answer = json(200, { refused: [] });
+    server.answer = json(200, { refused: [] });
     await outbox.flush();
     expect(calls[2].headers['idempotency-key']).not.toBe(calls[0].headers['idempotency-key']);
     expect(calls[2].body).toEqual({ cart_id: 'cart-1', lines: [{ cause_id: 'a', quantity: 5 }, { cause_id: 'b', quantity: 1 }] });

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  bigint, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import {
   CAUSE_STATUSES, DONATION_STATUSES, PAYMENT_METHODS, PAYMENT_RESOLUTIONS, PAYMENT_STATUSES, WITHDRAWAL_STATUSES,

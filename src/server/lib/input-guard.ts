@@ -24,6 +24,7 @@ export const INPUT_MESSAGES: Record<InputProblemKind, string> = {
   finite: 'A finite number is required.',
 };
 
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
 const printable = (key: string) => key.replace(/\u0000/g, '');
 
 function isContainer(value: unknown): value is Record<string, unknown> | unknown[] {

@@ -3,7 +3,7 @@
  * one statement, no N+1), writes, review transitions and creditCause, the
  * completion rule the payments flow calls inside its own transaction.
  */
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { categories, causeReviews, causes, favorites, platformCounters, users, type ImageSizes } from '../db/schema';
 import { notify } from './notifications';

@@ -24,6 +24,7 @@ export interface Reservation {
 }
 
 /** Scopes are built from client input (email, forwarded IP): keep them plain text for the key column. */
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
 const clean = (scope: string) => scope.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 400);
 
 export class LoginAttemptsRepo {

@@ -14,6 +14,6 @@ export default fp(async (app) => {
       done(new ApiError(400, 'validation_error', TOO_DEEP_BODY), undefined);
       return;
     }
-    parse(request, body as string, done);
+    void parse(request, body as string, done);
   });
 }, { name: 'json-body' });

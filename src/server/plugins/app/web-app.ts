@@ -42,7 +42,9 @@ export default fp(async (app) => {
       cacheControl: false,
       // The build writes .br/.gz twins (vite.config.ts precompress); send them when accepted.
       preCompressed: true,
-      setHeaders: (reply: FastifyReply, file: string) => reply.header('cache-control', cacheControlFor(file)),
+      setHeaders: (reply: FastifyReply, file: string) => {
+        reply.header('cache-control', cacheControlFor(file));
+      },
     });
   } else {
     app.log.warn(`No web app in ${root}: run \`npm run build\` to serve it.`);

@@ -85,12 +85,3 @@ export function useCartLines(): CartLine[] | null {
   return lines;
 }
 
-/** Live number of lines in the cart, for every badge (0 until IndexedDB answers). */
-export function useCartCount(): number {
-  const [count, setCount] = useState(0);
-  useEffect(() => {
-    const subscription = liveQuery(() => getDb().cart.count()).subscribe({ next: setCount, error: () => setCount(0) });
-    return () => subscription.unsubscribe();
-  }, []);
-  return count;
-}

@@ -3,7 +3,7 @@ import type { Notification } from '../../../shared/account-contract';
 import { ApiError } from '../../lib/api-client';
 import { session } from '../../stores/session-store';
 import { toast } from '../../stores/toast-store';
-import { adjustUnreadCount, refreshUnreadCount, setUnreadCount } from '../notifications-badge/unread-count';
+import { adjustUnreadCount, refreshUnreadCount, setUnreadCount } from '../../components/notifications-badge/unread-count';
 import { fetchNotificationsPage, fetchNotificationsSince, sendMarkAllRead, sendMarkRead } from './api/notifications-api';
 import { markSavedRead, newestSavedAt, readSavedNotifications, saveNotifications } from './api/saved-notifications';
 import { mergeNotifications, NOTIFICATION_TEXT, SAMPLE_NOTIFICATIONS } from './lib/notifications-view';

@@ -1,5 +1,5 @@
 import { apiUrl } from '../../lib/api-url';
-import type { BatchSpec, OutboxEntry } from './db';
+import type { OutboxEntry } from './db';
 import { batchKeyFor, refuse, settle } from './outbox-answers';
 import { createOutboxQueue } from './outbox-queue';
 import type {

@@ -38,6 +38,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const errors = keyProblems(keys.p256dh, keys.auth);
     if (Object.keys(errors).length > 0) throw validationError(errors);
     const row = await repo.upsert(request.user!.id, {
+      // eslint-disable-next-line no-control-regex -- removing control characters is the point
       endpoint, p256dh: keys.p256dh, auth: keys.auth, userAgent: String(request.headers['user-agent'] ?? '').replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 300),
     });
     return reply.code(201).send({ endpoint: row.endpoint, created_at: row.createdAt.toISOString() });

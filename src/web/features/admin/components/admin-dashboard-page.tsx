@@ -7,7 +7,7 @@ import { formatGhs } from '../../../../shared/money';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { session } from '../../../stores/session-store';
 import { getAdminMetrics } from '../api/admin-api';
-import { monthLabel } from '../month-label';
+import { monthLabel } from '../../../lib/month-label';
 import { MetricsSection } from './metrics-section';
 import { UsersList } from './users-list';
 import '../admin.css';

@@ -2,7 +2,7 @@ import { Component, lazy, Suspense, useId, useState, type ReactNode } from 'reac
 import type { AdminMetrics } from '../../../../shared/admin-contract';
 import { formatDate } from '../../../../shared/dates';
 import { formatGhs, parseAmount, toDecimalString } from '../../../../shared/money';
-import { monthLabel } from '../month-label';
+import { monthLabel } from '../../../lib/month-label';
 
 const MetricsLineChart = lazy(() => import('./metrics-line-chart'));
 

@@ -55,6 +55,7 @@ export function ReasonDialog({ subject, busy, onConfirm, onCancel }: ReasonDialo
 
   return (
     <div className="modal-backdrop">
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the dialog keeps focus inside (Tab) and closes on Escape */}
       <div
         ref={boxRef}
         className="modal"

@@ -85,6 +85,7 @@ export function ResolvePaymentDialog({ payment, action, busy, amountError, onCon
 
   return (
     <div className="modal-backdrop">
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the dialog keeps focus inside (Tab) and closes on Escape */}
       <div ref={boxRef} className="modal" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`} onKeyDown={onKeyDown}>
         <h2 id={`${id}-title`}>{title}</h2>
         <p id={`${id}-desc`}>

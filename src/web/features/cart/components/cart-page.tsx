@@ -98,7 +98,7 @@ export function CartPage({ onCheckout }: CartPageProps) {
   const [category, setCategory] = useState('');
   const [ticked, setTicked] = useState<Set<string>>(() => new Set());
 
-  const all = lines ?? [];
+  const all = useMemo(() => lines ?? [], [lines]);
   const categories = useMemo(() => [...new Set(all.map((l) => l.category).filter((c): c is string => Boolean(c)))].sort(), [all]);
   const visible = filterCartLines(all, query, category);
   const chosen = tickedLines(all, ticked);

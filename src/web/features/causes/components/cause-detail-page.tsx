@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Cause, CauseStatus } from '../../../../shared/cause-contract';
 import { formatGhs } from '../../../../shared/money';
@@ -18,8 +18,6 @@ import { OfflineCausesNotice } from './offline-notice';
 import { ResponsiveImage } from './responsive-image';
 import '../causes.css';
 
-// 'Where the money goes' (payouts feature), in its own chunk.
-const CauseLedger = lazy(() => import('../../payouts/components/cause-ledger'));
 
 const STATUS_LABELS: Record<CauseStatus, string> = {
   active: 'Active',
@@ -99,7 +97,10 @@ function FavoriteToggle({ cause, onChange }: { cause: Cause; onChange: (favorite
   );
 }
 
-function CauseDetails({ cause, fromMirror, onFavorite }: { cause: Cause; fromMirror: boolean; onFavorite: (f: boolean) => void }) {
+/** What the page shows below the cause for a cause loaded from the server (the route gives the ledger). */
+export type CauseExtras = (cause: Cause) => ReactNode;
+
+function CauseDetails({ cause, fromMirror, onFavorite, extras }: { cause: Cause; fromMirror: boolean; onFavorite: (f: boolean) => void; extras?: CauseExtras }) {
   const navigate = useNavigate();
   const { access, user_id } = useSnapshot(session);
   const title = cause.title || cause.name;
@@ -172,13 +173,13 @@ function CauseDetails({ cause, fromMirror, onFavorite }: { cause: Cause; fromMir
           )}
         </aside>
       </div>
-      {!fromMirror && <Suspense fallback={null}><CauseLedger causeId={cause.id} /></Suspense>}
+      {!fromMirror && extras?.(cause)}
     </PageShell>
   );
 }
 
 /** /causes/$id and /causedetailpage?id=: the real cause, from the server or the device's mirror. */
-export function CauseDetailPage({ id }: { id: string | undefined }) {
+export function CauseDetailPage({ id, extras }: { id: string | undefined; extras?: CauseExtras }) {
   const online = useOnline();
   const [state, setState] = useState<LoadedCause | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -199,6 +200,7 @@ export function CauseDetailPage({ id }: { id: string | undefined }) {
     <CauseDetails
       cause={state.cause}
       fromMirror={state.source === 'mirror'}
+      extras={extras}
       onFavorite={(favorite) => setState({ ...state, cause: { ...state.cause, is_favorite: favorite } })}
     />
   );

@@ -4,7 +4,7 @@ import { CAUSE_ORDERINGS, type CategoryRef, type Cause, type CauseOrdering } fro
 import { PageShell } from '../../../components/layout/page-shell';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOnline } from '../../../lib/use-online';
-import { useCartCount } from '../../cart/local-cart';
+import { useCartCount } from '../../../components/notifications-badge/use-cart-count';
 import { listCategories } from '../api/causes-api';
 import { loadCauseList, type LoadedCauses } from '../lib/load-causes';
 import type { CauseListSearch } from '../lib/list-search';

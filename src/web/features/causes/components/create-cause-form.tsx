@@ -240,7 +240,7 @@ export function CreateCauseForm({ submit = createCause, goBack = () => window.hi
         <p id="cause-cover-hint" className="field__hint">JPEG, PNG or WebP, up to 5 MB.</p>
         {fileError && <p id="cause-cover-error" className="field__error" role="alert">{fileError}</p>}
         {!fileError && fieldErrors.cover_image && <p className="field__error">{fieldErrors.cover_image}</p>}
-        {preview && <img className="create-form__preview" src={preview} alt="Cover image preview" width={320} height={180} />}
+        {preview && <img className="create-form__preview" src={preview} alt="Cover preview" width={320} height={180} />}
       </div>
 
       <label className="checkbox">

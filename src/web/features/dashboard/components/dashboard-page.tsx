@@ -7,10 +7,10 @@ import { formatDateTime } from '../../../../shared/dates';
 import { formatGhs } from '../../../../shared/money';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { session } from '../../../stores/session-store';
-import { setUnreadCount } from '../../notifications-badge/unread-count';
+import { setUnreadCount } from '../../../components/notifications-badge/unread-count';
 import { accountState, displayName, setCausesCreated } from '../account-store';
 import { getDashboardSummary, listOwnCauses, listPopularCauses, listRecentDonations } from '../api/dashboard-api';
-import { monthLabel } from '../month-label';
+import { monthLabel } from '../../../lib/month-label';
 import { DashboardLayout } from './dashboard-layout';
 import { StatusBadge } from './status-badge';
 

@@ -1,7 +1,7 @@
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useCartCount } from '../../cart/local-cart';
-import { CartBadge } from '../../notifications-badge/notification-badge';
+import { useCartCount } from '../../../components/notifications-badge/use-cart-count';
+import { CartBadge } from '../../../components/notifications-badge/notification-badge';
 
 /** The donation screens' header: back link, a cause search (to the list) and the real cart badge. */
 export function DonateHeader({ backTo = '/cartpage' }: { backTo?: string }) {

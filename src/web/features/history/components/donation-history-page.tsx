@@ -8,9 +8,9 @@ import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { session } from '../../../stores/session-store';
 import { toast } from '../../../stores/toast-store';
-import { useCartCount } from '../../cart/local-cart';
+import { useCartCount } from '../../../components/notifications-badge/use-cart-count';
 import { getDb } from '../../offline/db';
-import { CartBadge } from '../../notifications-badge/notification-badge';
+import { CartBadge } from '../../../components/notifications-badge/notification-badge';
 import { fetchDonationHistory, readSavedHistory, saveDonationHistory } from '../api/history-api';
 import {
   DEFAULT_DIRECTION, DEFAULT_KEY, HISTORY_KEYS, resolveTitles, searchHistory, sortHistory,

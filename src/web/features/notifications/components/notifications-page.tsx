@@ -5,7 +5,7 @@ import type { Notification } from '../../../../shared/account-contract';
 import { formatDateTime } from '../../../../shared/dates';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOnline } from '../../../lib/use-online';
-import { liveActions, liveState, type LiveStatus } from '../../notifications-badge/live-status';
+import { liveActions, liveState, type LiveStatus } from '../../../components/notifications-badge/live-status';
 import { NOTIFICATION_TEXT, searchNotifications } from '../lib/notifications-view';
 import {
   loadFirstPage, loadMoreNotifications, markAllNotificationsRead, markNotificationRead, notificationsState,

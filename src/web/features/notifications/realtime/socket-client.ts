@@ -1,7 +1,7 @@
 import {
   WS_CLOSE, WS_MAX_RECONNECTS, WS_RECONNECT_DELAY_MS, type ClientMessage, type ServerMessage,
 } from '../../../../shared/realtime-contract';
-import type { LiveStatus } from '../../notifications-badge/live-status';
+import type { LiveStatus } from '../../../components/notifications-badge/live-status';
 
 /** Idle time after which the client sends {type:'ping'} (proxies and mobile NATs drop silent sockets after ~30-60 s). */
 export const PING_INTERVAL_MS = 25_000;

@@ -220,6 +220,7 @@ export function WithdrawalDetailsSection({ current, ready }: Props) {
           </button>
         </div>
       ) : (
+        /* eslint-disable-next-line jsx-a11y/no-static-element-interactions -- catches Enter from the fields inside to submit, as a form would */
         <div className="payout-details__form" onKeyDown={onKeyDown}>
           <fieldset className="payout-method">
             <legend>Pay me by</legend>

@@ -38,8 +38,14 @@ function textChanges(body: UpdateBody, errors: FieldErrorList): ProfileChanges {
   const pick = (a: string | undefined, b: string | undefined) => (a ?? b)?.trim();
   const firstName = body.first_name?.trim();
   const lastName = body.last_name?.trim();
-  if (firstName !== undefined) firstName ? (changes.firstName = firstName) : errors.add('first_name', BLANK);
-  if (lastName !== undefined) lastName ? (changes.lastName = lastName) : errors.add('last_name', BLANK);
+  if (firstName !== undefined) {
+    if (firstName) changes.firstName = firstName;
+    else errors.add('first_name', BLANK);
+  }
+  if (lastName !== undefined) {
+    if (lastName) changes.lastName = lastName;
+    else errors.add('last_name', BLANK);
+  }
   const occupation = pick(body.occupation, body.job_title);
   const bio = pick(body.bio, body.interests);
   const phone = pick(body.phone_number, body.phone);

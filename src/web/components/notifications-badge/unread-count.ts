@@ -21,7 +21,7 @@ let inFlight: Promise<boolean> | null = null;
 /** Unread rows in the device's saved copy (Dexie, loaded only when the server cannot answer). */
 async function savedUnreadCount(owner: string): Promise<number | null> {
   try {
-    const { getDb } = await import('../offline/db');
+    const { getDb } = await import('../../features/offline/db');
     return await getDb().notifications.where('_owner').equals(owner).filter((row) => row.is_read === false).count();
   } catch {
     return null;
