@@ -12,11 +12,9 @@
  * transaction that does the rest decides the one winner; a repeat, concurrent or later,
  * finds the payment resolved and changes nothing.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { formatGhs } from '../../shared/money';
-import type { Db } from '../db/client';
-import { causes, donations, payments } from '../db/schema';
-import { notify } from '../repositories/notifications';
+import type { Repos } from '../plugins/app/repositories';
+import type { SettledDonation } from '../repositories/settlements';
 import { splitInProportion } from './amounts';
 import { creditDonations, OPEN_DONATION, type PaymentRow } from './settle';
 
@@ -44,47 +42,29 @@ export function amountToCredit(payment: PaymentRow, requested: number | null): n
   return payment.receivedCurrency === 'GHS' && payment.receivedAmount !== null && payment.receivedAmount > 0 ? payment.receivedAmount : null;
 }
 
-export async function resolveFlaggedPayment(db: Db, paymentId: string, resolution: Resolution): Promise<ResolveOutcome> {
+export async function resolveFlaggedPayment(repos: Repos, paymentId: string, resolution: Resolution): Promise<ResolveOutcome> {
   try {
-    return await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
-      const [current] = await tx.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
+    return await repos.transaction(async (tx) => {
+      const current = await tx.settlements.payment({ id: paymentId });
       if (!current) return { kind: 'not_found' } as const;
       const amount = resolution.action === 'credit' ? amountToCredit(current, resolution.amount) : null;
       if (resolution.action === 'credit' && amount === null) return { kind: 'amount_needed' } as const;
 
-      const [won] = await tx.update(payments).set({
-        status: resolution.action === 'credit' ? 'success' : 'refunded',
-        resolution: resolution.action === 'credit' ? 'credited' : 'refunded',
-        resolutionNote: resolution.note, resolvedBy: resolution.adminId, resolvedAt: sql`now()`,
-        completedAt: sql`coalesce(${payments.completedAt}, now())`, updatedAt: sql`now()`,
-      }).where(and(eq(payments.id, paymentId), eq(payments.status, 'flagged'))).returning();
-      if (!won) {
-        const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
-        return { kind: 'not_flagged', payment: row } as const;
-      }
+      const won = await tx.settlements.resolveFlagged(paymentId, resolution.action, resolution.adminId, resolution.note);
+      if (!won) return { kind: 'not_flagged', payment: (await tx.settlements.payment({ id: paymentId }))! } as const;
 
-      const open = await tx.select().from(donations)
-        .where(and(eq(donations.paymentId, won.id), inArray(donations.status, [...OPEN_DONATION])))
-        .orderBy(asc(donations.createdAt), asc(donations.id));
+      const open = await tx.settlements.openDonations(won.id);
       if (open.length === 0) throw new Abort({ kind: 'nothing_to_credit' });
 
       if (resolution.action === 'refund') {
-        await tx.update(donations).set({ status: 'refunded' })
-          .where(and(eq(donations.paymentId, won.id), inArray(donations.status, [...OPEN_DONATION])));
+        await tx.settlements.moveDonations(won.id, OPEN_DONATION, 'refunded');
         await tellDonor(tx, open, (title, total) => `Your donation of ${total} to "${title}" was refunded to you.`, 'Donation refunded');
         return { kind: 'resolved', payment: won } as const;
       }
 
       const shares = splitInProportion(amount!, open.map((d) => d.amount));
-      for (const [i, donation] of open.entries()) {
-        if (shares[i] > 0) {
-          await tx.update(donations).set({ amount: shares[i], pledgedAmount: donation.amount }).where(eq(donations.id, donation.id));
-        } else {
-          // Too little arrived to give this one anything.
-          await tx.update(donations).set({ status: 'failed', pledgedAmount: donation.amount }).where(eq(donations.id, donation.id));
-        }
-      }
+      // Too little may arrive to give one of them anything: that one fails.
+      for (const [i, donation] of open.entries()) await tx.settlements.reshareDonation(donation, shares[i]!);
       const payment = await creditDonations(tx, won, null);
       // creditDonations flags a payment it could not credit; that must not stand as a resolution.
       if (payment.status === 'flagged') throw new Abort({ kind: 'nothing_to_credit' });
@@ -96,11 +76,11 @@ export async function resolveFlaggedPayment(db: Db, paymentId: string, resolutio
   }
 }
 
-async function tellDonor(tx: Db, rows: Array<typeof donations.$inferSelect>, message: (title: string, total: string) => string, title: string) {
-  const titles = new Map((await tx.select({ id: causes.id, name: causes.name }).from(causes)
-    .where(inArray(causes.id, [...new Set(rows.map((r) => r.causeId))]))).map((c) => [c.id, c.name]));
+async function tellDonor(repos: Repos, rows: SettledDonation[], message: (title: string, total: string) => string, title: string) {
+  const info = await repos.settlements.causeInfo([...new Set(rows.map((r) => r.causeId))]);
   for (const row of rows) {
     if (!row.donorId) continue;
-    await notify(tx, row.donorId, { title, message: message(titles.get(row.causeId) ?? 'a cause', formatGhs(row.amount)), causeId: row.causeId });
+    const name = info.get(row.causeId)?.name ?? 'a cause';
+    await repos.notifications.toUser(row.donorId, { title, message: message(name, formatGhs(row.amount)), causeId: row.causeId });
   }
 }

@@ -12,16 +12,12 @@
  * - Donations, cause totals, cart lines and notifications change in that same transaction:
  *   a rollback leaves no half-credited payment and no stray notification.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { formatGhs } from '../../shared/money';
-import type { Db } from '../db/client';
-import { cartItems, causes, donations, payments } from '../db/schema';
-import { creditCause } from '../repositories/causes';
-import { notify, notifyAdmins } from '../repositories/notifications';
+import type { Repos } from '../plugins/app/repositories';
+import { OPEN_DONATION, type PaymentRow, type PaymentStatus } from '../repositories/settlements';
 import type { ProviderResult } from './provider';
 
-export type PaymentRow = typeof payments.$inferSelect;
-type PaymentStatus = PaymentRow['status'];
+export { OPEN_DONATION, type PaymentRow };
 
 /**
  * A confirmed success also settles a payment we had written off as failed/abandoned:
@@ -40,11 +36,6 @@ export interface SettleOutcome {
   changed: boolean;
 }
 
-async function currentRow(db: Db, reference: string): Promise<PaymentRow | null> {
-  const [row] = await db.select().from(payments).where(eq(payments.reference, reference)).limit(1);
-  return row ?? null;
-}
-
 function mismatch(payment: PaymentRow, result: ProviderResult): string | null {
   if (result.currency !== payment.currency) {
     return `currency ${result.currency ?? 'missing'} from the provider, expected ${payment.currency}`;
@@ -55,78 +46,62 @@ function mismatch(payment: PaymentRow, result: ProviderResult): string | null {
   return null;
 }
 
-async function flag(tx: Db, payment: PaymentRow, reason: string, result: ProviderResult | null): Promise<PaymentRow> {
+async function flag(repos: Repos, payment: PaymentRow, reason: string, result: ProviderResult | null): Promise<PaymentRow> {
   // What the provider says it took is kept: an admin may credit exactly that (payments/resolve.ts).
   const received = result ? { receivedAmount: result.amount, receivedCurrency: result.currency } : {};
-  const [row] = await tx.update(payments).set({ status: 'flagged', flaggedReason: reason, ...received, updatedAt: sql`now()` })
-    .where(eq(payments.id, payment.id)).returning();
-  await notifyAdmins(tx, { title: 'Payment flagged', message: `Payment ${payment.reference} flagged: ${reason}` });
+  const row = await repos.settlements.flag(payment.id, reason, received);
+  await repos.notifications.toAdmins({ title: 'Payment flagged', message: `Payment ${payment.reference} flagged: ${reason}` });
   return row;
 }
-
-/** Donations a payment can still complete. */
-export const OPEN_DONATION = ['pending', 'failed', 'abandoned'] as const;
 
 /**
  * Completes the payment's donations, credits each cause, clears paid cart lines and tells people.
  * Used by settlePayment and by an admin's resolution of a flagged payment (resolve.ts), always
- * inside the transaction whose guarded UPDATE won the payment.
+ * with repositories bound to the transaction whose guarded UPDATE won the payment.
  */
-export async function creditDonations(tx: Db, payment: PaymentRow, result: ProviderResult | null): Promise<PaymentRow> {
-  const done = await tx.update(donations).set({ status: 'completed', completedAt: sql`now()` })
-    .where(and(eq(donations.paymentId, payment.id), inArray(donations.status, [...OPEN_DONATION])))
-    .returning();
+export async function creditDonations(repos: Repos, payment: PaymentRow, result: ProviderResult | null): Promise<PaymentRow> {
+  const done = await repos.settlements.completeDonations(payment.id);
   if (done.length === 0) {
     // Paid, but nothing left to credit (the donations were moved or already completed): a human must look.
-    return flag(tx, payment, 'paid, but it has no open donations to credit', result);
+    return flag(repos, payment, 'paid, but it has no open donations to credit', result);
   }
   // Same order in every transaction, so two payments crediting the same causes cannot deadlock.
   done.sort((a, b) => (a.causeId < b.causeId ? -1 : a.causeId > b.causeId ? 1 : a.id < b.id ? -1 : 1));
   const causeIds = [...new Set(done.map((d) => d.causeId))];
-  const info = new Map((await tx.select({ id: causes.id, name: causes.name, organizerId: causes.organizerId })
-    .from(causes).where(inArray(causes.id, causeIds))).map((c) => [c.id, c]));
+  const info = await repos.settlements.causeInfo(causeIds);
   for (const donation of done) {
-    await creditCause(tx, donation.causeId, donation.amount);
+    await repos.settlements.creditCause(donation.causeId, donation.amount);
     const cause = info.get(donation.causeId);
     if (!cause) continue;
     const amount = formatGhs(donation.amount);
     const who = donation.isAnonymous ? 'An anonymous donor' : donation.donorName.trim() || 'Someone';
-    await notify(tx, cause.organizerId, { title: 'New donation', message: `${who} donated ${amount} to "${cause.name}"`, causeId: cause.id });
+    await repos.notifications.toUser(cause.organizerId, { title: 'New donation', message: `${who} donated ${amount} to "${cause.name}"`, causeId: cause.id });
     if (donation.donorId) {
-      await notify(tx, donation.donorId, {
+      await repos.notifications.toUser(donation.donorId, {
         title: 'Donation confirmed', message: `Your donation of ${amount} to "${cause.name}" is confirmed.`, causeId: cause.id,
       });
     }
   }
-  if (payment.cartId) {
-    await tx.delete(cartItems).where(and(eq(cartItems.cartId, payment.cartId), inArray(cartItems.causeId, causeIds)));
-  }
+  if (payment.cartId) await repos.settlements.clearPaidCartLines(payment.cartId, causeIds);
   return payment;
 }
 
 /** Applies a provider's answer to our payment exactly once; null for an unknown reference. */
-export async function settlePayment(db: Db, reference: string, result: ProviderResult): Promise<SettleOutcome | null> {
+export async function settlePayment(repos: Repos, reference: string, result: ProviderResult): Promise<SettleOutcome | null> {
   if (result.status === 'pending') {
-    const row = await currentRow(db, reference);
+    const row = await repos.settlements.payment({ reference });
     return row ? { payment: row, changed: false } : null;
   }
   const allowed = SETTLEABLE[result.status];
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  return repos.transaction(async (tx) => {
     // Decided in SQL from the row as it is at write time; the first writer wins, the rest get nothing back.
-    const [won] = await tx.update(payments).set({
-      status: result.status,
-      providerStatus: result.providerStatus,
-      completedAt: sql`now()`,
-      updatedAt: sql`now()`,
-    }).where(and(eq(payments.reference, reference), inArray(payments.status, allowed))).returning();
+    const won = await tx.settlements.claim(reference, allowed, result.status, result.providerStatus);
     if (!won) {
-      const row = await currentRow(tx, reference);
+      const row = await tx.settlements.payment({ reference });
       return row ? { payment: row, changed: false } : null;
     }
     if (result.status !== 'success') {
-      await tx.update(donations).set({ status: result.status })
-        .where(and(eq(donations.paymentId, won.id), eq(donations.status, 'pending')));
+      await tx.settlements.moveDonations(won.id, ['pending'], result.status);
       return { payment: won, changed: true };
     }
     const problem = mismatch(won, result);

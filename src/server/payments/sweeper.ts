@@ -15,7 +15,6 @@
 import type { FastifyInstance } from 'fastify';
 import { processWithdrawal } from '../payouts/service';
 import { claimStalePayments, claimStuckWithdrawals } from '../repositories/sweep-claims';
-import { WithdrawalsRepo } from '../repositories/withdrawals';
 import { ProviderError } from './provider';
 import { settlePayment } from './settle';
 
@@ -41,11 +40,11 @@ async function sweepPayments(app: FastifyInstance, report: SweepReport): Promise
     try {
       const result = await app.payments.verify(reference);
       if (result.status !== 'pending') {
-        if ((await settlePayment(app.db, reference, result))?.changed) report.paymentsSettled += 1;
+        if ((await settlePayment(app.repos, reference, result))?.changed) report.paymentsSettled += 1;
         continue;
       }
       if (age < settings.paymentAbandonSeconds) continue;
-      const expired = await settlePayment(app.db, reference, {
+      const expired = await settlePayment(app.repos, reference, {
         status: 'abandoned', amount: null, currency: null, providerStatus: `expired: still ${result.providerStatus} at the provider`,
       });
       if (expired?.changed) report.paymentsExpired += 1;
@@ -58,7 +57,7 @@ async function sweepPayments(app: FastifyInstance, report: SweepReport): Promise
 }
 
 async function sweepWithdrawals(app: FastifyInstance, report: SweepReport): Promise<void> {
-  const repo = new WithdrawalsRepo(app.db);
+  const repo = app.repos.withdrawals;
   const ids = await claimStuckWithdrawals(app.db, app.config.sweeper.withdrawalRecheckSeconds, BATCH);
   for (const id of ids) {
     report.withdrawalsChecked += 1;

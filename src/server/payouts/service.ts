@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { WithdrawalDetails } from '../../shared/payouts-contract';
 import { ProviderError, type TransferResult } from '../payments/provider';
-import { MESSAGES, WithdrawalsRepo, type WithdrawalRow } from '../repositories/withdrawals';
+import { MESSAGES, type WithdrawalRow } from '../repositories/withdrawals';
 
 /** 'bfw-' + 24 lowercase base32-ish characters: Paystack wants lowercase letters, digits, - and _. */
 export function newWithdrawalReference(): string {
@@ -21,7 +21,7 @@ export function newWithdrawalReference(): string {
   return `bfw-${[...randomBytes(24)].map((b) => alphabet[b & 31]).join('')}`;
 }
 
-const repo = (app: FastifyInstance) => new WithdrawalsRepo(app.db);
+const repo = (app: FastifyInstance) => app.repos.withdrawals;
 
 /** Applies a conclusive provider answer once (guarded UPDATEs); pending only records the provider's word. */
 export async function applyTransferResult(app: FastifyInstance, row: WithdrawalRow, result: TransferResult): Promise<WithdrawalRow> {

@@ -7,7 +7,7 @@ import { asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle
 import type { AdminPaymentFilter } from '../../shared/admin-contract';
 import type { Db } from '../db/client';
 import { causes, donations, payments, users } from '../db/schema';
-import type { PaymentRow } from '../payments/settle';
+import type { PaymentRow } from './settlements';
 
 export interface AdminPaymentView {
   payment: PaymentRow;

@@ -78,6 +78,16 @@ export async function notifyAdmins(db: Db, input: NotificationInput): Promise<vo
 export class NotificationsRepo {
   constructor(private readonly db: Db) {}
 
+  /** notify() through this repository's connection (inside repos.transaction: that transaction). */
+  toUser(userId: string, input: NotificationInput): Promise<string> {
+    return notify(this.db, userId, input);
+  }
+
+  /** notifyAdmins() through this repository's connection. */
+  toAdmins(input: NotificationInput): Promise<void> {
+    return notifyAdmins(this.db, input);
+  }
+
   private select() {
     return this.db.select({ n: notifications, causeTitle: causes.name }).from(notifications)
       .leftJoin(causes, eq(causes.id, notifications.causeId));

@@ -5,7 +5,7 @@
 import { and, asc, eq, isNull, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { causes, donations, payments } from '../db/schema';
-import type { PaymentRow } from '../payments/settle';
+import type { PaymentRow } from './settlements';
 
 export type DonationRow = typeof donations.$inferSelect;
 export type PaymentMethod = NonNullable<DonationRow['paymentMethod']>;

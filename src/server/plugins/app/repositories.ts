@@ -1,4 +1,8 @@
-/** One place that builds the data-access objects on top of app.db. */
+/**
+ * One place that builds the data-access objects on top of app.db. Tables are read and written only
+ * through them (tests/server/architecture.test.ts keeps it so); a unit of work that spans tables
+ * takes repositories bound to one transaction from repos.transaction(), never builds them by hand.
+ */
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client';
 import { AdminPaymentsRepo } from '../../repositories/admin-payments';
@@ -14,9 +18,12 @@ import { MediaRepo } from '../../repositories/media';
 import { NewsletterRepo } from '../../repositories/newsletter';
 import { NotificationsRepo } from '../../repositories/notifications';
 import { PaymentsRepo } from '../../repositories/payments';
+import { PushSubscriptionsRepo } from '../../repositories/push-subscriptions';
 import { RefreshTokensRepo } from '../../repositories/refresh-tokens';
 import { SettingsRepo } from '../../repositories/settings';
+import { SettlementsRepo } from '../../repositories/settlements';
 import { UsersRepo } from '../../repositories/users';
+import { WithdrawalsRepo } from '../../repositories/withdrawals';
 
 export interface Repos {
   users: UsersRepo;
@@ -35,6 +42,14 @@ export interface Repos {
   adminPayments: AdminPaymentsRepo;
   payments: PaymentsRepo;
   carts: CartsRepo;
+  withdrawals: WithdrawalsRepo;
+  pushSubscriptions: PushSubscriptionsRepo;
+  settlements: SettlementsRepo;
+  /**
+   * Runs `work` in one database transaction with every repository bound to it: all its writes
+   * commit together or none do (a throw rolls back every table it touched).
+   */
+  transaction<T>(work: (repos: Repos) => Promise<T>): Promise<T>;
 }
 
 export function makeRepos(db: Db, loginWindowSeconds: number): Repos {
@@ -55,6 +70,10 @@ export function makeRepos(db: Db, loginWindowSeconds: number): Repos {
     adminPayments: new AdminPaymentsRepo(db),
     payments: new PaymentsRepo(db),
     carts: new CartsRepo(db),
+    withdrawals: new WithdrawalsRepo(db),
+    pushSubscriptions: new PushSubscriptionsRepo(db),
+    settlements: new SettlementsRepo(db),
+    transaction: (work) => db.transaction((tx) => work(makeRepos(tx as unknown as Db, loginWindowSeconds))),
   };
 }
 

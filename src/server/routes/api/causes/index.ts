@@ -6,7 +6,6 @@ import { causes } from '../../../db/schema';
 import { ApiError } from '../../../lib/api-error';
 import { allOf, categoryFilter, orderFor, publicOnly, searchFilter } from '../../../repositories/cause-filters';
 import { CausesRepo, PUBLIC_STATUSES, type CauseStatus, type CauseView } from '../../../repositories/causes';
-import { notifyAdmins } from '../../../repositories/notifications';
 import { isUuid } from '../../../repositories/search';
 import type { AuthUser } from '../../../types';
 import { paginate, PaginatedOf, pageRequest } from '../../pagination';
@@ -99,9 +98,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const user = request.user!;
     if (!(await app.repos.users.findById(user.id))) throw new ApiError(401, 'token_invalid', 'This account no longer exists.');
     const changes = await readCausePayload(app, request.body, user, 'create', user.id);
-    const created = await app.db.transaction(async (tx) => {
-      const row = await new CausesRepo(tx).create({ organizerId: user.id, ...changes } as Parameters<CausesRepo['create']>[0]);
-      await notifyAdmins(tx, { title: 'Cause awaiting review', message: `A new cause awaits review: ${row.name}`, causeId: row.id });
+    const created = await app.repos.transaction(async (repos) => {
+      const row = await repos.causes.create({ organizerId: user.id, ...changes } as Parameters<CausesRepo['create']>[0]);
+      await repos.notifications.toAdmins({ title: 'Cause awaiting review', message: `A new cause awaits review: ${row.name}`, causeId: row.id });
       return row;
     });
     const view = (await app.repos.causes.findView(created.id, user.id))!;
@@ -127,10 +126,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const notEditable = new ApiError(409, 'conflict', 'Only causes under review or rejected can be edited.');
     if (asOrganizer && !EDITABLE.includes(cause.status)) throw notEditable;
     const changes = await readCausePayload(app, request.body, user, 'edit', cause.organizerId);
-    const updated = await app.db.transaction(async (tx) => {
-      const row = await new CausesRepo(tx).update(cause.id, changes, asOrganizer ? EDITABLE : ALL, asOrganizer);
+    const updated = await app.repos.transaction(async (repos) => {
+      const row = await repos.causes.update(cause.id, changes, asOrganizer ? EDITABLE : ALL, asOrganizer);
       if (row && cause.status === 'rejected' && row.status === 'under_review') {
-        await notifyAdmins(tx, { title: 'Cause awaiting review', message: `A cause was resubmitted for review: ${row.name}`, causeId: row.id });
+        await repos.notifications.toAdmins({ title: 'Cause awaiting review', message: `A cause was resubmitted for review: ${row.name}`, causeId: row.id });
       }
       return row;
     });

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { validationError } from '../../../lib/api-error';
 import { pushEndpointProblem } from '../../../push/sender';
-import { PushSubscriptionsRepo } from '../../../repositories/push-subscriptions';
 import { errorResponses } from '../../shared-schemas';
 import { PushPublicKeySchema, PushSubscribeBody, PushSubscriptionSchema, PushUnsubscribeBody } from '../../../../shared/contract/push';
 
@@ -17,7 +16,7 @@ function keyProblems(p256dh: string, auth: string): Record<string, string[]> {
 }
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const repo = new PushSubscriptionsRepo(app.db);
+  const repo = app.repos.pushSubscriptions;
   const security = [{ bearer: [] }];
 
   app.get('/public-key/', {

@@ -10,7 +10,6 @@ import { ApiError, validationError } from '../../../lib/api-error';
 import { asWithdrawalDetails } from '../../../payouts/details';
 import { newWithdrawalReference } from '../../../payouts/service';
 import { isUuid } from '../../../repositories/search';
-import { WithdrawalsRepo } from '../../../repositories/withdrawals';
 import { paginate, PaginatedOf, pageRequest } from '../../pagination';
 import { errorResponses } from '../../shared-schemas';
 import { canSee, causeNotFound } from '../causes/index';
@@ -22,7 +21,7 @@ export const NO_DETAILS = 'Add your withdrawal details in profile settings first
 const BAD_AMOUNT = 'Enter an amount greater than 0 with at most 2 decimals.';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const repo = new WithdrawalsRepo(app.db);
+  const repo = app.repos.withdrawals;
   const security = [{ bearer: [] }];
 
   app.post('/', {

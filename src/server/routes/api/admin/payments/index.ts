@@ -78,7 +78,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (amount === null || amount <= 0) throw validationError({ amount: ['Enter the amount received in GHS, greater than 0, with at most 2 decimals.'] });
     }
     const payment = await load(request.params.id);
-    const outcome = await resolveFlaggedPayment(app.db, payment.payment.id, {
+    const outcome = await resolveFlaggedPayment(app.repos, payment.payment.id, {
       action, amount, note: note?.trim() || null, adminId: request.user!.id,
     });
     switch (outcome.kind) {

@@ -8,7 +8,7 @@ import { Type } from 'typebox';
 import { ApiError, BLANK, validationError } from '../../../../lib/api-error';
 import { processWithdrawal } from '../../../../payouts/service';
 import { isUuid } from '../../../../repositories/search';
-import { MESSAGES, WithdrawalsRepo, type WithdrawalView } from '../../../../repositories/withdrawals';
+import { MESSAGES, type WithdrawalView } from '../../../../repositories/withdrawals';
 import type { WithdrawalStatus } from '../../../../../shared/payouts-contract';
 import { paginate, PaginatedOf, PageParams, pageRequest } from '../../../pagination';
 import { errorResponses } from '../../../shared-schemas';
@@ -23,7 +23,7 @@ const notFound = () => new ApiError(404, 'not_found', 'Withdrawal not found.');
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.requireAdmin);
-  const repo = new WithdrawalsRepo(app.db);
+  const repo = app.repos.withdrawals;
   const security = [{ bearer: [] }];
   const one = { params: IdParams, response: { 200: AdminWithdrawalSchema, ...errorResponses(400, 401, 403, 404, 409) } };
 

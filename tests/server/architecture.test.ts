@@ -1,0 +1,54 @@
+/**
+ * The server reaches its tables one way: through the repositories from app.repos (or the ones
+ * repos.transaction() binds to a transaction). Code outside src/server/repositories neither builds
+ * a repository nor queries the database itself, except the files listed here, which still do and
+ * are to move (the list may only shrink: a listed file that no longer needs it fails too).
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..', '..');
+const server = join(root, 'src', 'server');
+
+/** Where building repositories and querying tables is the job. */
+const DATA_LAYER = ['src/server/repositories/', 'src/server/db/', 'src/server/plugins/app/repositories.ts'];
+/** Still querying tables directly (the sandbox provider's and the payout directory's own tables). */
+const NOT_MOVED_YET = new Set([
+  'src/server/payments/sandbox.ts',
+  'src/server/payments/sandbox-payouts.ts',
+  'src/server/payouts/directory.ts',
+]);
+/** LISTEN/NOTIFY is not a table. */
+const NOT_TABLES = new Set(['src/server/plugins/external/pubsub.ts']);
+
+const BUILDS_REPOSITORY = /\bnew [A-Z]\w*Repo\(/;
+const QUERIES_DATABASE = /\b(?:app\.db|db|tx|this\.db)\.(?:select|insert|update|delete|execute|transaction)\(|\bqueryRows\(/;
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sources(path) : /\.ts$/.test(name) ? [path] : [];
+  });
+}
+
+const files = sources(server).map((path) => ({ path: relative(root, path), text: readFileSync(path, 'utf8') }));
+const outside = files.filter((f) => !DATA_LAYER.some((prefix) => f.path.startsWith(prefix)));
+
+describe('one path to the tables', () => {
+  it('builds repositories only in the repositories plugin', () => {
+    expect(outside.filter((f) => BUILDS_REPOSITORY.test(f.text)).map((f) => f.path)).toEqual([]);
+  });
+
+  it('queries the database only in repositories (and the files not moved yet)', () => {
+    const querying = outside.filter((f) => QUERIES_DATABASE.test(f.text) && !NOT_TABLES.has(f.path)).map((f) => f.path).sort();
+    expect(querying).toEqual([...NOT_MOVED_YET].sort());
+  });
+
+  it('catches what it is meant to catch', () => {
+    expect(BUILDS_REPOSITORY.test('const repo = new WithdrawalsRepo(app.db);')).toBe(true);
+    expect(QUERIES_DATABASE.test('await tx.update(payments).set({})')).toBe(true);
+    expect(QUERIES_DATABASE.test('await app.db.transaction(async (tx) => {})')).toBe(true);
+    expect(QUERIES_DATABASE.test('await app.repos.transaction(async (repos) => {})')).toBe(false);
+  });
+});

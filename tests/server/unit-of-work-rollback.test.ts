@@ -1,0 +1,75 @@
+/**
+ * A unit of work that spans tables commits whole or not at all: when its last step fails, every
+ * table it touched is as before. The failure is injected into the repositories that
+ * repos.transaction() hands out (the last step of each unit), the rest is the real code.
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import type { Repos } from '../../src/server/plugins/app/repositories';
+import { backends } from './helpers/backends';
+import { bearer, newSession, useApp } from './helpers/app';
+import { ADMIN } from './helpers/causes';
+import { currentAmount, donate, one, paymentRow, sandboxDecide, scene, verify } from './helpers/giving';
+
+/** Makes `step` of the transaction-bound repositories throw, for the duration of `run`. */
+async function withFailingStep<T>(app: FastifyInstance, step: (repos: Repos) => void, run: () => Promise<T>): Promise<T> {
+  const original = app.repos.transaction;
+  app.repos.transaction = ((work: (repos: Repos) => Promise<unknown>) =>
+    original.call(app.repos, async (repos: Repos) => {
+      step(repos);
+      return work(repos);
+    })) as Repos['transaction'];
+  try {
+    return await run();
+  } finally {
+    app.repos.transaction = original;
+  }
+}
+
+const boom = () => {
+  throw new Error('the last step failed');
+};
+
+describe.each(backends)('units of work roll back on $name', (backend) => {
+  const ctx = useApp(backend, { admin: ADMIN });
+  const counts = async () => one<{ donations: string; notifications: string; completed: string; days: string }>(ctx.app, sql`SELECT
+    (SELECT count(*) FROM donations)::text AS donations, (SELECT count(*) FROM notifications)::text AS notifications,
+    (SELECT count(*) FROM donations WHERE status = 'completed')::text AS completed,
+    (SELECT coalesce(sum(amount), 0) FROM donation_days)::text AS days`);
+
+  it('settling a payment: the payment, its donations, the cause, counters and notifications stay as they were', async () => {
+    const { causeId } = await scene(ctx.app);
+    const donor = await newSession(ctx.app);
+    const start = await donate(ctx.app, causeId, '40.00', {}, donor.access);
+    await sandboxDecide(ctx.app, start.reference, 'success');
+    const before = { amount: await currentAmount(ctx.app, causeId), counts: await counts() };
+    // The donor's confirmation is the last write of a settlement.
+    const answer = await withFailingStep(ctx.app, (repos) => {
+      const toUser = repos.notifications.toUser.bind(repos.notifications);
+      let calls = 0;
+      repos.notifications.toUser = async (...args) => (++calls === 2 ? boom() : toUser(...args));
+    }, () => verify(ctx.app, start.reference));
+    expect(answer.statusCode).toBe(500);
+    expect((await paymentRow(ctx.app, start.reference)).status).toBe('pending');
+    expect(await currentAmount(ctx.app, causeId)).toBe(before.amount);
+    expect(await counts()).toEqual(before.counts);
+    // Nothing was lost: the next verify settles it once.
+    expect((await verify(ctx.app, start.reference)).statusCode).toBe(200);
+    expect(await currentAmount(ctx.app, causeId)).toBe(before.amount + 4_000);
+  });
+
+  it('creating a cause: no cause without its review notification', async () => {
+    const organizer = await newSession(ctx.app);
+    const causesBefore = await one<{ n: number }>(ctx.app, sql`SELECT count(*)::int AS n FROM causes`);
+    const res = await withFailingStep(ctx.app, (repos) => {
+      repos.notifications.toAdmins = async () => boom();
+    }, () => ctx.app.inject({
+      method: 'POST', url: '/api/causes/create/', headers: bearer(organizer.access),
+      payload: { name: 'Roof for Nima clinic', description: 'Rain comes in.', target_amount: '500.00' },
+    }));
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ detail: expect.any(String), code: 'server_error' });
+    expect(await one<{ n: number }>(ctx.app, sql`SELECT count(*)::int AS n FROM causes`)).toEqual(causesBefore);
+  });
+});
