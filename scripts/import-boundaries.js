@@ -57,15 +57,21 @@ function place(file) {
 
 function problem(from, to) {
   if (from.layer === 'shared' && to.layer !== 'shared') return 'src/shared is the contract: it imports nothing of ours outside src/shared.';
-  if (from.layer === 'server' && (to.layer === 'web' || to.layer === 'sw')) return 'The server never imports the web app or the service worker; share through src/shared.';
-  if (from.layer === 'web' && (to.layer === 'server' || to.layer === 'sw')) return 'The web app never imports the server or the service worker; share through src/shared.';
+  if (from.layer === 'server' && (to.layer === 'web' || to.layer === 'sw'))
+    return 'The server never imports the web app or the service worker; share through src/shared.';
+  if (from.layer === 'web' && (to.layer === 'server' || to.layer === 'sw'))
+    return 'The web app never imports the server or the service worker; share through src/shared.';
   if (from.layer === 'sw' && to.layer === 'web' && !(to.area === 'lib' || (to.area === 'features' && PLATFORM_FEATURES.has(to.feature)))) {
     return "The service worker imports only src/shared and the web app's lib and offline modules.";
   }
   if (from.layer === 'web' && from.feature && to.layer === 'web') {
     if (to.area === 'routes') return 'Features never import routes: routes put features together.';
-    if (to.feature && to.feature !== from.feature && !PLATFORM_FEATURES.has(to.feature)
-      && !(FEATURE_DEPENDENCIES[from.feature] ?? []).includes(to.feature)) {
+    if (
+      to.feature &&
+      to.feature !== from.feature &&
+      !PLATFORM_FEATURES.has(to.feature) &&
+      !(FEATURE_DEPENDENCIES[from.feature] ?? []).includes(to.feature)
+    ) {
       return `Feature "${from.feature}" does not declare "${to.feature}" (scripts/import-boundaries.js): compose them in src/web/routes or move what they share to lib, components or stores.`;
     }
   }

@@ -41,9 +41,7 @@ registerRoute(
 const apiOrigin = apiBaseUrl() ? new URL(apiBaseUrl()).origin : self.location.origin;
 registerRoute(
   ({ url, request }) =>
-    request.method === 'GET' &&
-    (url.origin === self.location.origin || url.origin === apiOrigin) &&
-    url.pathname.startsWith('/media/'),
+    request.method === 'GET' && (url.origin === self.location.origin || url.origin === apiOrigin) && url.pathname.startsWith('/media/'),
   new CacheFirst({
     cacheName: 'boafo-media',
     plugins: [new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 30, purgeOnQuotaError: true })],
@@ -128,7 +126,10 @@ async function flushOutbox(): Promise<void> {
     const result = await outbox.flush();
     await tellPages({ type: 'OUTBOX_CHANGED' });
     if (result.stopped === 'empty') return;
-    const due = await db.outbox.where('status').equals('pending').toArray()
+    const due = await db.outbox
+      .where('status')
+      .equals('pending')
+      .toArray()
       .then((entries) => Math.min(...entries.map((e) => e.nextAttemptAt)));
     const wait = Math.max(250, Math.min((Number.isFinite(due) ? due : Date.now()) - Date.now(), 15_000));
     if (Date.now() + wait > deadline) throw new Error(`Outbox not flushed (${result.stopped}); retry later`);

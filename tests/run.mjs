@@ -1,4 +1,4 @@
-// `npm test`: the type checker and the linter, then server and web tests, then a production build (web app and
+// `npm test`: the type checker, the linter and the formatter's check, then server and web tests, then a production build (web app and
 // compiled server), then the browser tests against that build. Prints one closing line
 // "Tests: N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
@@ -10,6 +10,7 @@ const root = new URL('..', import.meta.url).pathname;
 const vitest = join(root, 'node_modules/vitest/vitest.mjs');
 const tsc = join(root, 'node_modules/typescript/bin/tsc');
 const eslint = join(root, 'node_modules/eslint/bin/eslint.js');
+const prettier = join(root, 'node_modules/prettier/bin/prettier.cjs');
 const reports = mkdtempSync(join(tmpdir(), 'boafo-test-'));
 const only = process.argv.slice(2);
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -50,9 +51,14 @@ for (const phase of phases) {
   if (phase === 'check') {
     runStep('Type checking (tsc --noEmit)', [tsc, '--noEmit', '-p', root]);
     runStep('Linting (eslint: correctness, accessibility, one-way imports)', [eslint, root]);
+    runStep('Formatting (prettier --check; `npm run format` fixes it)', [prettier, '--check', '--log-level=warn', root]);
     continue;
   }
-  if (phase === 'browser' && !runStep('Building the web app and the server for the browser tests', [join(root, 'src/server/build.mjs'), '--force'])) break;
+  if (
+    phase === 'browser' &&
+    !runStep('Building the web app and the server for the browser tests', [join(root, 'src/server/build.mjs'), '--force'])
+  )
+    break;
   runProject(phase);
 }
 

@@ -46,11 +46,16 @@ async function buildWhenStale({ label, outDir, output, sources, force, make }) {
 
 export function buildWeb({ force = false } = {}) {
   return buildWhenStale({
-    label: 'web app', outDir: webDistDir, output: join(webDistDir, 'index.html'), sources: webSources, force,
+    label: 'web app',
+    outDir: webDistDir,
+    output: join(webDistDir, 'index.html'),
+    sources: webSources,
+    force,
     make: async () => {
       const vite = join(root, 'node_modules/vite/bin/vite.js');
       const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn', '--outDir', webDistDir], {
-        cwd: root, stdio: 'inherit',
+        cwd: root,
+        stdio: 'inherit',
       });
       if (result.status !== 0) throw new Error('the web build failed; see the output above');
     },
@@ -59,7 +64,11 @@ export function buildWeb({ force = false } = {}) {
 
 export function buildServer({ force = false } = {}) {
   return buildWhenStale({
-    label: 'server', outDir: serverOutDir, output: serverEntry, sources: serverSources, force,
+    label: 'server',
+    outDir: serverOutDir,
+    output: serverEntry,
+    sources: serverSources,
+    force,
     make: async () => {
       rmSync(serverOutDir, { recursive: true, force: true });
       await build({

@@ -80,33 +80,111 @@ export interface SettingDoc {
 export const SETTINGS: SettingDoc[] = [
   { name: 'PORT', default: '3000', description: 'TCP port the server listens on.' },
   { name: 'HOST', default: '0.0.0.0', description: 'Interface to listen on (0.0.0.0 = reachable from the local network).' },
-  { name: 'DATA_DIR', default: './data', description: 'Folder for local data; PGlite keeps its database in DATA_DIR/pglite (created if missing).' },
-  { name: 'DATABASE_URL', default: '(unset)', description: 'postgres://user:pass@host:5432/db to use a real PostgreSQL (needed to run several server processes). Unset = embedded PGlite.' },
-  { name: 'JWT_SECRET', default: '(generated)', description: 'Secret for signing access tokens (at least 32 characters). Unset = a random one is generated once and stored in the database, shared by all processes.' },
-  { name: 'ADMIN_EMAIL', default: '(unset)', description: 'With ADMIN_PASSWORD: at start, create this admin account or reset its password and role. Set both or neither.' },
+  {
+    name: 'DATA_DIR',
+    default: './data',
+    description: 'Folder for local data; PGlite keeps its database in DATA_DIR/pglite (created if missing).',
+  },
+  {
+    name: 'DATABASE_URL',
+    default: '(unset)',
+    description:
+      'postgres://user:pass@host:5432/db to use a real PostgreSQL (needed to run several server processes). Unset = embedded PGlite.',
+  },
+  {
+    name: 'JWT_SECRET',
+    default: '(generated)',
+    description:
+      'Secret for signing access tokens (at least 32 characters). Unset = a random one is generated once and stored in the database, shared by all processes.',
+  },
+  {
+    name: 'ADMIN_EMAIL',
+    default: '(unset)',
+    description: 'With ADMIN_PASSWORD: at start, create this admin account or reset its password and role. Set both or neither.',
+  },
   { name: 'ADMIN_PASSWORD', default: '(unset)', description: 'Password for ADMIN_EMAIL (at least 8 characters, not all digits).' },
-  { name: 'PUBLIC_URL', default: '(unset)', description: 'Public base address (https://boafo.example.gh) for the links the server writes: page links, the payment checkout and return addresses. Unset = taken from each request. Image fields are relative paths either way.' },
+  {
+    name: 'PUBLIC_URL',
+    default: '(unset)',
+    description:
+      'Public base address (https://boafo.example.gh) for the links the server writes: page links, the payment checkout and return addresses. Unset = taken from each request. Image fields are relative paths either way.',
+  },
   { name: 'GOOGLE_AUTH_URL', default: '(unset)', description: 'Google sign-in link the web app shows; hidden when unset.' },
   { name: 'FACEBOOK_AUTH_URL', default: '(unset)', description: 'Facebook sign-in link the web app shows; hidden when unset.' },
   { name: 'WEB_DIST_DIR', default: './dist', description: 'Built web app (npm run build) served at /.' },
   { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent.' },
   { name: 'SEED_DEMO', default: 'true', description: 'Add demo content the first time a database is used (true/false).' },
-  { name: 'CORS_ORIGINS', default: '(empty)', description: 'Comma-separated origins (https://app.example.gh) whose pages may call the API from the browser with Authorization, JSON bodies and Idempotency-Key, show /media images, and get donors back to their own /payment-status after paying. Empty = same origin only.' },
-  { name: 'TRUST_PROXY', default: 'false', description: 'true when behind a reverse proxy, so client IPs and https come from X-Forwarded-* headers.' },
+  {
+    name: 'CORS_ORIGINS',
+    default: '(empty)',
+    description:
+      'Comma-separated origins (https://app.example.gh) whose pages may call the API from the browser with Authorization, JSON bodies and Idempotency-Key, show /media images, and get donors back to their own /payment-status after paying. Empty = same origin only.',
+  },
+  {
+    name: 'TRUST_PROXY',
+    default: 'false',
+    description: 'true when behind a reverse proxy, so client IPs and https come from X-Forwarded-* headers.',
+  },
   { name: 'LOGIN_MAX_FAILURES_PER_EMAIL', default: '10', description: 'Failed logins allowed per email within the window before 429.' },
   { name: 'LOGIN_MAX_FAILURES_PER_IP', default: '30', description: 'Failed logins allowed per client IP within the window before 429.' },
   { name: 'LOGIN_WINDOW_SECONDS', default: '900', description: 'Length of the failed-login window in seconds.' },
-  { name: 'PAYMENT_PROVIDER', default: 'sandbox', description: 'sandbox (built-in test checkout at /sandbox/checkout/…, no keys, no real money) or paystack.' },
-  { name: 'PAYSTACK_SECRET_KEY', default: '(unset)', description: 'Paystack secret key (sk_live_… or sk_test_…); required when PAYMENT_PROVIDER=paystack. Also signs its webhooks.' },
-  { name: 'PAYSTACK_BASE_URL', default: 'https://api.paystack.co', description: 'Paystack API address (change only to point at a test double).' },
-  { name: 'VAPID_PUBLIC_KEY', default: '(generated)', description: 'Web Push VAPID public key (base64url, as printed by `npx web-push generate-vapid-keys`). Set both VAPID keys or neither; unset = a pair is generated once and stored in the database.' },
+  {
+    name: 'PAYMENT_PROVIDER',
+    default: 'sandbox',
+    description: 'sandbox (built-in test checkout at /sandbox/checkout/…, no keys, no real money) or paystack.',
+  },
+  {
+    name: 'PAYSTACK_SECRET_KEY',
+    default: '(unset)',
+    description: 'Paystack secret key (sk_live_… or sk_test_…); required when PAYMENT_PROVIDER=paystack. Also signs its webhooks.',
+  },
+  {
+    name: 'PAYSTACK_BASE_URL',
+    default: 'https://api.paystack.co',
+    description: 'Paystack API address (change only to point at a test double).',
+  },
+  {
+    name: 'VAPID_PUBLIC_KEY',
+    default: '(generated)',
+    description:
+      'Web Push VAPID public key (base64url, as printed by `npx web-push generate-vapid-keys`). Set both VAPID keys or neither; unset = a pair is generated once and stored in the database.',
+  },
   { name: 'VAPID_PRIVATE_KEY', default: '(generated)', description: 'Web Push VAPID private key (base64url) matching VAPID_PUBLIC_KEY.' },
-  { name: 'VAPID_SUBJECT', default: 'mailto:support@boafo.app', description: 'Contact push services may use about our pushes: a mailto: or https: address.' },
-  { name: 'PUBLIC_CACHE_SECONDS', default: '30', description: 'Guests\' public reads (cause list and details, ledger, statistics, landing content) are answered from memory for at most this long; any change to them clears every process\'s copy at once through the database (0 = no cache).' },
-  { name: 'SWEEP_INTERVAL_SECONDS', default: '60', description: 'How often this process looks for stuck payments and payouts (0 = never: another process sweeps). Several processes may sweep; each stuck item is claimed by one.' },
-  { name: 'PAYMENT_RECHECK_AFTER_SECONDS', default: '300', description: 'A payment still pending this long (the donor closed the tab at the provider) is re-verified with the provider and settled; then again at most once per this period.' },
-  { name: 'PAYMENT_ABANDON_AFTER_SECONDS', default: '3600', description: 'A payment the provider still reports unpaid this long after it started is marked abandoned (a success confirmed later is still credited). At least PAYMENT_RECHECK_AFTER_SECONDS.' },
-  { name: 'WITHDRAWAL_RECHECK_AFTER_SECONDS', default: '600', description: 'A withdrawal left approved or processing this long is re-checked with the provider by its reference (never a second transfer), then again at most once per this period.' },
+  {
+    name: 'VAPID_SUBJECT',
+    default: 'mailto:support@boafo.app',
+    description: 'Contact push services may use about our pushes: a mailto: or https: address.',
+  },
+  {
+    name: 'PUBLIC_CACHE_SECONDS',
+    default: '30',
+    description:
+      "Guests' public reads (cause list and details, ledger, statistics, landing content) are answered from memory for at most this long; any change to them clears every process's copy at once through the database (0 = no cache).",
+  },
+  {
+    name: 'SWEEP_INTERVAL_SECONDS',
+    default: '60',
+    description:
+      'How often this process looks for stuck payments and payouts (0 = never: another process sweeps). Several processes may sweep; each stuck item is claimed by one.',
+  },
+  {
+    name: 'PAYMENT_RECHECK_AFTER_SECONDS',
+    default: '300',
+    description:
+      'A payment still pending this long (the donor closed the tab at the provider) is re-verified with the provider and settled; then again at most once per this period.',
+  },
+  {
+    name: 'PAYMENT_ABANDON_AFTER_SECONDS',
+    default: '3600',
+    description:
+      'A payment the provider still reports unpaid this long after it started is marked abandoned (a success confirmed later is still credited). At least PAYMENT_RECHECK_AFTER_SECONDS.',
+  },
+  {
+    name: 'WITHDRAWAL_RECHECK_AFTER_SECONDS',
+    default: '600',
+    description:
+      'A withdrawal left approved or processing this long is re-checked with the provider by its reference (never a second transfer), then again at most once per this period.',
+  },
 ];
 
 export class ConfigError extends Error {
@@ -167,7 +245,9 @@ function sweeperSettings(env: Env): SweeperSettings {
     withdrawalRecheckSeconds: int(env, 'WITHDRAWAL_RECHECK_AFTER_SECONDS', 600, 30, 7 * day),
   };
   if (settings.paymentAbandonSeconds < settings.paymentRecheckSeconds) {
-    throw new ConfigError('PAYMENT_ABANDON_AFTER_SECONDS must be at least PAYMENT_RECHECK_AFTER_SECONDS: a payment is checked with the provider before it is abandoned.');
+    throw new ConfigError(
+      'PAYMENT_ABANDON_AFTER_SECONDS must be at least PAYMENT_RECHECK_AFTER_SECONDS: a payment is checked with the provider before it is abandoned.',
+    );
   }
   return settings;
 }
@@ -223,7 +303,10 @@ function corsOrigins(env: Env): string[] {
   const raw = text(env, 'CORS_ORIGINS');
   if (raw === null) return [];
   const origins = new Set<string>();
-  for (const entry of raw.split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     if (entry.includes('*')) throw new ConfigError(`CORS_ORIGINS takes exact origins, no wildcards (got "${entry}").`);
     let parsed: URL;
     try {

@@ -1,7 +1,12 @@
 /** Admin screens' wire types (/api/admin/…; admin role only): the contract schemas' (src/shared/contract/admin.ts). */
 import type { Static } from 'typebox';
 import type {
-  AdminMetricsSchema, AdminPaymentFilterSchema, AdminPaymentSchema, AdminUserSchema, PaymentResolutionBody, ReviewPeriodSchema,
+  AdminMetricsSchema,
+  AdminPaymentFilterSchema,
+  AdminPaymentSchema,
+  AdminUserSchema,
+  PaymentResolutionBody,
+  ReviewPeriodSchema,
   ReviewTotalsSchema,
 } from './contract/admin';
 

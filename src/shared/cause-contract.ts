@@ -7,7 +7,12 @@
 import type { Static } from 'typebox';
 import type { PaginatedOf } from './contract/common';
 import type {
-  BlogPostSchema, ContributorSchema, DonationStatisticsSchema, StatisticSchema, SuccessStorySchema, TestimonialSchema,
+  BlogPostSchema,
+  ContributorSchema,
+  DonationStatisticsSchema,
+  StatisticSchema,
+  SuccessStorySchema,
+  TestimonialSchema,
 } from './contract/content';
 import type { CategoryRefSchema, CauseSchema, CauseStatusSchema } from './contract/causes';
 

@@ -6,8 +6,19 @@
  */
 import type { Static } from 'typebox';
 import type {
-  CartAddBody, CartItemSchema, CartMutationSchema, CartSchema, CartSyncBody, CartSyncLineSchema, CartSyncRefusalSchema,
-  CartSyncSchema, CheckoutBody, DonateBody, DonorDetailsSchema, PaymentMethodSchema, PaymentStartSchema,
+  CartAddBody,
+  CartItemSchema,
+  CartMutationSchema,
+  CartSchema,
+  CartSyncBody,
+  CartSyncLineSchema,
+  CartSyncRefusalSchema,
+  CartSyncSchema,
+  CheckoutBody,
+  DonateBody,
+  DonorDetailsSchema,
+  PaymentMethodSchema,
+  PaymentStartSchema,
 } from './contract/cart';
 import type { PaymentVerificationSchema } from './contract/payments';
 

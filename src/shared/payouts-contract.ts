@@ -4,8 +4,15 @@
  */
 import type { Static } from 'typebox';
 import type {
-  AdminWithdrawalSchema, BankAccountCheckSchema, CauseBalanceSchema, CauseLedgerSchema, InstitutionSchema, LedgerEntrySchema,
-  WithdrawalDetailsSchema, WithdrawalSchema, WithdrawalStatusSchema,
+  AdminWithdrawalSchema,
+  BankAccountCheckSchema,
+  CauseBalanceSchema,
+  CauseLedgerSchema,
+  InstitutionSchema,
+  LedgerEntrySchema,
+  WithdrawalDetailsSchema,
+  WithdrawalSchema,
+  WithdrawalStatusSchema,
 } from './contract/payouts';
 
 /** GET /api/user/banks/ */

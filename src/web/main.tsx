@@ -44,8 +44,10 @@ createRoot(document.getElementById('root')!).render(
 
 // A guest's first look at the landing page has nothing to queue or sync: the offline store (Dexie)
 // waits until they navigate, sign in or come back with a cart, keeping the landing load small.
-const guestOnLanding = !session.access && !localStorage.getItem(STORAGE_KEYS.cartId)
-  && (window.location.pathname === '/' || window.location.pathname === '/landingpage');
+const guestOnLanding =
+  !session.access &&
+  !localStorage.getItem(STORAGE_KEYS.cartId) &&
+  (window.location.pathname === '/' || window.location.pathname === '/landingpage');
 if (guestOnLanding) deferOfflineStore();
 
 function startOfflineStore(): void {
@@ -68,12 +70,16 @@ afterPaint(() => {
       startOfflineStore();
     };
     const landingPath = window.location.pathname;
-    stops.push(router.subscribe('onResolved', (event) => {
-      if (event.toLocation.pathname !== landingPath) startOnce();
-    }));
-    stops.push(subscribe(session, () => {
-      if (session.access) startOnce();
-    }));
+    stops.push(
+      router.subscribe('onResolved', (event) => {
+        if (event.toLocation.pathname !== landingPath) startOnce();
+      }),
+    );
+    stops.push(
+      subscribe(session, () => {
+        if (session.access) startOnce();
+      }),
+    );
   }
   void import('./features/pwa/register-sw').then(({ registerServiceWorker }) => registerServiceWorker());
   // The realtime socket (and the notification list it feeds) only for a signed-in user: a visitor never

@@ -50,37 +50,40 @@ async function serverQuantities(app: FastifyInstance, token: string, causeIds: s
 
 /** In the page: each click, then wait (MutationObserver) until its row shows the new quantity. */
 async function clickThrough(page: Page, titles: string[], start: number[]): Promise<number[]> {
-  return page.evaluate(async ({ titles, start, steps }) => {
-    const quantities = [...start];
-    const times: number[] = [];
-    const rows = titles.map((title) => {
-      const group = document.querySelector(`[aria-label="Quantity of ${CSS.escape(title)}"]`)!;
-      return {
-        plus: group.querySelector<HTMLButtonElement>(`[aria-label="Increase quantity of ${CSS.escape(title)}"]`)!,
-        minus: group.querySelector<HTMLButtonElement>(`[aria-label="Decrease quantity of ${CSS.escape(title)}"]`)!,
-        output: group.querySelector('output')!,
-      };
-    });
-    for (const { line, delta } of steps) {
-      quantities[line] += delta;
-      const row = rows[line];
-      const want = String(quantities[line]);
-      const shown = new Promise<void>((resolve) => {
-        const observer = new MutationObserver(() => {
-          if (row.output.textContent === want) {
-            observer.disconnect();
-            resolve();
-          }
-        });
-        observer.observe(row.output, { childList: true, characterData: true, subtree: true });
+  return page.evaluate(
+    async ({ titles, start, steps }) => {
+      const quantities = [...start];
+      const times: number[] = [];
+      const rows = titles.map((title) => {
+        const group = document.querySelector(`[aria-label="Quantity of ${CSS.escape(title)}"]`)!;
+        return {
+          plus: group.querySelector<HTMLButtonElement>(`[aria-label="Increase quantity of ${CSS.escape(title)}"]`)!,
+          minus: group.querySelector<HTMLButtonElement>(`[aria-label="Decrease quantity of ${CSS.escape(title)}"]`)!,
+          output: group.querySelector('output')!,
+        };
       });
-      const t0 = performance.now();
-      (delta > 0 ? row.plus : row.minus).click();
-      await shown;
-      times.push(performance.now() - t0);
-    }
-    return times;
-  }, { titles, start, steps: plan() });
+      for (const { line, delta } of steps) {
+        quantities[line] += delta;
+        const row = rows[line];
+        const want = String(quantities[line]);
+        const shown = new Promise<void>((resolve) => {
+          const observer = new MutationObserver(() => {
+            if (row.output.textContent === want) {
+              observer.disconnect();
+              resolve();
+            }
+          });
+          observer.observe(row.output, { childList: true, characterData: true, subtree: true });
+        });
+        const t0 = performance.now();
+        (delta > 0 ? row.plus : row.minus).click();
+        await shown;
+        times.push(performance.now() - t0);
+      }
+      return times;
+    },
+    { titles, start, steps: plan() },
+  );
 }
 
 /** The floor under any click that saves: one bare IndexedDB write transaction, in the same page. */
@@ -108,20 +111,31 @@ async function bareWrites(page: Page, n: number): Promise<number[]> {
   }, n);
 }
 
-async function offlineEdits(app: FastifyInstance, url: string, counter: { api: number; cart: number }): Promise<{ convergeMs: number; requests: number; cartRequests: number; clicks: number[]; floor: number[]; ok: boolean }> {
+async function offlineEdits(
+  app: FastifyInstance,
+  url: string,
+  counter: { api: number; cart: number },
+): Promise<{ convergeMs: number; requests: number; cartRequests: number; clicks: number[]; floor: number[]; ok: boolean }> {
   const email = `bench.cart.${Date.now()}@example.com`;
   const password = 'bench-password-1';
-  await app.inject({ method: 'POST', url: '/api/user/auth/signup/', payload: { first_name: 'Efua', last_name: 'Asante', email, password, password2: password } });
+  await app.inject({
+    method: 'POST',
+    url: '/api/user/auth/signup/',
+    payload: { first_name: 'Efua', last_name: 'Asante', email, password, password2: password },
+  });
   const { access, refresh } = (await app.inject({ method: 'POST', url: '/api/user/auth/login/', payload: { email, password } })).json();
   const browser = await launchBrowser();
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    await context.addInitScript(({ access, refresh }) => {
-      if (!localStorage.getItem('access_token')) {
-        localStorage.setItem('access_token', access);
-        localStorage.setItem('refresh_token', refresh);
-      }
-    }, { access, refresh });
+    await context.addInitScript(
+      ({ access, refresh }) => {
+        if (!localStorage.getItem('access_token')) {
+          localStorage.setItem('access_token', access);
+          localStorage.setItem('refresh_token', refresh);
+        }
+      },
+      { access, refresh },
+    );
     const page = await context.newPage();
     await page.goto(`${url}/causelistpage`);
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
@@ -137,7 +151,8 @@ async function offlineEdits(app: FastifyInstance, url: string, counter: { api: n
     let causeIds: string[] = [];
     for (let i = 0; i < 200 && causeIds.length < LINES; i += 1) {
       const cart = await json(app, '/api/cart/', access);
-      if (cart.items.length === LINES) causeIds = titles.map((t) => (cart.items as { cause_id: string; title: string }[]).find((item) => item.title === t)!.cause_id);
+      if (cart.items.length === LINES)
+        causeIds = titles.map((t) => (cart.items as { cause_id: string; title: string }[]).find((item) => item.title === t)!.cause_id);
       else await new Promise((resolve) => setTimeout(resolve, 50));
     }
     await page.goto(`${url}/cartpage`);
@@ -166,8 +181,10 @@ async function offlineEdits(app: FastifyInstance, url: string, counter: { api: n
     // Nothing lost or doubled: the server, the device and the plan agree, also a moment later.
     await new Promise((resolve) => setTimeout(resolve, 500));
     const server = await serverQuantities(app, access, causeIds);
-    const device = await page.evaluate((titles) => titles.map((t) =>
-      Number(document.querySelector(`[aria-label="Quantity of ${CSS.escape(t)}"] output`)?.textContent ?? 0)), titles);
+    const device = await page.evaluate(
+      (titles) => titles.map((t) => Number(document.querySelector(`[aria-label="Quantity of ${CSS.escape(t)}"] output`)?.textContent ?? 0)),
+      titles,
+    );
     const ok = server.every((q, k) => q === expected[k]) && device.every((q, k) => q === expected[k]);
     await context.close();
     return { convergeMs, requests, cartRequests, clicks, floor, ok };
@@ -178,7 +195,10 @@ async function offlineEdits(app: FastifyInstance, url: string, counter: { api: n
 
 async function singlePatches(app: FastifyInstance, url: string): Promise<{ ms: number; requests: number; ok: boolean }> {
   const list = await json(app, '/api/causes/list/?page_size=20');
-  const causeIds = (list.results as { id: string; accepts_donations: boolean }[]).filter((c) => c.accepts_donations).slice(0, LINES).map((c) => c.id);
+  const causeIds = (list.results as { id: string; accepts_donations: boolean }[])
+    .filter((c) => c.accepts_donations)
+    .slice(0, LINES)
+    .map((c) => c.id);
   const cartId = crypto.randomUUID();
   for (const causeId of causeIds) {
     await app.inject({ method: 'POST', url: '/api/cart/add/', payload: { cart_id: cartId, cause_id: causeId, donation_amount: '10.00' } });
@@ -226,7 +246,9 @@ async function firstCardTimes(url: string): Promise<{ online: number[]; offline:
       const times: number[] = [];
       for (let i = 0; i < n; i += 1) {
         await page.goto(`${url}/causelistpage`, { waitUntil: 'commit' });
-        await page.waitForFunction(() => (window as unknown as { firstCard?: number }).firstCard !== undefined, undefined, { timeout: 20_000 });
+        await page.waitForFunction(() => (window as unknown as { firstCard?: number }).firstCard !== undefined, undefined, {
+          timeout: 20_000,
+        });
         times.push(await page.evaluate(() => (window as unknown as { firstCard: number }).firstCard));
       }
       return times;
@@ -246,7 +268,11 @@ export async function benchCartSync(): Promise<void> {
     console.log('Offline cart: dist/ missing, run `npm run build` first');
     return;
   }
-  const config = { ...loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'true', WEB_DIST_DIR: join(root, 'dist') }), pgliteDir: 'memory://', databaseUrl: null };
+  const config = {
+    ...loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'true', WEB_DIST_DIR: join(root, 'dist') }),
+    pgliteDir: 'memory://',
+    databaseUrl: null,
+  };
   const app = await buildApp(config);
   const counter = { api: 0, cart: 0 };
   app.server.on('request', (request: { url?: string }) => {
@@ -261,13 +287,25 @@ export async function benchCartSync(): Promise<void> {
     const first = ours.clicks.slice(0, 100);
     const last = ours.clicks.slice(-100);
     console.log(`Offline cart: ${EDITS} edits (+/−) on ${LINES} lines in /cartpage, then reconnect (Chromium, built app, PGlite):`);
-    console.log(`  per click until shown      p50 ${ms(percentile(ours.clicks, 50))}  p95 ${ms(percentile(ours.clicks, 95))}  (clicks 1-100 p95 ${ms(percentile(first, 95))}, 901-1000 p95 ${ms(percentile(last, 95))})`);
-    console.log(`  peer, a bare 1-record IndexedDB write in the same page: p50 ${ms(percentile(ours.floor, 50))}  p95 ${ms(percentile(ours.floor, 95))}`);
-    console.log(`  server equals device after ${ms(ours.convergeMs)} with ${ours.requests} API requests (${ours.cartRequests} to /api/cart/)  ${ours.ok ? 'nothing lost or doubled' : 'MISMATCH: lost or doubled'}`);
-    console.log(`  peer, ${EDITS} single PATCHes from Node: ${ms(peer.ms)} with ${peer.requests} requests  ${peer.ok ? 'nothing lost or doubled' : 'MISMATCH'}`);
-    console.log(`  ratio (peer / ours): time ${(peer.ms / ours.convergeMs).toFixed(1)}×, requests ${(peer.requests / Math.max(1, ours.requests)).toFixed(0)}×`);
+    console.log(
+      `  per click until shown      p50 ${ms(percentile(ours.clicks, 50))}  p95 ${ms(percentile(ours.clicks, 95))}  (clicks 1-100 p95 ${ms(percentile(first, 95))}, 901-1000 p95 ${ms(percentile(last, 95))})`,
+    );
+    console.log(
+      `  peer, a bare 1-record IndexedDB write in the same page: p50 ${ms(percentile(ours.floor, 50))}  p95 ${ms(percentile(ours.floor, 95))}`,
+    );
+    console.log(
+      `  server equals device after ${ms(ours.convergeMs)} with ${ours.requests} API requests (${ours.cartRequests} to /api/cart/)  ${ours.ok ? 'nothing lost or doubled' : 'MISMATCH: lost or doubled'}`,
+    );
+    console.log(
+      `  peer, ${EDITS} single PATCHes from Node: ${ms(peer.ms)} with ${peer.requests} requests  ${peer.ok ? 'nothing lost or doubled' : 'MISMATCH'}`,
+    );
+    console.log(
+      `  ratio (peer / ours): time ${(peer.ms / ours.convergeMs).toFixed(1)}×, requests ${(peer.requests / Math.max(1, ours.requests)).toFixed(0)}×`,
+    );
     const visits = await firstCardTimes(url);
-    console.log(`Repeat visit to /causelistpage, navigation → first cause card: offline p50 ${ms(percentile(visits.offline, 50))} p95 ${ms(percentile(visits.offline, 95))}; online p50 ${ms(percentile(visits.online, 50))} p95 ${ms(percentile(visits.online, 95))} (ratio offline/online p50 ${(percentile(visits.offline, 50) / percentile(visits.online, 50)).toFixed(2)})`);
+    console.log(
+      `Repeat visit to /causelistpage, navigation → first cause card: offline p50 ${ms(percentile(visits.offline, 50))} p95 ${ms(percentile(visits.offline, 95))}; online p50 ${ms(percentile(visits.online, 50))} p95 ${ms(percentile(visits.online, 95))} (ratio offline/online p50 ${(percentile(visits.offline, 50) / percentile(visits.online, 50)).toFixed(2)})`,
+    );
   } finally {
     await app.close();
   }

@@ -19,18 +19,33 @@ interface Score {
 
 function runLighthouse(url: string): Score | string {
   const output = join(tmpdir(), `boafo-lighthouse-${process.pid}-${Date.now()}.json`);
-  const run = spawnSync(join(root, 'node_modules/.bin/lighthouse'), [
-    url, '--only-categories=performance', '--form-factor=mobile', '--quiet', '--output=json', `--output-path=${output}`,
-    '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync',
-  ], { env: { ...process.env, CHROME_PATH }, encoding: 'utf8', timeout: 240_000 });
+  const run = spawnSync(
+    join(root, 'node_modules/.bin/lighthouse'),
+    [
+      url,
+      '--only-categories=performance',
+      '--form-factor=mobile',
+      '--quiet',
+      '--output=json',
+      `--output-path=${output}`,
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync',
+    ],
+    { env: { ...process.env, CHROME_PATH }, encoding: 'utf8', timeout: 240_000 },
+  );
   if (run.status !== 0 || !existsSync(output)) return `did not run (${run.stderr?.split('\n')[0] ?? run.error?.message})`;
   const report = JSON.parse(readFileSync(output, 'utf8'));
   rmSync(output, { force: true });
   const ms = (id: string) => report.audits[id].numericValue as number;
-  return { score: Math.round(report.categories.performance.score * 100), fcp: ms('first-contentful-paint'), lcp: ms('largest-contentful-paint'), tbt: ms('total-blocking-time') };
+  return {
+    score: Math.round(report.categories.performance.score * 100),
+    fcp: ms('first-contentful-paint'),
+    lcp: ms('largest-contentful-paint'),
+    tbt: ms('total-blocking-time'),
+  };
 }
 
-const describe = (s: Score) => `${String(s.score).padStart(3)}  FCP ${(s.fcp / 1000).toFixed(1)} s  LCP ${(s.lcp / 1000).toFixed(1)} s  TBT ${Math.round(s.tbt)} ms`;
+const describe = (s: Score) =>
+  `${String(s.score).padStart(3)}  FCP ${(s.fcp / 1000).toFixed(1)} s  LCP ${(s.lcp / 1000).toFixed(1)} s  TBT ${Math.round(s.tbt)} ms`;
 
 /** Prints each route's score; `peerQuery` adds the same route with the plain shell beside it. */
 export function benchLighthouse(baseUrl: string, causeId: string): void {

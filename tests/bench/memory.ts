@@ -18,9 +18,15 @@ await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });`;
 async function bareFastify(): Promise<{ startMs: number; rss: number }> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['--input-type=module', '-e', BARE_FASTIFY], { env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', BARE_FASTIFY], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: 'ignore',
+  });
   for (;;) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health/`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health/`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -41,6 +47,10 @@ export async function benchMemory(): Promise<void> {
   await warm.stop();
   const peer = await bareFastify();
   console.log('Server process (compiled, PGlite, demo data), beside bare Fastify:');
-  console.log(`  idle RSS        ${rss.toFixed(0).padStart(5)} MB   bare Fastify ${peer.rss.toFixed(0).padStart(4)} MB   ratio ${(rss / peer.rss).toFixed(1)}×  (target ≤ 200 MB)`);
-  console.log(`  warm restart    ${startMs.toFixed(0).padStart(5)} ms   bare Fastify ${peer.startMs.toFixed(0).padStart(4)} ms   ratio ${(startMs / peer.startMs).toFixed(1)}×  (target ≤ 1.5 s, includes stopping the old process)`);
+  console.log(
+    `  idle RSS        ${rss.toFixed(0).padStart(5)} MB   bare Fastify ${peer.rss.toFixed(0).padStart(4)} MB   ratio ${(rss / peer.rss).toFixed(1)}×  (target ≤ 200 MB)`,
+  );
+  console.log(
+    `  warm restart    ${startMs.toFixed(0).padStart(5)} ms   bare Fastify ${peer.startMs.toFixed(0).padStart(4)} ms   ratio ${(startMs / peer.startMs).toFixed(1)}×  (target ≤ 1.5 s, includes stopping the old process)`,
+  );
 }

@@ -38,26 +38,38 @@ async function timeRequests(label: string, run: () => Promise<{ statusCode: numb
   }
   samples.sort((a, b) => a - b);
   const fmt = (n: number) => n.toFixed(2).padStart(7);
-  console.log(`  ${label.padEnd(34)} p50 ${fmt(percentile(samples, 50))} ms  p95 ${fmt(percentile(samples, 95))} ms  p99 ${fmt(percentile(samples, 99))} ms`);
+  console.log(
+    `  ${label.padEnd(34)} p50 ${fmt(percentile(samples, 50))} ms  p95 ${fmt(percentile(samples, 95))} ms  p99 ${fmt(percentile(samples, 99))} ms`,
+  );
 }
 
 async function benchApi(backend: string, databaseUrl: string | null): Promise<void> {
-  const config = { ...loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'true', WEB_DIST_DIR: '/nonexistent' }), databaseUrl, pgliteDir: 'memory://' };
+  const config = {
+    ...loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'true', WEB_DIST_DIR: '/nonexistent' }),
+    databaseUrl,
+    pgliteDir: 'memory://',
+  };
   const app = await buildApp(config);
   const email = `bench.${Date.now()}@example.com`;
   const password = 'bench-password-1';
-  await app.inject({ method: 'POST', url: '/api/user/auth/signup/', payload: { first_name: 'Efua', last_name: 'Asante', email, password, password2: password } });
+  await app.inject({
+    method: 'POST',
+    url: '/api/user/auth/signup/',
+    payload: { first_name: 'Efua', last_name: 'Asante', email, password, password2: password },
+  });
   const login = await app.inject({ method: 'POST', url: '/api/user/auth/login/', payload: { email, password } });
   const { access } = login.json() as { access: string };
   console.log(`API on ${backend} (${ROUNDS} sequential requests each, in-process):`);
   await timeRequests('GET /api/health/', () => app.inject({ method: 'GET', url: '/api/health/' }));
   await timeRequests('GET /api/user/profile/ (JWT + 1 row)', () =>
-    app.inject({ method: 'GET', url: '/api/user/profile/', headers: { authorization: `Bearer ${access}` } }));
+    app.inject({ method: 'GET', url: '/api/user/profile/', headers: { authorization: `Bearer ${access}` } }),
+  );
   const list = await app.inject({ method: 'GET', url: '/api/causes/list/' });
   const firstCause = (list.json() as { results: { id: string }[] }).results[0].id;
   await timeRequests('GET /api/causes/list/ (page of 12)', () => app.inject({ method: 'GET', url: '/api/causes/list/' }));
   await timeRequests('GET /api/causes/list/?search=&ordering=', () =>
-    app.inject({ method: 'GET', url: '/api/causes/list/?search=school&ordering=popularity' }));
+    app.inject({ method: 'GET', url: '/api/causes/list/?search=school&ordering=popularity' }),
+  );
   await timeRequests('GET /api/causes/details/{id}/', () => app.inject({ method: 'GET', url: `/api/causes/details/${firstCause}/` }));
   await timeRequests('GET /api/causes/{id}/ledger/', () => app.inject({ method: 'GET', url: `/api/causes/${firstCause}/ledger/` }));
   await app.close();
@@ -100,7 +112,9 @@ async function benchLanding(): Promise<void> {
       raw += file.length;
       gzipped += gzipSync(file, { level: 9 }).length;
     }
-    console.log(`Landing route JS (Chromium, /, until network idle): ${scripts.length} files, ${(raw / 1024).toFixed(1)} KB raw, ${(gzipped / 1024).toFixed(1)} KB gzipped (budget 90 KB)`);
+    console.log(
+      `Landing route JS (Chromium, /, until network idle): ${scripts.length} files, ${(raw / 1024).toFixed(1)} KB raw, ${(gzipped / 1024).toFixed(1)} KB gzipped (budget 90 KB)`,
+    );
     const list = await fetch(`${server.url}/api/causes/list/?page_size=1`).then((r) => r.json() as Promise<{ results: { id: string }[] }>);
     benchLighthouse(server.url, list.results[0]!.id);
   } finally {

@@ -44,9 +44,15 @@ async function measure(size: ScaleSize): Promise<Reads> {
     const started = performance.now();
     await loadScaleData(app.db as Db, size);
     await (app.db as Db).execute(sql`VACUUM ANALYZE`);
-    console.log(`  loaded ${size.causes.toLocaleString('en-GB')} causes, ${size.donations.toLocaleString('en-GB')} donations in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-    const token = (await app.inject({ method: 'POST', url: '/api/user/auth/login/', payload: { email, password } })).json().access as string;
-    const [top] = await queryRows<{ id: string }>(app.db as Db, sql`SELECT c.id FROM causes c WHERE c.status = 'active' ORDER BY (SELECT count(*) FROM donations d WHERE d.cause_id = c.id) DESC LIMIT 1`);
+    console.log(
+      `  loaded ${size.causes.toLocaleString('en-GB')} causes, ${size.donations.toLocaleString('en-GB')} donations in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    );
+    const token = (await app.inject({ method: 'POST', url: '/api/user/auth/login/', payload: { email, password } })).json()
+      .access as string;
+    const [top] = await queryRows<{ id: string }>(
+      app.db as Db,
+      sql`SELECT c.id FROM causes c WHERE c.status = 'active' ORDER BY (SELECT count(*) FROM donations d WHERE d.cause_id = c.id) DESC LIMIT 1`,
+    );
     const lastPage = Math.ceil((await app.inject({ url: '/api/causes/list/?page_size=12' })).json().count / 12);
     const auth = { authorization: `Bearer ${token}` };
     const cases: [string, string, Record<string, string>?][] = [
@@ -91,7 +97,9 @@ export async function benchScale(): Promise<void> {
   const small = await measure(SMALL);
   const large = await measure(LARGE);
   const fmt = (n: number) => `${n.toFixed(2).padStart(7)} ms`;
-  console.log(`  ${'read'.padEnd(38)} ${'1k p50'.padStart(10)} ${'1k p95'.padStart(10)} ${'100k p50'.padStart(10)} ${'100k p95'.padStart(10)}  ratio p95`);
+  console.log(
+    `  ${'read'.padEnd(38)} ${'1k p50'.padStart(10)} ${'1k p95'.padStart(10)} ${'100k p50'.padStart(10)} ${'100k p95'.padStart(10)}  ratio p95`,
+  );
   for (const [label, s] of small) {
     const l = large.get(label)!;
     console.log(`  ${label.padEnd(38)} ${fmt(s.p50)} ${fmt(s.p95)} ${fmt(l.p50)} ${fmt(l.p95)}  ${(l.p95 / s.p95).toFixed(2)}×`);

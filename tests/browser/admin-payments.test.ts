@@ -40,7 +40,10 @@ async function call<T>(path: string, init: { method?: string; body?: unknown; to
 
 async function signUp(email: string, first: string): Promise<string> {
   const password = 'kente-loom-2026';
-  await call('/api/user/auth/signup/', { method: 'POST', body: { first_name: first, last_name: 'Mensah', email, password, password2: password } });
+  await call('/api/user/auth/signup/', {
+    method: 'POST',
+    body: { first_name: first, last_name: 'Mensah', email, password, password2: password },
+  });
   return (await call<{ access: string }>('/api/user/auth/login/', { method: 'POST', body: { email, password } })).access;
 }
 
@@ -52,20 +55,35 @@ async function axe(p: Page): Promise<string[]> {
 beforeAll(async () => {
   fake = await startFakePaystack();
   ({ server, browser, page } = await openBrowserApp({
-    ADMIN_EMAIL, ADMIN_PASSWORD, PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: fake.secret, PAYSTACK_BASE_URL: fake.url,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    PAYMENT_PROVIDER: 'paystack',
+    PAYSTACK_SECRET_KEY: fake.secret,
+    PAYSTACK_BASE_URL: fake.url,
   }));
 
   const organizer = await signUp(`efua.flag.${stamp}@example.com`, 'Efua');
-  causeId = (await call<{ id: string }>('/api/causes/create/', {
-    method: 'POST', token: organizer, body: { name: CAUSE_TITLE, description: 'Fees for the new term at Cape Coast.', target_amount: '2000.00' },
-  })).id;
-  const admin = await call<{ access: string }>('/api/user/auth/login/', { method: 'POST', body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+  causeId = (
+    await call<{ id: string }>('/api/causes/create/', {
+      method: 'POST',
+      token: organizer,
+      body: { name: CAUSE_TITLE, description: 'Fees for the new term at Cape Coast.', target_amount: '2000.00' },
+    })
+  ).id;
+  const admin = await call<{ access: string }>('/api/user/auth/login/', {
+    method: 'POST',
+    body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+  });
   await call(`/api/admin/causes/${causeId}/approve/`, { method: 'POST', token: admin.access });
 
   const donor = await signUp(`yaw.flag.${stamp}@example.com`, 'Yaw');
-  reference = (await call<{ reference: string }>('/api/cart/donate/', {
-    method: 'POST', token: donor, body: { cause_id: causeId, donation_amount: '50.00', quantity: 1 },
-  })).reference;
+  reference = (
+    await call<{ reference: string }>('/api/cart/donate/', {
+      method: 'POST',
+      token: donor,
+      body: { cause_id: causeId, donation_amount: '50.00', quantity: 1 },
+    })
+  ).reference;
   fake.setOutcome(reference, 'success', { amount: 3_000 });
   const verified = await call<{ status: string }>(`/api/payments/verify/${reference}/`, { token: donor });
   expect(verified.status).toBe('flagged');

@@ -41,10 +41,13 @@ async function signedInPage(tokens: { access: string; refresh: string }): Promis
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const p = await context.newPage();
   await p.goto(`${server.url}/sign-in`);
-  await p.evaluate(([access, refresh]) => {
-    localStorage.setItem('access_token', access);
-    localStorage.setItem('refresh_token', refresh);
-  }, [tokens.access, tokens.refresh]);
+  await p.evaluate(
+    ([access, refresh]) => {
+      localStorage.setItem('access_token', access);
+      localStorage.setItem('refresh_token', refresh);
+    },
+    [tokens.access, tokens.refresh],
+  );
   return { context, page: p };
 }
 
@@ -63,7 +66,13 @@ beforeAll(async () => {
     await call('/api/causes/create/', {
       method: 'POST',
       token: userTokens.access,
-      body: { name, description: `${name}: help us finish it before the rains.`, organizer_id, target_amount: '2500.00', location: 'Upper East' },
+      body: {
+        name,
+        description: `${name}: help us finish it before the rains.`,
+        organizer_id,
+        target_amount: '2500.00',
+        location: 'Upper East',
+      },
     });
   }
 });
@@ -132,11 +141,15 @@ describe('admin review in the browser', () => {
 
     // The organizer sees the outcome: one active cause, one rejected with the reason.
     const mine = await call<{ results: { name: string; status: string; rejection_reason: string | null }[] }>(
-      `/api/causes/list/?organizer_id=${claims(userTokens.access).user_id}&page_size=10`, { token: userTokens.access },
+      `/api/causes/list/?organizer_id=${claims(userTokens.access).user_id}&page_size=10`,
+      { token: userTokens.access },
     );
     const byName = Object.fromEntries(mine.results.map((c) => [c.name, c]));
     expect(byName[toApprove].status).toBe('active');
-    expect([byName[toReject].status, byName[toReject].rejection_reason]).toEqual(['rejected', 'Please add the drilling quote and the community letter.']);
+    expect([byName[toReject].status, byName[toReject].rejection_reason]).toEqual([
+      'rejected',
+      'Please add the drilling quote and the community letter.',
+    ]);
   });
 
   it('shows the access-denied screen to a regular user on /causereviewpage', async () => {
@@ -168,7 +181,8 @@ describe('axe on the signed-in and admin screens', () => {
 
   it('finds no violations for the admin on /causereviewpage and /admindashboard', async () => {
     const admin = await call<{ access: string; refresh: string }>('/api/user/auth/login/', {
-      method: 'POST', body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+      method: 'POST',
+      body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
     });
     const { context, page: p } = await signedInPage(admin);
     expect(await axe(p, '/causereviewpage', 'Review totals')).toEqual([]);

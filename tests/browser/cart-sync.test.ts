@@ -35,7 +35,9 @@ let donors = 0;
 async function newDonor() {
   donors += 1;
   const email = `cart.sync.${Date.now()}.${donors}@example.com`;
-  await api('/api/user/auth/signup/', { body: { first_name: 'Abena', last_name: 'Owusu', email, password: PASSWORD, password2: PASSWORD } });
+  await api('/api/user/auth/signup/', {
+    body: { first_name: 'Abena', last_name: 'Owusu', email, password: PASSWORD, password2: PASSWORD },
+  });
   const { access } = await api('/api/user/auth/login/', { body: { email, password: PASSWORD } });
   return { email, access: access as string };
 }
@@ -43,22 +45,27 @@ async function newDonor() {
 async function serverCart(token: string): Promise<Row[]> {
   const cart = await api('/api/cart/', { token });
   return (cart.items as { cause_id: string; quantity: number; donation_amount: string }[])
-    .map((i) => [i.cause_id, i.quantity, i.donation_amount] as Row).sort((a, b) => a[0].localeCompare(b[0]));
+    .map((i) => [i.cause_id, i.quantity, i.donation_amount] as Row)
+    .sort((a, b) => a[0].localeCompare(b[0]));
 }
 
 /** A table of the app's IndexedDB, read in the page. */
 function idb<T>(page: Page, store: string): Promise<T[]> {
-  return page.evaluate((name) => new Promise<T[]>((resolve, reject) => {
-    const open = indexedDB.open('boafo');
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const read = open.result.transaction(name).objectStore(name).getAll();
-      read.onsuccess = () => {
-        open.result.close();
-        resolve(read.result as T[]);
-      };
-    };
-  }), store);
+  return page.evaluate(
+    (name) =>
+      new Promise<T[]>((resolve, reject) => {
+        const open = indexedDB.open('boafo');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const read = open.result.transaction(name).objectStore(name).getAll();
+          read.onsuccess = () => {
+            open.result.close();
+            resolve(read.result as T[]);
+          };
+        };
+      }),
+    store,
+  );
 }
 
 async function deviceCart(page: Page): Promise<Row[]> {
@@ -116,7 +123,9 @@ async function editOffline(page: Page, context: BrowserContext, run: number, sho
     await plus.click({ timeout: 15_000 });
   } catch (error) {
     await screenshot(page, `cart-sync-failure-${run}`);
-    throw new Error(`${(error as Error).message}\ndevice: ${JSON.stringify(await deviceCart(page))}\nmeta: ${JSON.stringify(await idb(page, 'meta'))}\noutbox: ${JSON.stringify(await idb(page, 'outbox'))}`);
+    throw new Error(
+      `${(error as Error).message}\ndevice: ${JSON.stringify(await deviceCart(page))}\nmeta: ${JSON.stringify(await idb(page, 'meta'))}\noutbox: ${JSON.stringify(await idb(page, 'outbox'))}`,
+    );
   }
   await plus.click();
   await expect.poll(() => page.getByLabel(`Line total for ${titles[0]}`).textContent()).toBe('GH₵30.00');
@@ -131,12 +140,16 @@ async function editOffline(page: Page, context: BrowserContext, run: number, sho
 async function convergesWithin(ms: number, token: string, expected: () => Promise<Row[]>, witness: Page | BrowserContext): Promise<number> {
   const started = Date.now();
   try {
-    await expect.poll(async () => JSON.stringify(await serverCart(token)) === JSON.stringify(await expected()), { timeout: ms, interval: 100 }).toBe(true);
+    await expect
+      .poll(async () => JSON.stringify(await serverCart(token)) === JSON.stringify(await expected()), { timeout: ms, interval: 100 })
+      .toBe(true);
   } catch (error) {
     const page = 'newPage' in witness ? await witness.newPage() : witness;
     if ('newPage' in witness) await page.goto(`${server.url}/sign-in`);
     const outbox = `${JSON.stringify(await idb(page, 'outbox'))}\nsessions: ${JSON.stringify(await idb(page, 'session'))}`;
-    throw new Error(`${(error as Error).message}\nserver: ${JSON.stringify(await serverCart(token))}\nexpected: ${JSON.stringify(await expected())}\noutbox: ${outbox}`);
+    throw new Error(
+      `${(error as Error).message}\nserver: ${JSON.stringify(await serverCart(token))}\nexpected: ${JSON.stringify(await expected())}\noutbox: ${outbox}`,
+    );
   }
   return Date.now() - started;
 }
@@ -160,7 +173,10 @@ describe('offline cart edits arrive, in every tab layout', () => {
         const signedIn = await controlledPage(context, '/sign-in');
         await signIn(signedIn, donor.email);
         // The guest tab opens the cause list only now: its offline layer starts after the sign-in.
-        await guest.getByRole('link', { name: /causes/i }).first().click();
+        await guest
+          .getByRole('link', { name: /causes/i })
+          .first()
+          .click();
         await expect.poll(() => guest.locator('.cause-card').count(), { timeout: 20_000 }).toBeGreaterThan(0);
 
         await editOffline(signedIn, context, run, run === 0);
@@ -186,7 +202,10 @@ describe('offline cart edits arrive, in every tab layout', () => {
         const guest = await guestTab(context);
         const signedIn = await controlledPage(context, '/sign-in');
         await signIn(signedIn, donor.email);
-        await guest.getByRole('link', { name: /causes/i }).first().click();
+        await guest
+          .getByRole('link', { name: /causes/i })
+          .first()
+          .click();
         await expect.poll(() => guest.locator('.cause-card').count(), { timeout: 20_000 }).toBeGreaterThan(0);
 
         const device = await editOffline(signedIn, context, run);
@@ -225,7 +244,10 @@ describe('offline cart edits arrive, in every tab layout', () => {
           return broken;
         });
         await page.reload();
-        const card = page.locator('.cause-card').filter({ has: page.getByRole('button', { name: 'Add to cart' }) }).nth(run % 3);
+        const card = page
+          .locator('.cause-card')
+          .filter({ has: page.getByRole('button', { name: 'Add to cart' }) })
+          .nth(run % 3);
         await card.getByRole('button', { name: 'Add to cart' }).click();
         await expect.poll(() => deviceCart(page).then((rows) => rows.length)).toBe(1);
 

@@ -38,8 +38,16 @@ beforeAll(async () => {
   ({ server, browser, page } = await openBrowserApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }));
   tmp = mkdtempSync(join(tmpdir(), 'boafo-cause-'));
   pngPath = join(tmp, 'cover.png');
-  await sharp({ create: { width: 800, height: 450, channels: 3, background: { r: 232, g: 163, b: 23 } } }).png().toFile(pngPath);
-  await post('/api/user/auth/signup/', { first_name: 'Kojo', last_name: 'Owusu', email: USER.email, password: USER.password, password2: USER.password });
+  await sharp({ create: { width: 800, height: 450, channels: 3, background: { r: 232, g: 163, b: 23 } } })
+    .png()
+    .toFile(pngPath);
+  await post('/api/user/auth/signup/', {
+    first_name: 'Kojo',
+    last_name: 'Owusu',
+    email: USER.email,
+    password: USER.password,
+    password2: USER.password,
+  });
 });
 
 afterAll(async () => {

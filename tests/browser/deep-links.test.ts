@@ -46,7 +46,7 @@ describe('deep links', () => {
   });
 
   it('open a cause with its title in the tab and the preview tags in the head', async () => {
-    const list = await (await fetch(`${server.url}/api/causes/list/?page_size=1`)).json() as { results: { id: string; name: string }[] };
+    const list = (await (await fetch(`${server.url}/api/causes/list/?page_size=1`)).json()) as { results: { id: string; name: string }[] };
     const cause = list.results[0]!;
     await firstVisit();
     await page.goto(`${server.url}/causes/${cause.id}`);

@@ -66,7 +66,8 @@ async function serverCart(): Promise<[string, number, string][]> {
 beforeAll(async () => {
   ({ server, browser, page } = await openBrowserApp());
   await api('/api/user/auth/signup/', {
-    method: 'POST', body: { first_name: 'Ama', last_name: 'Owusu', email: USER.email, password: USER.password, password2: USER.password },
+    method: 'POST',
+    body: { first_name: 'Ama', last_name: 'Owusu', email: USER.email, password: USER.password, password2: USER.password },
   });
   token = (await api('/api/user/auth/login/', { method: 'POST', body: USER })).access;
 }, 120_000);
@@ -90,8 +91,9 @@ describe('giving: offline cart, sync, checkout, sandbox payment, history', () =>
     await expect.poll(() => page.locator('.cause-card__title a').count()).toBeGreaterThan(1);
 
     // Two causes that take donations, with their raised amounts now.
-    const links = await page.locator('.cause-card__title a').evaluateAll((as) =>
-      as.map((a) => ({ id: a.getAttribute('href')!.split('/').pop()!, title: a.textContent ?? '' })));
+    const links = await page
+      .locator('.cause-card__title a')
+      .evaluateAll((as) => as.map((a) => ({ id: a.getAttribute('href')!.split('/').pop()!, title: a.textContent ?? '' })));
     for (const link of links) {
       const cause = await api(`/api/causes/details/${link.id}/`);
       if (cause.accepts_donations) chosen.push({ ...link, before: pesewas(cause.current_amount) });
@@ -113,9 +115,14 @@ describe('giving: offline cart, sync, checkout, sandbox payment, history', () =>
     await expect.poll(() => page.getByRole('link', { name: chosen[1].title, exact: true }).isVisible(), { timeout: 20_000 }).toBe(true);
     await page.getByRole('button', { name: `Increase quantity of ${chosen[0].title}` }).click();
     await expect.poll(() => page.getByText('Saved on this device', { exact: true }).isVisible()).toBe(true);
-    await expect.poll(() => localCart(page)).toEqual(
-      [[chosen[0].id, 2, '10.00'], [chosen[1].id, 1, '10.00']].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
-    );
+    await expect
+      .poll(() => localCart(page))
+      .toEqual(
+        [
+          [chosen[0].id, 2, '10.00'],
+          [chosen[1].id, 1, '10.00'],
+        ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+      );
     // Nothing reached the server yet.
     expect(await serverCart()).toEqual([]);
     await screenshot(page, 'giving-cart-offline');
@@ -131,13 +138,16 @@ describe('giving: offline cart, sync, checkout, sandbox payment, history', () =>
       await expect.poll(() => serverCart(), { timeout: 30_000 }).toEqual(await localCart(page));
     } catch (error) {
       // Say what the device still holds, so a failure here can be understood from the CI log.
-      const outbox = await page.evaluate(() => new Promise((resolve) => {
-        const open = indexedDB.open('boafo');
-        open.onsuccess = () => {
-          const read = open.result.transaction('outbox').objectStore('outbox').getAll();
-          read.onsuccess = () => resolve(read.result);
-        };
-      }));
+      const outbox = await page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            const open = indexedDB.open('boafo');
+            open.onsuccess = () => {
+              const read = open.result.transaction('outbox').objectStore('outbox').getAll();
+              read.onsuccess = () => resolve(read.result);
+            };
+          }),
+      );
       throw new Error(`${(error as Error).message}\noutbox: ${JSON.stringify(outbox)}\nserver log: ${server.output().slice(-3000)}`);
     }
     await expect.poll(() => page.getByText('Saved on this device', { exact: true }).count(), { timeout: 30_000 }).toBe(0);
@@ -166,7 +176,9 @@ describe('giving: offline cart, sync, checkout, sandbox payment, history', () =>
     await page.waitForURL(/\/sandbox\/checkout\//, { timeout: 20_000 });
     await page.getByRole('button', { name: /^Pay / }).click();
     await page.waitForURL(/\/payment-status\?reference=/, { timeout: 20_000 });
-    await expect.poll(() => page.getByRole('heading', { name: 'Payment verified successfully' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Payment verified successfully' }).isVisible(), { timeout: 20_000 })
+      .toBe(true);
     for (const cause of chosen) await expect.poll(() => page.getByText(cause.title, { exact: true }).first().isVisible()).toBe(true);
     await screenshot(page, 'giving-payment-verified');
   });
@@ -189,8 +201,14 @@ describe('giving: offline cart, sync, checkout, sandbox payment, history', () =>
   });
 
   it('axe finds no violations on the giving screens', async () => {
-    const paths = ['/cartpage', `/donation?causeId=${chosen[0].id}&amount=20`, `/multidonation?causes=${chosen.map((c) => c.id).join(',')}`,
-      '/payment-status', '/donationhistory', '/redirectingmodal'];
+    const paths = [
+      '/cartpage',
+      `/donation?causeId=${chosen[0].id}&amount=20`,
+      `/multidonation?causes=${chosen.map((c) => c.id).join(',')}`,
+      '/payment-status',
+      '/donationhistory',
+      '/redirectingmodal',
+    ];
     for (const path of paths) {
       await page.goto(`${server.url}${path}`);
       await page.waitForSelector('main');

@@ -19,15 +19,19 @@ afterAll(async () => {
 });
 
 const databases = () => page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name));
-const mirroredCauses = () => page.evaluate(() => new Promise<number>((resolve) => {
-  const open = indexedDB.open('boafo');
-  open.onsuccess = () => {
-    const db = open.result;
-    if (!db.objectStoreNames.contains('causes')) return resolve(0);
-    const count = db.transaction('causes').objectStore('causes').count();
-    count.onsuccess = () => resolve(count.result);
-  };
-}));
+const mirroredCauses = () =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('boafo');
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('causes')) return resolve(0);
+          const count = db.transaction('causes').objectStore('causes').count();
+          count.onsuccess = () => resolve(count.result);
+        };
+      }),
+  );
 
 describe('offline store on the landing page', () => {
   it('stays closed while a guest looks at the landing page', async () => {

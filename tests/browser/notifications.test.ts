@@ -26,7 +26,11 @@ let donorToken: string;
 async function call<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
   const response = await fetch(`${server.url}${path}`, {
     method: init.method ?? 'GET',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}) },
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+    },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
     redirect: 'manual',
   });
@@ -37,7 +41,8 @@ async function call<T>(path: string, init: { method?: string; body?: unknown; to
 
 async function signUpAndIn(user: typeof A): Promise<string> {
   await call('/api/user/auth/signup/', { method: 'POST', body: { ...user, password2: user.password } });
-  return (await call<{ access: string }>('/api/user/auth/login/', { method: 'POST', body: { email: user.email, password: user.password } })).access;
+  return (await call<{ access: string }>('/api/user/auth/login/', { method: 'POST', body: { email: user.email, password: user.password } }))
+    .access;
 }
 
 const userId = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')).user_id as string;
@@ -45,7 +50,9 @@ const userId = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'b
 /** B gives `amount` to A's cause through the sandbox: donate, pay, verify. */
 async function donate(amount: string): Promise<void> {
   const { reference } = await call<{ reference: string }>('/api/cart/donate/', {
-    method: 'POST', token: donorToken, body: { email: B.email, cause_id: causeId, donation_amount: amount, quantity: 1 },
+    method: 'POST',
+    token: donorToken,
+    body: { email: B.email, cause_id: causeId, donation_amount: amount, quantity: 1 },
   });
   await call(`/sandbox/checkout/${reference}/`, { method: 'POST', body: { outcome: 'success' } });
   await call(`/api/payments/verify/${reference}/`, { token: donorToken });
@@ -61,10 +68,19 @@ beforeAll(async () => {
   const cause = await call<{ id: string }>('/api/causes/create/', {
     method: 'POST',
     token: organizerToken,
-    body: { name: CAUSE, description: `${CAUSE}: the rains are coming.`, organizer_id: userId(organizerToken), target_amount: '5000.00', location: 'Volta' },
+    body: {
+      name: CAUSE,
+      description: `${CAUSE}: the rains are coming.`,
+      organizer_id: userId(organizerToken),
+      target_amount: '5000.00',
+      location: 'Volta',
+    },
   });
   causeId = cause.id;
-  const admin = await call<{ access: string }>('/api/user/auth/login/', { method: 'POST', body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+  const admin = await call<{ access: string }>('/api/user/auth/login/', {
+    method: 'POST',
+    body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+  });
   await call(`/api/admin/causes/${causeId}/approve/`, { method: 'POST', token: admin.access, body: {} });
 }, 180_000);
 
@@ -96,7 +112,9 @@ describe('realtime notifications', () => {
     await expect.poll(() => items(page).first().innerText()).toMatch(/New donation/);
     await expect.poll(() => items(page).first().innerText()).toContain(CAUSE);
     await expect.poll(() => page.getByText('New notification received').count()).toBeGreaterThan(0);
-    await expect.poll(() => page.getByRole('link', { name: /^Notifications, \d+ unread$/ }).getAttribute('aria-label')).toMatch(/[1-9]\d* unread/);
+    await expect
+      .poll(() => page.getByRole('link', { name: /^Notifications, \d+ unread$/ }).getAttribute('aria-label'))
+      .toMatch(/[1-9]\d* unread/);
     // Same document: nothing reloaded.
     expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
     await screenshot(page, 'notifications-live');
@@ -128,7 +146,14 @@ describe('realtime notifications', () => {
     await page.getByRole('button', { name: 'Mark all as read' }).click();
     await readAll;
     await expect.poll(() => page.locator('.notification-item.is-unread').count()).toBe(0);
-    await expect.poll(() => page.getByRole('link', { name: /^Notifications/ }).first().getAttribute('aria-label')).toBe('Notifications, 0 unread');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('link', { name: /^Notifications/ })
+          .first()
+          .getAttribute('aria-label'),
+      )
+      .toBe('Notifications, 0 unread');
     await page.reload();
     await expect.poll(() => items(page).count(), { timeout: 20_000 }).toBeGreaterThan(1);
     expect(await page.locator('.notification-item.is-unread').count()).toBe(0);

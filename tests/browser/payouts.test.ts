@@ -50,7 +50,8 @@ function claims(token: string): { user_id: string } {
 
 async function signUp(user: { email: string; password: string }, first: string, last: string): Promise<string> {
   await call('/api/user/auth/signup/', {
-    method: 'POST', body: { first_name: first, last_name: last, email: user.email, password: user.password, password2: user.password },
+    method: 'POST',
+    body: { first_name: first, last_name: last, email: user.email, password: user.password, password2: user.password },
   });
   return (await call<{ access: string }>('/api/user/auth/login/', { method: 'POST', body: user })).access;
 }
@@ -68,20 +69,28 @@ beforeAll(async () => {
 
   const organizerToken = await signUp(ORGANIZER, 'Abena', 'Boateng');
   const cause = await call<{ id: string }>('/api/causes/create/', {
-    method: 'POST', token: organizerToken,
+    method: 'POST',
+    token: organizerToken,
     body: {
-      name: CAUSE_TITLE, description: 'Three months of dialysis sessions at Korle Bu.', organizer_id: claims(organizerToken).user_id,
-      target_amount: '5000.00', location: 'Accra',
+      name: CAUSE_TITLE,
+      description: 'Three months of dialysis sessions at Korle Bu.',
+      organizer_id: claims(organizerToken).user_id,
+      target_amount: '5000.00',
+      location: 'Accra',
     },
   });
   causeId = cause.id;
-  const admin = await call<{ access: string }>('/api/user/auth/login/', { method: 'POST', body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+  const admin = await call<{ access: string }>('/api/user/auth/login/', {
+    method: 'POST',
+    body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+  });
   await call(`/api/admin/causes/${causeId}/approve/`, { method: 'POST', token: admin.access });
 
   // A donor gives GH₵250.00 anonymously; the sandbox records the payment and verify settles it.
   const donorToken = await signUp(DONOR, 'Yaw', 'Asante');
   const started = await call<{ reference: string }>('/api/cart/donate/', {
-    method: 'POST', token: donorToken,
+    method: 'POST',
+    token: donorToken,
     body: { email: DONOR.email, cause_id: causeId, donation_amount: '250.00', quantity: 1, is_anonymous: true },
   });
   await call(`/sandbox/checkout/${encodeURIComponent(started.reference)}/`, { method: 'POST', body: { outcome: 'success' } });
@@ -176,7 +185,9 @@ describe('payouts in the browser', () => {
     await expect.poll(() => p.getByText('Withdrawal approved').first().isVisible()).toBe(true);
     await item.waitFor({ state: 'detached' });
     await p.getByRole('tab', { name: 'Paid' }).click();
-    await expect.poll(() => p.getByRole('list', { name: 'Paid withdrawals' }).getByText(CAUSE_TITLE).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => p.getByRole('list', { name: 'Paid withdrawals' }).getByText(CAUSE_TITLE).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     await screenshot(p, 'payouts-admin-paid');
   });
 
@@ -184,11 +195,16 @@ describe('payouts in the browser', () => {
     const p = organizerPage;
     await p.goto(`${server.url}/causes/${causeId}/withdrawals`);
     const history = p.getByRole('list', { name: 'Withdrawals' });
-    await expect.poll(async () => {
-      await p.reload();
-      await history.waitFor();
-      return history.getByText('Paid', { exact: true }).isVisible();
-    }, { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          await p.reload();
+          await history.waitFor();
+          return history.getByText('Paid', { exact: true }).isVisible();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
     await expect.poll(() => p.getByText('Withdrawn').locator('xpath=following-sibling::dd').innerText()).toBe('GH₵150.50');
     await screenshot(p, 'payouts-organizer-paid');
 

@@ -184,24 +184,36 @@ describe('a spec-only client on its own origin', () => {
     const first = await page.locator('#cards li').first().textContent();
     expect(first).toMatch(/\| Goal \d+\.\d\d \| Collected \d+\.\d\d \| Remaining \d+\.\d\d \| \d+%/);
     // CORP cross-origin + relative paths: the pictures really load on another origin.
-    await expect.poll(() => page.$$eval('#cards .card-img', (imgs) => imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
+    await expect
+      .poll(() => page.$$eval('#cards .card-img', (imgs) => imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0)))
+      .toBe(true);
     expect(await page.locator('#cards .card-img').count()).toBeGreaterThan(0);
   });
 
   it('signs up, signs in, lists causes with pictures and adds one to the cart', async () => {
-    await page.evaluate(({ first, last, email, password }) =>
-      (window as unknown as { client: { signUpAndIn(...a: string[]): Promise<void> } }).client.signUpAndIn(first, last, email, password), USER);
+    await page.evaluate(
+      ({ first, last, email, password }) =>
+        (window as unknown as { client: { signUpAndIn(...a: string[]): Promise<void> } }).client.signUpAndIn(first, last, email, password),
+      USER,
+    );
     expect(await text('auth-status')).toBe('Signed in successfully');
     await page.evaluate(() => (window as unknown as { client: { causes(): Promise<void> } }).client.causes());
     expect(await text('causes-status')).toMatch(/^[1-9]\d* causes$/);
-    await expect.poll(() => page.$$eval('#causes .cause-img', (imgs) => imgs.length > 0 && imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
+    await expect
+      .poll(() =>
+        page.$$eval('#causes .cause-img', (imgs) => imgs.length > 0 && imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0)),
+      )
+      .toBe(true);
     await page.locator('#causes .add').first().click();
     expect(await text('cart-status')).toMatch(/^Added to cart: .+ x1$/);
     await screenshot(page, 'second-origin-client-causes');
   });
 
   it('donates through the sandbox checkout (Pay) and lands on its own /payment-status, verified', async () => {
-    await page.evaluate((email) => (window as unknown as { client: { donate(e: string): Promise<void> } }).client.donate(email), USER.email);
+    await page.evaluate(
+      (email) => (window as unknown as { client: { donate(e: string): Promise<void> } }).client.donate(email),
+      USER.email,
+    );
     await page.waitForURL(new RegExp(`^${server.url}/sandbox/checkout/`), { timeout: 20_000 });
     await page.getByRole('button', { name: /^Pay / }).click();
     await page.waitForURL((url) => url.origin === clientOrigin && url.pathname === '/payment-status', { timeout: 20_000 });

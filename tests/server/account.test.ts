@@ -79,7 +79,11 @@ describe.each(backends)('favorites, notifications, donations and profiles on $na
     const organizer = await newSession(ctx.app);
     const donor = await newSession(ctx.app);
     const db = ctx.app.db as Db;
-    const cause = await activeCause(ctx.app, organizer.access, admin.access, { name: 'Ward beds in Ho', category: 'Medical', target_amount: '5000' });
+    const cause = await activeCause(ctx.app, organizer.access, admin.access, {
+      name: 'Ward beds in Ho',
+      category: 'Medical',
+      target_amount: '5000',
+    });
     const now = new Date();
     const lastYear = new Date(Date.UTC(now.getUTCFullYear() - 1, 5, 15));
     await donate(db, { causeId: cause.id, amount: 2_550, donorId: donor.id, email: donor.email, completedAt: lastYear });
@@ -90,11 +94,24 @@ describe.each(backends)('favorites, notifications, donations and profiles on $na
     // Money given by default; the unpaid line only when asked for.
     const history = (await call('GET', '/api/donations/', donor.access)).json();
     expect(history.count).toBe(2);
-    expect(history.results.map((d: { amount: string; status: string }) => `${d.amount} ${d.status}`)).toEqual(['100.00 completed', '25.50 completed']);
-    expect(history.results[0]).toMatchObject({ cause_id: cause.id, cause_title: 'Ward beds in Ho', organizer_id: organizer.id, category: 'Medical', is_anonymous: true });
+    expect(history.results.map((d: { amount: string; status: string }) => `${d.amount} ${d.status}`)).toEqual([
+      '100.00 completed',
+      '25.50 completed',
+    ]);
+    expect(history.results[0]).toMatchObject({
+      cause_id: cause.id,
+      cause_title: 'Ward beds in Ho',
+      organizer_id: organizer.id,
+      category: 'Medical',
+      is_anonymous: true,
+    });
     expect(history.results[1].donated_at).toBe(lastYear.toISOString());
     const everything = (await call('GET', '/api/donations/?status=all', donor.access)).json();
-    expect(everything.results.map((d: { amount: string; status: string }) => `${d.amount} ${d.status}`)).toEqual(['7.00 pending', '100.00 completed', '25.50 completed']);
+    expect(everything.results.map((d: { amount: string; status: string }) => `${d.amount} ${d.status}`)).toEqual([
+      '7.00 pending',
+      '100.00 completed',
+      '25.50 completed',
+    ]);
     expect((await call('GET', '/api/donations/', organizer.access)).json().count).toBe(0);
     // A guest gets the landing cards, never anyone's history; a bad token is still a 401.
     expect((await call('GET', '/api/donations/')).json().results.every((card: object) => !('amount' in card))).toBe(true);
@@ -107,7 +124,11 @@ describe.each(backends)('favorites, notifications, donations and profiles on $na
     const old = (await call('GET', `/api/user/dashboard/?month=${lastYear.toISOString().slice(0, 7)}`, donor.access)).json();
     expect(old).toMatchObject({ donated_in_month: '25.50', donations_in_month: 1 });
     const org = (await call('GET', '/api/user/dashboard/', organizer.access)).json();
-    expect(org).toMatchObject({ raised_in_month: '109.99', causes: { total: 1, active: 1, under_review: 0, rejected: 0 }, unread_notifications: 1 });
+    expect(org).toMatchObject({
+      raised_in_month: '109.99',
+      causes: { total: 1, active: 1, under_review: 0, rejected: 0 },
+      unread_notifications: 1,
+    });
     expect((await call('GET', '/api/user/dashboard/?month=2024-13', donor.access)).statusCode).toBe(400);
   });
 
@@ -116,9 +137,13 @@ describe.each(backends)('favorites, notifications, donations and profiles on $na
     const organizer = await newSession(ctx.app);
     const visitor = await newSession(ctx.app);
     await ctx.app.inject({
-      method: 'PUT', url: '/api/user/profile/', headers: bearer(organizer.access),
+      method: 'PUT',
+      url: '/api/user/profile/',
+      headers: bearer(organizer.access),
       payload: {
-        bio: 'Nurse in Ho', phone_number: '0241234567', address: 'Ho',
+        bio: 'Nurse in Ho',
+        phone_number: '0241234567',
+        address: 'Ho',
         withdrawal_address: { type: 'mobile_money', provider: 'MTN', phone_number: '0241234567', account_name: 'Kofi Boateng' },
       },
     });

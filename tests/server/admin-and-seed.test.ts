@@ -21,8 +21,7 @@ function persistentDatabase(backend: Backend) {
     } else state.cleanup = db.drop;
   });
   afterAll(async () => state.cleanup());
-  return (env: Record<string, string>) =>
-    buildApp(testConfig(state.databaseUrl, { pgliteDir: state.pgliteDir }, env));
+  return (env: Record<string, string>) => buildApp(testConfig(state.databaseUrl, { pgliteDir: state.pgliteDir }, env));
 }
 
 describe.each(backends)('admin account and seed on $name', (backend) => {
@@ -45,7 +44,10 @@ describe.each(backends)('admin account and seed on $name', (backend) => {
       const res = await login(second, 'admin@boafo.test', 'second-admin-pass');
       expect(res.statusCode).toBe(200);
       expect(jwtPayload(res.json().access).role).toBe('admin');
-      const rows = await queryRows<{ n: number }>(second.db, sql`SELECT count(*)::int AS n FROM users WHERE lower(email) = 'admin@boafo.test'`);
+      const rows = await queryRows<{ n: number }>(
+        second.db,
+        sql`SELECT count(*)::int AS n FROM users WHERE lower(email) = 'admin@boafo.test'`,
+      );
       expect(rows[0].n).toBe(1);
     } finally {
       await second.close();
@@ -56,7 +58,10 @@ describe.each(backends)('admin account and seed on $name', (backend) => {
     for (let run = 0; run < 2; run += 1) {
       const app = await start({ SEED_DEMO: 'true' });
       try {
-        const users = await queryRows<{ n: number }>(app.db, sql`SELECT count(*)::int AS n FROM users WHERE email = ${DEMO_ORGANIZER_EMAIL}`);
+        const users = await queryRows<{ n: number }>(
+          app.db,
+          sql`SELECT count(*)::int AS n FROM users WHERE email = ${DEMO_ORGANIZER_EMAIL}`,
+        );
         expect(users[0].n).toBe(1);
         const runs = await queryRows<{ name: string }>(app.db, sql`SELECT name FROM seed_runs`);
         expect(runs.map((r) => r.name).sort()).toEqual(SEED_STEPS.map((s) => s.name).sort());
@@ -70,7 +75,10 @@ describe.each(backends)('admin account and seed on $name', (backend) => {
     }
     const last = await start({ SEED_DEMO: 'true' });
     try {
-      const users = await queryRows<{ n: number }>(last.db, sql`SELECT count(*)::int AS n FROM users WHERE email = ${DEMO_ORGANIZER_EMAIL}`);
+      const users = await queryRows<{ n: number }>(
+        last.db,
+        sql`SELECT count(*)::int AS n FROM users WHERE email = ${DEMO_ORGANIZER_EMAIL}`,
+      );
       expect(users[0].n).toBe(0);
     } finally {
       await last.close();

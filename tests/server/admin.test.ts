@@ -59,7 +59,12 @@ describe.each(backends)('admin endpoints on $name', (backend) => {
     await call('PUT', `/api/causes/${second.id}/`, organizer.access, { description: 'Photos attached.' });
     await call('POST', `/api/admin/causes/${second.id}/reject/`, admin.access, { reason: 'Still blurry.' });
     const after = (await call('GET', '/api/admin/causes/review-totals/?period=week', admin.access)).json();
-    expect(after).toMatchObject({ period: 'week', accepted: before.accepted + 1, rejected: before.rejected + 2, pending: before.pending + 1 });
+    expect(after).toMatchObject({
+      period: 'week',
+      accepted: before.accepted + 1,
+      rejected: before.rejected + 2,
+      pending: before.pending + 1,
+    });
     expect(Date.now() - new Date(after.since).getTime()).toBeGreaterThan(6.9 * 86_400_000);
     expect((await call('GET', '/api/admin/causes/review-totals/', admin.access)).json().period).toBe('week');
     expect((await call('GET', '/api/admin/causes/review-totals/?period=year', admin.access)).statusCode).toBe(400);
@@ -89,7 +94,12 @@ describe.each(backends)('admin endpoints on $name', (backend) => {
     const current = new Date().toISOString().slice(0, 7);
     expect(m.months[0]).toBe(current);
     expect(m.months).toContain('2025-02');
-    expect(m.pending_donations[0]).toMatchObject({ cause_id: cause.id, cause_title: 'Metrics cause', amount: '7.77', email: 'pending@example.com' });
+    expect(m.pending_donations[0]).toMatchObject({
+      cause_id: cause.id,
+      cause_title: 'Metrics cause',
+      amount: '7.77',
+      email: 'pending@example.com',
+    });
     const now = (await call('GET', '/api/admin/metrics/', admin.access)).json();
     expect(now.month).toBe(current);
     expect(now.days.every((d: { amount: string }) => d.amount === '0.00')).toBe(true);
@@ -104,33 +114,68 @@ describe.each(backends)('admin endpoints on $name', (backend) => {
     const page = (await call('GET', `/api/admin/users/?search=${encodeURIComponent(user.email.toUpperCase())}`, admin.access)).json();
     expect(page.count).toBe(1);
     expect(page.results[0]).toEqual({
-      id: user.id, email: user.email, name: 'Kofi Boateng', role: 'user', created_at: expect.any(String), causes_count: 1, donations_count: 0,
+      id: user.id,
+      email: user.email,
+      name: 'Kofi Boateng',
+      role: 'user',
+      created_at: expect.any(String),
+      causes_count: 1,
+      donations_count: 0,
     });
     expect((await call('GET', '/api/admin/users/?search=admin%40boafo', admin.access)).json().results[0].role).toBe('admin');
   });
 
   it('creates and edits blog posts, success stories and testimonials', async () => {
     const admin = await adminSession(ctx.app);
-    const post = await call('POST', '/api/blog-posts/', admin.access, { title: 'Harvest season giving in Techiman', category: 'Stories', excerpt: 'Short', content: 'Long' });
+    const post = await call('POST', '/api/blog-posts/', admin.access, {
+      title: 'Harvest season giving in Techiman',
+      category: 'Stories',
+      excerpt: 'Short',
+      content: 'Long',
+    });
     expect(post.statusCode, post.body).toBe(201);
-    expect(post.json()).toMatchObject({ slug: 'harvest-season-giving-in-techiman', category_name: 'Stories', description: 'Short', image: null, url: null });
+    expect(post.json()).toMatchObject({
+      slug: 'harvest-season-giving-in-techiman',
+      category_name: 'Stories',
+      description: 'Short',
+      image: null,
+      url: null,
+    });
     const dup = await call('POST', '/api/blog-posts/', admin.access, { title: 'Harvest season giving in Techiman' });
     expect(dup.statusCode).toBe(400);
     expect(dup.json().errors).toEqual({ slug: ['A blog post with this slug already exists.'] });
     expect((await call('POST', '/api/blog-posts/', admin.access, { title: 'x', slug: 'Bad Slug!' })).json().errors).toHaveProperty('slug');
     expect((await call('POST', '/api/blog-posts/', admin.access, {})).json().errors).toEqual({ title: ['This field is required.'] });
 
-    const edited = await call('PUT', '/api/blog-posts/harvest-season-giving-in-techiman/', admin.access, { title: 'Harvest giving', url: 'https://example.gh/harvest' });
-    expect(edited.json()).toMatchObject({ title: 'Harvest giving', url: 'https://example.gh/harvest', slug: 'harvest-season-giving-in-techiman' });
+    const edited = await call('PUT', '/api/blog-posts/harvest-season-giving-in-techiman/', admin.access, {
+      title: 'Harvest giving',
+      url: 'https://example.gh/harvest',
+    });
+    expect(edited.json()).toMatchObject({
+      title: 'Harvest giving',
+      url: 'https://example.gh/harvest',
+      slug: 'harvest-season-giving-in-techiman',
+    });
     expect((await call('GET', '/api/blog-posts/harvest-season-giving-in-techiman/')).json().title).toBe('Harvest giving');
     expect((await call('PUT', '/api/blog-posts/no-such-post/', admin.access, { title: 'x' })).statusCode).toBe(404);
     await call('POST', '/api/blog-posts/', admin.access, { title: 'Other post' });
     const clash = await call('PUT', '/api/blog-posts/other-post/', admin.access, { slug: 'harvest-season-giving-in-techiman' });
     expect(clash.statusCode).toBe(400);
 
-    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#fcd116' } }).png().toBuffer();
-    const { payload, headers } = await multipartBody({ title: 'Borehole done', description: 'Water flows', image: { filename: 'a.png', contentType: 'image/png', data: png } });
-    const story = await ctx.app.inject({ method: 'POST', url: '/api/success-stories/', payload, headers: { ...headers, ...bearer(admin.access) } });
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#fcd116' } })
+      .png()
+      .toBuffer();
+    const { payload, headers } = await multipartBody({
+      title: 'Borehole done',
+      description: 'Water flows',
+      image: { filename: 'a.png', contentType: 'image/png', data: png },
+    });
+    const story = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/success-stories/',
+      payload,
+      headers: { ...headers, ...bearer(admin.access) },
+    });
     expect(story.statusCode, story.body).toBe(201);
     expect(story.json().image).toMatch(/\/media\/[0-9a-f]{64}$/);
     const storyEdit = await call('PUT', `/api/success-stories/${story.json().id}/`, admin.access, { image: null, cause_id: 'nope' });
@@ -141,6 +186,8 @@ describe.each(backends)('admin endpoints on $name', (backend) => {
     const t = await call('POST', '/api/testimonials/', admin.access, { content: 'Great', name: 'Efua' });
     expect(t.json()).toMatchObject({ text: 'Great', content: 'Great', author: 'Efua', name: 'Efua', role: '' });
     expect((await call('PUT', `/api/testimonials/${t.json().id}/`, admin.access, { role: 'Donor, Ho' })).json().role).toBe('Donor, Ho');
-    expect((await call('PUT', `/api/testimonials/${t.json().id}/`, admin.access, { text: '  ' })).json().errors).toEqual({ text: ['This field may not be blank.'] });
+    expect((await call('PUT', `/api/testimonials/${t.json().id}/`, admin.access, { text: '  ' })).json().errors).toEqual({
+      text: ['This field may not be blank.'],
+    });
   });
 });

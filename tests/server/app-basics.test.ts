@@ -25,7 +25,11 @@ describe.each(backends)('app basics on $name', (backend) => {
   });
 
   it('answers JSON 404 for unknown API routes and methods', async () => {
-    for (const [method, url] of [['GET', '/api/nope/'], ['POST', '/api/health/'], ['DELETE', '/api/user/profile/']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/nope/'],
+      ['POST', '/api/health/'],
+      ['DELETE', '/api/user/profile/'],
+    ] as const) {
       const res = await ctx.app.inject({ method, url });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type']).toContain('application/json');
@@ -40,13 +44,26 @@ describe.each(backends)('app basics on $name', (backend) => {
       const doc = res.json();
       expect(doc.openapi).toMatch(/^3\./);
       const paths = Object.keys(doc.paths).map((p) => p.replace(/\/$/, ''));
-      for (const route of ['/api/health', '/api/config', '/api/user/auth/signup', '/api/user/auth/login', '/api/user/auth/logout',
-        '/api/user/token/refresh', '/api/user/profile', '/media/{hash}']) {
+      for (const route of [
+        '/api/health',
+        '/api/config',
+        '/api/user/auth/signup',
+        '/api/user/auth/login',
+        '/api/user/auth/logout',
+        '/api/user/token/refresh',
+        '/api/user/profile',
+        '/media/{hash}',
+      ]) {
         expect(paths, route).toContain(route);
       }
       const signup = doc.paths[Object.keys(doc.paths).find((p) => p.startsWith('/api/user/auth/signup'))!].post;
-      expect(Object.keys(signup.requestBody.content['application/json'].schema.properties))
-        .toEqual(['first_name', 'last_name', 'email', 'password', 'password2']);
+      expect(Object.keys(signup.requestBody.content['application/json'].schema.properties)).toEqual([
+        'first_name',
+        'last_name',
+        'email',
+        'password',
+        'password2',
+      ]);
     }
   });
 

@@ -41,7 +41,10 @@ describe('one path to the tables', () => {
   });
 
   it('queries the database only in repositories (and the files not moved yet)', () => {
-    const querying = outside.filter((f) => QUERIES_DATABASE.test(f.text) && !NOT_TABLES.has(f.path)).map((f) => f.path).sort();
+    const querying = outside
+      .filter((f) => QUERIES_DATABASE.test(f.text) && !NOT_TABLES.has(f.path))
+      .map((f) => f.path)
+      .sort();
     expect(querying).toEqual([...NOT_MOVED_YET].sort());
   });
 

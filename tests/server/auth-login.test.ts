@@ -94,11 +94,25 @@ describe.each(backends)('login on $name', (backend) => {
       const key = new TextEncoder().encode(TEST_JWT_SECRET);
       const now = Math.floor(Date.now() / 1000);
       const expired = await new SignJWT({ user_id: id, role: 'user', email, name: 'x' })
-        .setProtectedHeader({ alg: 'HS256' }).setSubject(id).setIssuedAt(now - 3600).setExpirationTime(now - 60).sign(key);
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(id)
+        .setIssuedAt(now - 3600)
+        .setExpirationTime(now - 60)
+        .sign(key);
       const otherKey = await new SignJWT({ user_id: id, role: 'user', email, name: 'x' })
-        .setProtectedHeader({ alg: 'HS256' }).setSubject(id).setIssuedAt(now).setExpirationTime(now + 600)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(id)
+        .setIssuedAt(now)
+        .setExpirationTime(now + 600)
         .sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
-      const candidates = ['garbage', `${header}.${forged}.${signature}`, `${header}.${payload}.${signature.slice(0, -4)}AAAA`, expired, otherKey, 'a.b.c'];
+      const candidates = [
+        'garbage',
+        `${header}.${forged}.${signature}`,
+        `${header}.${payload}.${signature.slice(0, -4)}AAAA`,
+        expired,
+        otherKey,
+        'a.b.c',
+      ];
       for (const token of candidates) {
         const res = await profile(bearer(token));
         expect(res.statusCode, token).toBe(401);

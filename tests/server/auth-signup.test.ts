@@ -12,7 +12,12 @@ describe.each(backends)('signup on $name', (backend) => {
     const res = await post({ ...body, email: `  ${body.email.toUpperCase()} ` });
     expect(res.statusCode).toBe(201);
     const json = res.json();
-    expect(json).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), email: body.email.toLowerCase(), first_name: 'Ama', last_name: 'Owusu' });
+    expect(json).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      email: body.email.toLowerCase(),
+      first_name: 'Ama',
+      last_name: 'Owusu',
+    });
     expect(res.body).not.toContain(GOOD_PASSWORD);
   });
 
@@ -66,7 +71,10 @@ describe.each(backends)('signup on $name', (backend) => {
 
   it('answers 400 JSON for a body that is not JSON', async () => {
     const res = await ctx.app.inject({
-      method: 'POST', url: '/api/user/auth/signup/', headers: { 'content-type': 'application/json' }, payload: '{oops',
+      method: 'POST',
+      url: '/api/user/auth/signup/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{oops',
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('validation_error');

@@ -95,9 +95,13 @@ describe.each(backends)('refresh and logout on $name', (backend) => {
 
   it('does not touch other logins of the same user', async () => {
     const session = await newSession(ctx.app);
-    const { refresh: otherDevice } = (await ctx.app.inject({
-      method: 'POST', url: '/api/user/auth/login/', payload: { email: session.email, password: 'kente-cloth-42' },
-    })).json();
+    const { refresh: otherDevice } = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/user/auth/login/',
+        payload: { email: session.email, password: 'kente-cloth-42' },
+      })
+    ).json();
     const next = (await refresh(session.refresh)).json().refresh;
     await refresh(next);
     expect((await refresh(session.refresh)).statusCode).toBe(401); // replay: revokes only this family

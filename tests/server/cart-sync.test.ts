@@ -10,10 +10,13 @@ type Line = { cause_id: string; quantity: number; donation_amount?: string | num
 
 describe.each(backends)('POST /api/cart/sync/ on $name', (backend) => {
   const ctx = useApp(backend, { admin: ADMIN });
-  const sync = (body: { cart_id?: string | null; lines: Line[] }, opts: { token?: string; key?: string } = {}) => ctx.app.inject({
-    method: 'POST', url: '/api/cart/sync/', payload: body,
-    headers: { ...(opts.token ? bearer(opts.token) : {}), ...(opts.key ? { 'idempotency-key': opts.key } : {}) },
-  });
+  const sync = (body: { cart_id?: string | null; lines: Line[] }, opts: { token?: string; key?: string } = {}) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/cart/sync/',
+      payload: body,
+      headers: { ...(opts.token ? bearer(opts.token) : {}), ...(opts.key ? { 'idempotency-key': opts.key } : {}) },
+    });
   const read = async (cartId: string | null, token?: string) =>
     (await ctx.app.inject({ url: cartId ? `/api/cart/${cartId}/` : '/api/cart/', headers: token ? bearer(token) : {} })).json();
   const quantities = (cart: { items: { cause_id: string; quantity: number }[] }) =>
@@ -38,10 +41,19 @@ describe.each(backends)('POST /api/cart/sync/ on $name', (backend) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ cart_id: cartId, total_amount: '30.00', refused: [] });
     expect(quantities(res.json())).toEqual({ [a.causeId]: 2, [b.causeId]: 1 });
-    expect(res.json().items.find((i: { cause_id: string }) => i.cause_id === a.causeId)).toMatchObject({ donation_amount: '12.50', line_total: '25.00' });
+    expect(res.json().items.find((i: { cause_id: string }) => i.cause_id === a.causeId)).toMatchObject({
+      donation_amount: '12.50',
+      line_total: '25.00',
+    });
 
     // Quantity 0 removes; a line that is not there is already removed.
-    const removed = await sync({ cart_id: cartId, lines: [{ cause_id: b.causeId, quantity: 0 }, { cause_id: randomUUID(), quantity: 0 }] });
+    const removed = await sync({
+      cart_id: cartId,
+      lines: [
+        { cause_id: b.causeId, quantity: 0 },
+        { cause_id: randomUUID(), quantity: 0 },
+      ],
+    });
     expect(removed.statusCode).toBe(200);
     expect(quantities(removed.json())).toEqual({ [a.causeId]: 2 });
     expect(quantities(await read(cartId))).toEqual({ [a.causeId]: 2 });
@@ -73,10 +85,14 @@ describe.each(backends)('POST /api/cart/sync/ on $name', (backend) => {
     const cartId = randomUUID();
     await sync({ cart_id: cartId, lines: [{ cause_id: a.causeId, quantity: 1, donation_amount: '10.00' }] });
     // A fault injected below the API: the second line's write raises inside the transaction.
-    await ctx.app.db.execute(sql.raw(`CREATE OR REPLACE FUNCTION boafo_test_fail_line() RETURNS trigger AS $$
-      BEGIN IF NEW.cause_id = '${b.causeId}' THEN RAISE EXCEPTION 'injected failure'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`));
-    await ctx.app.db.execute(sql.raw(`CREATE TRIGGER boafo_test_fail_line BEFORE INSERT OR UPDATE ON cart_items
-      FOR EACH ROW EXECUTE FUNCTION boafo_test_fail_line()`));
+    await ctx.app.db.execute(
+      sql.raw(`CREATE OR REPLACE FUNCTION boafo_test_fail_line() RETURNS trigger AS $$
+      BEGIN IF NEW.cause_id = '${b.causeId}' THEN RAISE EXCEPTION 'injected failure'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`),
+    );
+    await ctx.app.db.execute(
+      sql.raw(`CREATE TRIGGER boafo_test_fail_line BEFORE INSERT OR UPDATE ON cart_items
+      FOR EACH ROW EXECUTE FUNCTION boafo_test_fail_line()`),
+    );
     const key = randomUUID();
     const body = {
       cart_id: cartId,
@@ -145,7 +161,10 @@ describe.each(backends)('POST /api/cart/sync/ on $name', (backend) => {
       expect(res.json()).toMatchObject({ detail: expect.any(String), code: 'validation_error' });
       return res.json();
     };
-    const missing = await bad([{ cause_id: causeId, quantity: 1, donation_amount: '10.00' }, { cause_id: causeId, quantity: 2 }]);
+    const missing = await bad([
+      { cause_id: causeId, quantity: 1, donation_amount: '10.00' },
+      { cause_id: causeId, quantity: 2 },
+    ]);
     expect(missing.errors).toEqual({ 'lines.1.donation_amount': ['This field is required.'] });
     const decimals = await bad([{ cause_id: causeId, quantity: 1, donation_amount: '10.001' }]);
     expect(decimals.errors).toEqual({ 'lines.0.donation_amount': ['Use at most 2 decimal places.'] });
@@ -157,13 +176,16 @@ describe.each(backends)('POST /api/cart/sync/ on $name', (backend) => {
     expect((await read(cartId)).items).toEqual([]);
   });
 
-  it('signed in: works on your cart, merging the guest cart named by cart_id; another user\'s cart is 404', async () => {
+  it("signed in: works on your cart, merging the guest cart named by cart_id; another user's cart is 404", async () => {
     const a = await scene(ctx.app);
     const b = await scene(ctx.app);
     const me = await newSession(ctx.app);
     const guestCart = randomUUID();
     await sync({ cart_id: guestCart, lines: [{ cause_id: a.causeId, quantity: 1, donation_amount: '10.00' }] });
-    const res = await sync({ cart_id: guestCart, lines: [{ cause_id: b.causeId, quantity: 2, donation_amount: '5.00' }] }, { token: me.access });
+    const res = await sync(
+      { cart_id: guestCart, lines: [{ cause_id: b.causeId, quantity: 2, donation_amount: '5.00' }] },
+      { token: me.access },
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().cart_id).not.toBe(guestCart);
     expect(quantities(res.json())).toEqual({ [a.causeId]: 1, [b.causeId]: 2 });
@@ -195,7 +217,10 @@ describe.each(backends)('POST /api/cart/sync/ on $name', (backend) => {
     expect(resent.statusCode).toBe(200);
     expect(resent.headers['idempotent-replayed']).toBe('true');
     const resentAdd = await ctx.app.inject({
-      method: 'POST', url: '/api/cart/add/', payload: add, headers: { 'idempotency-key': addKey, ...bearer(me.access) },
+      method: 'POST',
+      url: '/api/cart/add/',
+      payload: add,
+      headers: { 'idempotency-key': addKey, ...bearer(me.access) },
     });
     expect(resentAdd.headers['idempotent-replayed']).toBe('true');
     // The next signed-in read merges the guest cart: each counted once.
@@ -211,7 +236,10 @@ describe.each(backends)('POST /api/cart/sync/ on $name', (backend) => {
     const me = await newSession(ctx.app);
     const expired = await ctx.app.tokens.sign({ id: me.id, role: 'user', email: me.email, firstName: 'Kofi', lastName: 'Boateng' }, -60);
     const guestCart = randomUUID();
-    const res = await sync({ cart_id: guestCart, lines: [{ cause_id: causeId, quantity: 1, donation_amount: '10.00' }] }, { token: expired, key: randomUUID() });
+    const res = await sync(
+      { cart_id: guestCart, lines: [{ cause_id: causeId, quantity: 1, donation_amount: '10.00' }] },
+      { token: expired, key: randomUUID() },
+    );
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ code: 'token_invalid' });
     expect((await read(guestCart)).items).toEqual([]);
@@ -223,8 +251,11 @@ describe.each(backends)('POST /api/cart/sync/ on $name', (backend) => {
     const { causeId } = await scene(ctx.app);
     const cartId = randomUUID();
     await sync({ cart_id: cartId, lines: [] });
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) =>
-      sync({ cart_id: cartId, lines: [{ cause_id: causeId, quantity: i + 1, donation_amount: '10.00' }] }, { key: randomUUID() })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        sync({ cart_id: cartId, lines: [{ cause_id: causeId, quantity: i + 1, donation_amount: '10.00' }] }, { key: randomUUID() }),
+      ),
+    );
     expect(answers.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
     const final = quantities(await read(cartId))[causeId];
     expect(answers.map((r) => quantities(r.json())[causeId])).toContain(final);

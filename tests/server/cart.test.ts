@@ -14,10 +14,13 @@ const AMOUNT_MESSAGES = {
 
 describe.each(backends)('cart on $name', (backend) => {
   const ctx = useApp(backend, { admin: ADMIN });
-  const add = (payload: Record<string, unknown>, token?: string, key?: string) => ctx.app.inject({
-    method: 'POST', url: '/api/cart/add/', payload,
-    headers: { ...(token ? bearer(token) : {}), ...(key ? { 'idempotency-key': key } : {}) },
-  });
+  const add = (payload: Record<string, unknown>, token?: string, key?: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/cart/add/',
+      payload,
+      headers: { ...(token ? bearer(token) : {}), ...(key ? { 'idempotency-key': key } : {}) },
+    });
   const read = (cartId: string | null, token?: string) =>
     ctx.app.inject({ url: cartId ? `/api/cart/${cartId}/` : '/api/cart/', headers: token ? bearer(token) : {} });
 
@@ -28,11 +31,19 @@ describe.each(backends)('cart on $name', (backend) => {
     expect((await read(cartId)).json()).toEqual({ cart_id: cartId, items: [], total_amount: '0.00' });
     const first = await add({ cart_id: cartId, cause_id: causeId, donation_amount: 10 });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ cart_id: cartId, total_amount: '10.00', item: { cause_id: causeId, quantity: 1, donation_amount: '10.00' } });
+    expect(first.json()).toMatchObject({
+      cart_id: cartId,
+      total_amount: '10.00',
+      item: { cause_id: causeId, quantity: 1, donation_amount: '10.00' },
+    });
     const second = await add({ cart_id: cartId, cause_id: causeId, donation_amount: '20.50', quantity: 2 });
     expect(second.json().items).toHaveLength(1);
     expect(second.json().item).toMatchObject({
-      id: first.json().item.id, quantity: 3, donation_amount: '20.50', line_total: '61.50', accepts_donations: true,
+      id: first.json().item.id,
+      quantity: 3,
+      donation_amount: '20.50',
+      line_total: '61.50',
+      accepts_donations: true,
       title: expect.stringMatching(/^Borehole/),
     });
     expect(second.json().total_amount).toBe('61.50');
@@ -49,13 +60,25 @@ describe.each(backends)('cart on $name', (backend) => {
     const cartId = randomUUID();
     const line = (await add({ cart_id: cartId, cause_id: causeId, donation_amount: 10 })).json().item;
     await add({ cart_id: cartId, cause_id: other.causeId, donation_amount: 5 });
-    const byLine = await ctx.app.inject({ method: 'PATCH', url: `/api/cart/update/${line.id}/`, payload: { cart_id: cartId, quantity: 4 } });
+    const byLine = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/cart/update/${line.id}/`,
+      payload: { cart_id: cartId, quantity: 4 },
+    });
     expect(byLine.json().item).toMatchObject({ id: line.id, quantity: 4, line_total: '40.00' });
-    const byCause = await ctx.app.inject({ method: 'PATCH', url: `/api/cart/update/${causeId}/`, payload: { cart_id: cartId, quantity: 2 } });
+    const byCause = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/cart/update/${causeId}/`,
+      payload: { cart_id: cartId, quantity: 2 },
+    });
     expect(byCause.json()).toMatchObject({ item: { quantity: 2 }, total_amount: '25.00' });
     const zero = await ctx.app.inject({ method: 'PATCH', url: `/api/cart/update/${causeId}/`, payload: { cart_id: cartId, quantity: 0 } });
     expect(zero.json()).toMatchObject({ item: null, total_amount: '5.00' });
-    const missing = await ctx.app.inject({ method: 'PATCH', url: `/api/cart/update/${causeId}/`, payload: { cart_id: cartId, quantity: 3 } });
+    const missing = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/cart/update/${causeId}/`,
+      payload: { cart_id: cartId, quantity: 3 },
+    });
     expect(missing.statusCode).toBe(404);
     const removed = await ctx.app.inject({ method: 'DELETE', url: `/api/cart/remove/${other.causeId}/`, payload: { cart_id: cartId } });
     expect(removed.statusCode).toBe(200);
@@ -84,7 +107,11 @@ describe.each(backends)('cart on $name', (backend) => {
     expect((await add({ cart_id: cartId, cause_id: causeId, donation_amount: '1000000.00', quantity: 1000 })).statusCode).toBe(200);
     // The sum would pass 1000: refused, the line is unchanged.
     expect(await errorsOf({ quantity: 1 })).toEqual({ quantity: ['A cart line can hold at most 1000.'] });
-    const update = await ctx.app.inject({ method: 'PATCH', url: `/api/cart/update/${causeId}/`, payload: { cart_id: cartId, quantity: 1001 } });
+    const update = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/cart/update/${causeId}/`,
+      payload: { cart_id: cartId, quantity: 1001 },
+    });
     expect(update.statusCode).toBe(400);
     const pendingCause = await createCause(ctx.app, organizer.access);
     expect(await errorsOf({ cause_id: pendingCause.id })).toEqual({ cause_id: ['This cause is not accepting donations.'] });

@@ -23,9 +23,18 @@ describe.each(backends)('cause list on $name', (backend) => {
   beforeAll(async () => {
     admin = await adminSession(ctx.app);
     const organizers: Session[] = [];
-    for (const [first, last] of [['Zed', 'Yaw'], ['Ama', 'Adjei'], ['Kofi', 'Mensah']]) {
+    for (const [first, last] of [
+      ['Zed', 'Yaw'],
+      ['Ama', 'Adjei'],
+      ['Kofi', 'Mensah'],
+    ]) {
       const s = await newSession(ctx.app);
-      await ctx.app.inject({ method: 'PUT', url: '/api/user/profile/', headers: bearer(s.access), payload: { first_name: first, last_name: last } });
+      await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/user/profile/',
+        headers: bearer(s.access),
+        payload: { first_name: first, last_name: last },
+      });
       organizers.push(s);
     }
     const [zed, amaS, kofi] = organizers;
@@ -39,7 +48,10 @@ describe.each(backends)('cause list on $name', (backend) => {
     ];
     for (const spec of specs) {
       const cause = await activeCause(ctx.app, spec.org.access, admin.access, {
-        name: `${spec.key} cause`, description: `Help for families in ${TOKEN.toUpperCase()} district.`, category: spec.category, target_amount: spec.target,
+        name: `${spec.key} cause`,
+        description: `Help for families in ${TOKEN.toUpperCase()} district.`,
+        category: spec.category,
+        target_amount: spec.target,
       });
       ids[spec.key] = cause.id;
       if (spec.raised) await donate(db, { causeId: cause.id, amount: spec.raised });
@@ -66,7 +78,13 @@ describe.each(backends)('cause list on $name', (backend) => {
   });
 
   it('rejects bad paging and ordering values with field errors', async () => {
-    for (const [query, field] of [['page_size=51', 'page_size'], ['page=0', 'page'], ['page=abc', 'page'], ['ordering=price', 'ordering'], ['organizer_id=nope', 'organizer_id']]) {
+    for (const [query, field] of [
+      ['page_size=51', 'page_size'],
+      ['page=0', 'page'],
+      ['page=abc', 'page'],
+      ['ordering=price', 'ordering'],
+      ['organizer_id=nope', 'organizer_id'],
+    ]) {
       const res = await ctx.app.inject({ url: `/api/causes/list/?${query}` });
       expect(res.statusCode, query).toBe(400);
       expect(res.json()).toMatchObject({ code: 'validation_error', errors: { [field]: [expect.any(String)] } });
@@ -114,8 +132,13 @@ describe.each(backends)('cause list on $name', (backend) => {
   it('includes organizer, category, donor count and a completed status in each row', async () => {
     const [charlie] = (await list('search=charlie')).results;
     expect(charlie).toMatchObject({
-      organizer_name: 'Kofi Mensah', category: { name: 'Medical' }, donor_count: 1,
-      current_amount: '300.00', target_amount: '100.00', status: 'completed', accepts_donations: false,
+      organizer_name: 'Kofi Mensah',
+      category: { name: 'Medical' },
+      donor_count: 1,
+      current_amount: '300.00',
+      target_amount: '100.00',
+      status: 'completed',
+      accepts_donations: false,
     });
   });
 });

@@ -15,26 +15,51 @@ describe.each(backends)('causes on $name', (backend) => {
   const ctx = useApp(backend, { admin: ADMIN, publicUrl: 'https://boafo.test' });
   const get = (url: string, access?: string) => ctx.app.inject({ url, headers: access ? bearer(access) : {} });
   const post = (url: string, access?: string, payload?: unknown) =>
-    ctx.app.inject({ method: 'POST', url, headers: access ? bearer(access) : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+    ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: access ? bearer(access) : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   const put = (url: string, access: string | undefined, payload: unknown) =>
     ctx.app.inject({ method: 'PUT', url, headers: access ? bearer(access) : {}, payload: payload as object });
-  const messages = async (access: string) => (await get('/api/notifications/?page_size=50', access)).json().results.map((n: { message: string }) => n.message);
+  const messages = async (access: string) =>
+    (await get('/api/notifications/?page_size=50', access)).json().results.map((n: { message: string }) => n.message);
 
   it('walks the whole lifecycle: create, reject, resubmit, approve, close', async () => {
     const admin = await adminSession(ctx.app);
     const organizer = await newSession(ctx.app);
     const other = await newSession(ctx.app);
     const created = await post('/api/causes/create/', organizer.access, {
-      name: '  School roof for Bawku  ', description: 'Storm damage repairs.', target_amount: '2500.5',
-      category: 'Education', location: 'Bawku', accepts_donations_after_goal: 'true', status: 'active', current_amount: '999',
+      name: '  School roof for Bawku  ',
+      description: 'Storm damage repairs.',
+      target_amount: '2500.5',
+      category: 'Education',
+      location: 'Bawku',
+      accepts_donations_after_goal: 'true',
+      status: 'active',
+      current_amount: '999',
     });
     expect(created.statusCode, created.body).toBe(201);
     const cause = created.json();
     expect(cause).toMatchObject({
-      name: 'School roof for Bawku', title: 'School roof for Bawku', status: 'under_review', current_amount: '0.00',
-      target_amount: '2500.50', organizer_id: organizer.id, organizer_name: 'Kofi Boateng', location: 'Bawku',
-      category: { id: expect.any(String), name: 'Education' }, accepts_donations_after_goal: true, accepts_donations: false,
-      is_active: false, donor_count: 0, rejection_reason: null, cover_image: null, image: null, cover_image_sizes: null,
+      name: 'School roof for Bawku',
+      title: 'School roof for Bawku',
+      status: 'under_review',
+      current_amount: '0.00',
+      target_amount: '2500.50',
+      organizer_id: organizer.id,
+      organizer_name: 'Kofi Boateng',
+      location: 'Bawku',
+      category: { id: expect.any(String), name: 'Education' },
+      accepts_donations_after_goal: true,
+      accepts_donations: false,
+      is_active: false,
+      donor_count: 0,
+      rejection_reason: null,
+      cover_image: null,
+      image: null,
+      cover_image_sizes: null,
     });
     expect(await messages(admin.access)).toContain('A new cause awaits review: School roof for Bawku');
 
@@ -58,7 +83,12 @@ describe.each(backends)('causes on $name', (backend) => {
 
     const resubmitted = await put(`/api/causes/${cause.id}/`, organizer.access, { description: 'Budget: GH₵2,500 for roofing sheets.' });
     expect(resubmitted.statusCode, resubmitted.body).toBe(200);
-    expect(resubmitted.json()).toMatchObject({ status: 'under_review', rejection_reason: null, description: 'Budget: GH₵2,500 for roofing sheets.', name: 'School roof for Bawku' });
+    expect(resubmitted.json()).toMatchObject({
+      status: 'under_review',
+      rejection_reason: null,
+      description: 'Budget: GH₵2,500 for roofing sheets.',
+      name: 'School roof for Bawku',
+    });
 
     const approved = await post(`/api/admin/causes/${cause.id}/approve/`, admin.access);
     expect(approved.json()).toMatchObject({ status: 'active', is_active: true, accepts_donations: true });
@@ -86,22 +116,46 @@ describe.each(backends)('causes on $name', (backend) => {
     const fresh = () => createCause(ctx.app, organizer.access);
     const freshActive = () => activeCause(ctx.app, organizer.access, admin.access);
     const table: Row[] = [
-      ['details of a cause under review', async (a) => get(`/api/causes/details/${(await fresh()).id}/`, a),
-        { anonymous: 404, other: 404, organizer: 200, admin: 200 }],
-      ['edit', async (a) => put(`/api/causes/${(await fresh()).id}/`, a, { name: 'New name' }),
-        { anonymous: 401, other: 403, organizer: 200, admin: 200 }],
-      ['close an active cause', async (a) => post(`/api/causes/${(await freshActive()).id}/close/`, a),
-        { anonymous: 401, other: 403, organizer: 200, admin: 200 }],
-      ['close a cause under review', async (a) => post(`/api/causes/${(await fresh()).id}/close/`, a),
-        { anonymous: 401, other: 403, organizer: 409, admin: 409 }],
-      ['approve', async (a) => post(`/api/admin/causes/${(await fresh()).id}/approve/`, a),
-        { anonymous: 401, other: 403, organizer: 403, admin: 200 }],
-      ['reject', async (a) => post(`/api/admin/causes/${(await fresh()).id}/reject/`, a, { reason: 'No.' }),
-        { anonymous: 401, other: 403, organizer: 403, admin: 200 }],
-      ['create', async (a) => post('/api/causes/create/', a, { name: 'x', description: 'y' }),
-        { anonymous: 401, other: 201, organizer: 201, admin: 201 }],
-      ['create for someone else', async (a) => post('/api/causes/create/', a, { name: 'x', description: 'y', organizer_id: organizer.id }),
-        { anonymous: 401, other: 403, organizer: 201, admin: 201 }],
+      [
+        'details of a cause under review',
+        async (a) => get(`/api/causes/details/${(await fresh()).id}/`, a),
+        { anonymous: 404, other: 404, organizer: 200, admin: 200 },
+      ],
+      [
+        'edit',
+        async (a) => put(`/api/causes/${(await fresh()).id}/`, a, { name: 'New name' }),
+        { anonymous: 401, other: 403, organizer: 200, admin: 200 },
+      ],
+      [
+        'close an active cause',
+        async (a) => post(`/api/causes/${(await freshActive()).id}/close/`, a),
+        { anonymous: 401, other: 403, organizer: 200, admin: 200 },
+      ],
+      [
+        'close a cause under review',
+        async (a) => post(`/api/causes/${(await fresh()).id}/close/`, a),
+        { anonymous: 401, other: 403, organizer: 409, admin: 409 },
+      ],
+      [
+        'approve',
+        async (a) => post(`/api/admin/causes/${(await fresh()).id}/approve/`, a),
+        { anonymous: 401, other: 403, organizer: 403, admin: 200 },
+      ],
+      [
+        'reject',
+        async (a) => post(`/api/admin/causes/${(await fresh()).id}/reject/`, a, { reason: 'No.' }),
+        { anonymous: 401, other: 403, organizer: 403, admin: 200 },
+      ],
+      [
+        'create',
+        async (a) => post('/api/causes/create/', a, { name: 'x', description: 'y' }),
+        { anonymous: 401, other: 201, organizer: 201, admin: 201 },
+      ],
+      [
+        'create for someone else',
+        async (a) => post('/api/causes/create/', a, { name: 'x', description: 'y', organizer_id: organizer.id }),
+        { anonymous: 401, other: 403, organizer: 201, admin: 201 },
+      ],
     ];
     const results: Record<string, Record<string, number>> = {};
     for (const [name, call, expected] of table) {
@@ -124,7 +178,8 @@ describe.each(backends)('causes on $name', (backend) => {
     const missing = await post('/api/causes/create/', user.access, { name: '   ', target_amount: '-5' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({
-      detail: expect.any(String), code: 'validation_error',
+      detail: expect.any(String),
+      code: 'validation_error',
       errors: { name: [REQUIRED], description: [REQUIRED], target_amount: [BAD_AMOUNT] },
     });
     for (const bad of ['1.234', 'abc', '1e5']) {
@@ -136,7 +191,10 @@ describe.each(backends)('causes on $name', (backend) => {
     const badFlag = await post('/api/causes/create/', user.access, { name: 'a', description: 'b', accepts_donations_after_goal: 'maybe' });
     expect(badFlag.statusCode).toBe(400);
     const notJson = await ctx.app.inject({
-      method: 'POST', url: '/api/causes/create/', headers: { ...bearer(user.access), 'content-type': 'application/json' }, payload: '{"name":',
+      method: 'POST',
+      url: '/api/causes/create/',
+      headers: { ...bearer(user.access), 'content-type': 'application/json' },
+      payload: '{"name":',
     });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json().code).toBe('validation_error');
@@ -156,7 +214,9 @@ describe.each(backends)('causes on $name', (backend) => {
     expect(again.category).toEqual(first.category);
     const categories = (await get('/api/categories/')).json();
     expect(categories.filter((c: { name: string }) => c.name.toLowerCase() === 'sports & youth')).toHaveLength(1);
-    expect(categories.map((c: { name: string }) => c.name)).toEqual([...categories.map((c: { name: string }) => c.name)].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+    expect(categories.map((c: { name: string }) => c.name)).toEqual(
+      [...categories.map((c: { name: string }) => c.name)].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })),
+    );
 
     const forUser = await createCause(ctx.app, admin.access, { organizer_id: user.id });
     expect(forUser.organizer_id).toBe(user.id);
@@ -174,8 +234,15 @@ describe.each(backends)('causes on $name', (backend) => {
       const { payload, headers } = await multipartBody(fields);
       return ctx.app.inject({ method: 'POST', url: '/api/causes/create/', payload, headers: { ...headers, ...bearer(user.access) } });
     };
-    const png = await sharp({ create: { width: 1200, height: 600, channels: 3, background: { r: 0, g: 107, b: 63 } } }).png().toBuffer();
-    const ok = await send({ name: 'Clinic in Yendi', description: 'Beds', category_data: '{"name":"Medical"}', cover_image: { filename: 'c.png', contentType: 'image/png', data: png } });
+    const png = await sharp({ create: { width: 1200, height: 600, channels: 3, background: { r: 0, g: 107, b: 63 } } })
+      .png()
+      .toBuffer();
+    const ok = await send({
+      name: 'Clinic in Yendi',
+      description: 'Beds',
+      category_data: '{"name":"Medical"}',
+      cover_image: { filename: 'c.png', contentType: 'image/png', data: png },
+    });
     expect(ok.statusCode, ok.body).toBe(201);
     const cause = ok.json();
     expect(Object.keys(cause.cover_image_sizes).sort()).toEqual(['320', '96', '960']);
@@ -188,10 +255,18 @@ describe.each(backends)('causes on $name', (backend) => {
     expect(media.headers['content-type']).toBe('image/webp');
     expect((await sharp(media.rawPayload).metadata()).width).toBe(320);
 
-    const fake = await send({ name: 'a', description: 'b', cover_image: { filename: 'x.png', contentType: 'image/png', data: Buffer.from('not an image') } });
+    const fake = await send({
+      name: 'a',
+      description: 'b',
+      cover_image: { filename: 'x.png', contentType: 'image/png', data: Buffer.from('not an image') },
+    });
     expect(fake.statusCode).toBe(400);
     expect(fake.json().errors).toEqual({ cover_image: [INVALID_IMAGE] });
-    const big = await send({ name: 'a', description: 'b', cover_image: { filename: 'x.jpg', contentType: 'image/jpeg', data: Buffer.alloc(6 * 1024 * 1024, 1) } });
+    const big = await send({
+      name: 'a',
+      description: 'b',
+      cover_image: { filename: 'x.jpg', contentType: 'image/jpeg', data: Buffer.alloc(6 * 1024 * 1024, 1) },
+    });
     expect(big.statusCode).toBe(413);
     expect(big.json().errors).toEqual({ cover_image: ['The file is too large (max 5 MB).'] });
   });

@@ -9,35 +9,58 @@ import { currentAmount, donate, notificationMessages, paymentRow, scene, verify 
 
 describe.each(backends)('donate and checkout on $name', (backend) => {
   const ctx = useApp(backend, { admin: ADMIN, publicUrl: 'https://boafo.test' });
-  const post = (url: string, payload: Record<string, unknown>, token?: string, key?: string) => ctx.app.inject({
-    method: 'POST', url, payload, headers: { ...(token ? bearer(token) : {}), ...(key ? { 'idempotency-key': key } : {}) },
-  });
+  const post = (url: string, payload: Record<string, unknown>, token?: string, key?: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { ...(token ? bearer(token) : {}), ...(key ? { 'idempotency-key': key } : {}) },
+    });
   const pay = (reference: string, outcome: string) =>
     ctx.app.inject({ method: 'POST', url: `/sandbox/checkout/${reference}/`, payload: { outcome } });
-  const amountsByCause = async (reference: string) => Object.fromEntries((await verify(ctx.app, reference)).json().donations
-    .map((d: { cause_id: string; amount: string }) => [d.cause_id, d.amount]));
+  const amountsByCause = async (reference: string) =>
+    Object.fromEntries(
+      (await verify(ctx.app, reference)).json().donations.map((d: { cause_id: string; amount: string }) => [d.cause_id, d.amount]),
+    );
 
   it('splits a together gift evenly, the remainder pesewas to the first cause', async () => {
     const [a, b, c] = [await scene(ctx.app), await scene(ctx.app), await scene(ctx.app)];
     const res = await post('/api/cart/checkout/', {
-      mode: 'together', cause_ids: [a.causeId, b.causeId, c.causeId], total_amount: '100.01', email: 'esi@example.com',
+      mode: 'together',
+      cause_ids: [a.causeId, b.causeId, c.causeId],
+      total_amount: '100.01',
+      email: 'esi@example.com',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().total_amount).toBe('100.01');
     expect(await amountsByCause(res.json().reference)).toEqual({ [a.causeId]: '33.35', [b.causeId]: '33.33', [c.causeId]: '33.33' });
-    const tooSmall = await post('/api/cart/checkout/', { mode: 'together', cause_ids: [a.causeId, b.causeId, c.causeId], total_amount: '0.02', email: 'esi@example.com' });
+    const tooSmall = await post('/api/cart/checkout/', {
+      mode: 'together',
+      cause_ids: [a.causeId, b.causeId, c.causeId],
+      total_amount: '0.02',
+      email: 'esi@example.com',
+    });
     expect(tooSmall.statusCode).toBe(400);
     expect(tooSmall.json().errors).toHaveProperty('total_amount');
   });
 
   it('takes one amount per cause separately, with per-cause errors', async () => {
     const [a, b] = [await scene(ctx.app), await scene(ctx.app)];
-    const res = await post('/api/cart/checkout/', { mode: 'separately', amounts: { [a.causeId]: '5.00', [b.causeId]: 7.5 }, email: 'esi@example.com' });
+    const res = await post('/api/cart/checkout/', {
+      mode: 'separately',
+      amounts: { [a.causeId]: '5.00', [b.causeId]: 7.5 },
+      email: 'esi@example.com',
+    });
     expect(res.json().total_amount).toBe('12.50');
     expect(await amountsByCause(res.json().reference)).toEqual({ [a.causeId]: '5.00', [b.causeId]: '7.50' });
-    const bad = await post('/api/cart/checkout/', { mode: 'separately', amounts: { [a.causeId]: '5.001', [b.causeId]: 0 }, email: 'esi@example.com' });
+    const bad = await post('/api/cart/checkout/', {
+      mode: 'separately',
+      amounts: { [a.causeId]: '5.001', [b.causeId]: 0 },
+      email: 'esi@example.com',
+    });
     expect(bad.json().errors).toEqual({
-      [`amounts.${a.causeId}`]: ['Use at most 2 decimal places.'], [`amounts.${b.causeId}`]: ['Enter an amount greater than 0.'],
+      [`amounts.${a.causeId}`]: ['Use at most 2 decimal places.'],
+      [`amounts.${b.causeId}`]: ['Enter an amount greater than 0.'],
     });
   });
 
@@ -64,17 +87,31 @@ describe.each(backends)('donate and checkout on $name', (backend) => {
   it('records the signed-in donor, keeps the anonymous flag and hides the donor from others', async () => {
     const { organizer, causeId } = await scene(ctx.app);
     const donor = await newSession(ctx.app);
-    const start = await donate(ctx.app, causeId, '60.00', { is_anonymous: true, payment_method: 'mobile_money', email: undefined }, donor.access);
+    const start = await donate(
+      ctx.app,
+      causeId,
+      '60.00',
+      { is_anonymous: true, payment_method: 'mobile_money', email: undefined },
+      donor.access,
+    );
     await pay(start.reference, 'success');
-    const row = (await queryRows<{ donor_id: string; email: string; is_anonymous: boolean; payment_method: string }>(ctx.app.db,
-      sql`SELECT donor_id, email, is_anonymous, payment_method FROM donations WHERE reference = ${start.reference}`))[0];
+    const row = (
+      await queryRows<{ donor_id: string; email: string; is_anonymous: boolean; payment_method: string }>(
+        ctx.app.db,
+        sql`SELECT donor_id, email, is_anonymous, payment_method FROM donations WHERE reference = ${start.reference}`,
+      )
+    )[0];
     expect(row).toEqual({ donor_id: donor.id, email: donor.email, is_anonymous: true, payment_method: 'mobile_money' });
-    expect(await notificationMessages(ctx.app, organizer.id, 'New donation')).toEqual([expect.stringMatching(/^An anonymous donor donated GH₵60\.00 to "/)]);
+    expect(await notificationMessages(ctx.app, organizer.id, 'New donation')).toEqual([
+      expect.stringMatching(/^An anonymous donor donated GH₵60\.00 to "/),
+    ]);
     const contributors = (await ctx.app.inject({ url: '/api/contributors/' })).json();
     expect(JSON.stringify(contributors)).not.toContain(donor.id);
     expect(JSON.stringify(contributors)).not.toContain('Kofi');
     const history = (await ctx.app.inject({ url: '/api/donations/', headers: bearer(donor.access) })).json();
-    expect(history.results).toEqual([expect.objectContaining({ status: 'completed', is_anonymous: true, amount: '60.00', reference: start.reference })]);
+    expect(history.results).toEqual([
+      expect.objectContaining({ status: 'completed', is_anonymous: true, amount: '60.00', reference: start.reference }),
+    ]);
     // The organizer's own history knows nothing of it.
     expect((await ctx.app.inject({ url: '/api/donations/', headers: bearer(organizer.access) })).json().results).toEqual([]);
   });
@@ -90,7 +127,10 @@ describe.each(backends)('donate and checkout on $name', (backend) => {
     const replay = await post('/api/cart/donate/', payload, undefined, 'donate-once');
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json()).toEqual(first.json());
-    const payments = await queryRows<{ n: number }>(ctx.app.db, sql`SELECT count(*)::int AS n FROM payments WHERE email = 'abena@example.com'`);
+    const payments = await queryRows<{ n: number }>(
+      ctx.app.db,
+      sql`SELECT count(*)::int AS n FROM payments WHERE email = 'abena@example.com'`,
+    );
     expect(payments[0].n).toBe(1);
   });
 
@@ -100,9 +140,12 @@ describe.each(backends)('donate and checkout on $name', (backend) => {
     expect(created.statusCode).toBe(201);
     const donation = created.json();
     expect(donation).toMatchObject({ cause_id: causeId, amount: '45.00', status: 'pending', reference: null, is_anonymous: false });
-    const initiate = (payload: Record<string, unknown>, token?: string) => post('/api/payments/initiate/', { donation_id: donation.id, ...payload }, token);
+    const initiate = (payload: Record<string, unknown>, token?: string) =>
+      post('/api/payments/initiate/', { donation_id: donation.id, ...payload }, token);
     expect((await initiate({ email: 'someone@example.com', amount: '45.00' })).statusCode).toBe(404);
-    expect((await initiate({ email: 'kojo@example.com', amount: '4.50' })).json().errors).toEqual({ amount: ['Amount does not match the donation.'] });
+    expect((await initiate({ email: 'kojo@example.com', amount: '4.50' })).json().errors).toEqual({
+      amount: ['Amount does not match the donation.'],
+    });
     const stranger = await newSession(ctx.app);
     expect((await initiate({ amount: '45.00' }, stranger.access)).statusCode).toBe(404);
     const started = await initiate({ email: 'kojo@example.com', amount: 45, user_id: null });
@@ -122,7 +165,12 @@ describe.each(backends)('donate and checkout on $name', (backend) => {
     const closed = await post('/api/cart/donate/', { cause_id: causeId, donation_amount: 10, email: 'a@example.com' });
     expect(closed.json().errors).toEqual({ cause_id: ['This cause is not accepting donations.'] });
     expect((await post('/api/cart/donate/', { cause_id: randomUUID(), donation_amount: 10, email: 'a@example.com' })).statusCode).toBe(404);
-    const together = await post('/api/cart/checkout/', { mode: 'together', cause_ids: [causeId], total_amount: 10, email: 'a@example.com' });
+    const together = await post('/api/cart/checkout/', {
+      mode: 'together',
+      cause_ids: [causeId],
+      total_amount: 10,
+      email: 'a@example.com',
+    });
     expect(together.json().errors).toEqual({ cause_ids: ['This cause is not accepting donations.'] });
   });
 });

@@ -5,8 +5,17 @@ describe('loadConfig', () => {
   it('has sensible defaults', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
-      port: 3000, host: '0.0.0.0', databaseUrl: null, jwtSecret: null, admin: null, publicUrl: null,
-      googleAuthUrl: null, facebookAuthUrl: null, logLevel: 'info', seedDemo: true, trustProxy: false,
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: null,
+      jwtSecret: null,
+      admin: null,
+      publicUrl: null,
+      googleAuthUrl: null,
+      facebookAuthUrl: null,
+      logLevel: 'info',
+      seedDemo: true,
+      trustProxy: false,
       loginLimits: { perEmail: 10, perIp: 30, windowSeconds: 900 },
       sweeper: { intervalSeconds: 60, paymentRecheckSeconds: 300, paymentAbandonSeconds: 3600, withdrawalRecheckSeconds: 600 },
     });
@@ -17,8 +26,13 @@ describe('loadConfig', () => {
 
   it('reads values and normalises them', () => {
     const config = loadConfig({
-      PORT: '8080', DATABASE_URL: 'postgres://u:p@db:5432/boafo', ADMIN_EMAIL: 'Boss@Example.com', ADMIN_PASSWORD: 'long-enough-1',
-      PUBLIC_URL: 'https://boafo.example.gh/', SEED_DEMO: 'false', LOG_LEVEL: 'WARN',
+      PORT: '8080',
+      DATABASE_URL: 'postgres://u:p@db:5432/boafo',
+      ADMIN_EMAIL: 'Boss@Example.com',
+      ADMIN_PASSWORD: 'long-enough-1',
+      PUBLIC_URL: 'https://boafo.example.gh/',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'WARN',
     });
     expect(config.port).toBe(8080);
     expect(config.databaseUrl).toBe('postgres://u:p@db:5432/boafo');
@@ -50,9 +64,25 @@ describe('loadConfig', () => {
 
   it('documents every setting it reads', () => {
     const names = SETTINGS.map((s) => s.name);
-    for (const name of ['PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'JWT_SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'PUBLIC_URL',
-      'GOOGLE_AUTH_URL', 'FACEBOOK_AUTH_URL', 'WEB_DIST_DIR', 'LOG_LEVEL', 'SEED_DEMO', 'SWEEP_INTERVAL_SECONDS',
-      'PAYMENT_RECHECK_AFTER_SECONDS', 'PAYMENT_ABANDON_AFTER_SECONDS', 'WITHDRAWAL_RECHECK_AFTER_SECONDS']) {
+    for (const name of [
+      'PORT',
+      'HOST',
+      'DATA_DIR',
+      'DATABASE_URL',
+      'JWT_SECRET',
+      'ADMIN_EMAIL',
+      'ADMIN_PASSWORD',
+      'PUBLIC_URL',
+      'GOOGLE_AUTH_URL',
+      'FACEBOOK_AUTH_URL',
+      'WEB_DIST_DIR',
+      'LOG_LEVEL',
+      'SEED_DEMO',
+      'SWEEP_INTERVAL_SECONDS',
+      'PAYMENT_RECHECK_AFTER_SECONDS',
+      'PAYMENT_ABANDON_AFTER_SECONDS',
+      'WITHDRAWAL_RECHECK_AFTER_SECONDS',
+    ]) {
       expect(names).toContain(name);
     }
     for (const setting of SETTINGS) expect(setting.description.length).toBeGreaterThan(10);

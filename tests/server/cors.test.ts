@@ -35,8 +35,9 @@ function corsHeaders(headers: Record<string, unknown>): Record<string, unknown> 
 describe('CORS_ORIGINS setting', () => {
   it('is empty by default and keeps exact, normalised origins', () => {
     expect(loadConfig({}).corsOrigins).toEqual([]);
-    expect(loadConfig({ CORS_ORIGINS: ' https://Give.Example.GH/ ,http://127.0.0.1:4173,https://give.example.gh:443' }).corsOrigins)
-      .toEqual(['https://give.example.gh', 'http://127.0.0.1:4173']);
+    expect(
+      loadConfig({ CORS_ORIGINS: ' https://Give.Example.GH/ ,http://127.0.0.1:4173,https://give.example.gh:443' }).corsOrigins,
+    ).toEqual(['https://give.example.gh', 'http://127.0.0.1:4173']);
   });
 
   it.each([
@@ -55,20 +56,27 @@ describe('CORS_ORIGINS setting', () => {
 
 describe.each(backends)('CORS on $name', (backend) => {
   const ctx = useApp(backend, { admin: ADMIN, corsOrigins: [CLIENT, OTHER_CLIENT] });
-  const preflight = (method: string, url: string, origin: string) => ctx.app.inject({
-    method: 'OPTIONS', url,
-    headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'authorization,content-type,idempotency-key' },
-  });
+  const preflight = (method: string, url: string, origin: string) =>
+    ctx.app.inject({
+      method: 'OPTIONS',
+      url,
+      headers: {
+        origin,
+        'access-control-request-method': method,
+        'access-control-request-headers': 'authorization,content-type,idempotency-key',
+      },
+    });
 
-  it.each(CALLS)('answers an allowed origin\'s %s preflight for %s with 204 and the headers the call needs', async (method, url) => {
+  it.each(CALLS)("answers an allowed origin's %s preflight for %s with 204 and the headers the call needs", async (method, url) => {
     for (const origin of [CLIENT, OTHER_CLIENT]) {
       const res = await preflight(method, url, origin);
       expect(res.statusCode).toBe(204);
       expect(res.body).toBe('');
       expect(res.headers['access-control-allow-origin']).toBe(origin);
       expect(String(res.headers['access-control-allow-methods']).split(', ')).toContain(method);
-      expect(String(res.headers['access-control-allow-headers']).toLowerCase().split(', '))
-        .toEqual(expect.arrayContaining(['authorization', 'content-type', 'idempotency-key']));
+      expect(String(res.headers['access-control-allow-headers']).toLowerCase().split(', ')).toEqual(
+        expect.arrayContaining(['authorization', 'content-type', 'idempotency-key']),
+      );
       expect(res.headers['access-control-max-age']).toBe('7200');
       // Bearer tokens, never cookies.
       expect(res.headers['access-control-allow-credentials']).toBeUndefined();
@@ -76,7 +84,7 @@ describe.each(backends)('CORS on $name', (backend) => {
     }
   });
 
-  it.each(CALLS)('gives a foreign origin\'s %s preflight for %s no CORS header at all', async (method, url) => {
+  it.each(CALLS)("gives a foreign origin's %s preflight for %s no CORS header at all", async (method, url) => {
     const res = await preflight(method, url, FOREIGN);
     expect(res.statusCode).toBe(404);
     expect(corsHeaders(res.headers)).toEqual({});
@@ -105,7 +113,8 @@ describe.each(backends)('CORS on $name', (backend) => {
     // A JSON body with Authorization and Idempotency-Key, the way a spec client sends a cart add.
     const { causeId } = await scene(ctx.app);
     const add = await ctx.app.inject({
-      method: 'POST', url: '/api/cart/add/',
+      method: 'POST',
+      url: '/api/cart/add/',
       headers: { origin: CLIENT, ...bearer(session.access), 'idempotency-key': 'cors-add-1' },
       payload: { cause_id: causeId, donation_amount: 10, quantity: 1 },
     });
@@ -123,9 +132,16 @@ describe.each(backends)('CORS on $name', (backend) => {
 
   it('lets any page show media, and an allowed origin fetch it', async () => {
     const session = await newSession(ctx.app);
-    const png = await sharp({ create: { width: 400, height: 400, channels: 3, background: { r: 0, g: 107, b: 63 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 400, height: 400, channels: 3, background: { r: 0, g: 107, b: 63 } } })
+      .png()
+      .toBuffer();
     const { payload, headers } = await multipartBody({ profile_picture: { filename: 'me.png', contentType: 'image/png', data: png } });
-    const profile = await ctx.app.inject({ method: 'PUT', url: '/api/user/profile/', payload, headers: { ...headers, ...bearer(session.access) } });
+    const profile = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/user/profile/',
+      payload,
+      headers: { ...headers, ...bearer(session.access) },
+    });
     expect(profile.statusCode, profile.body).toBe(200);
     const path = profile.json().profile_picture as string;
     const image = await ctx.app.inject({ url: path, headers: { origin: CLIENT } });
@@ -150,7 +166,9 @@ describe('CORS without CORS_ORIGINS', () => {
 
   it('answers no preflight and adds no CORS header for anyone', async () => {
     const res = await ctx.app.inject({
-      method: 'OPTIONS', url: '/api/causes/list/', headers: { origin: CLIENT, 'access-control-request-method': 'GET' },
+      method: 'OPTIONS',
+      url: '/api/causes/list/',
+      headers: { origin: CLIENT, 'access-control-request-method': 'GET' },
     });
     expect(res.statusCode).toBe(404);
     expect(corsHeaders(res.headers)).toEqual({});

@@ -24,13 +24,23 @@ function start(dataDir: string): Started {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/server.ts')], {
     cwd: root,
     env: {
-      ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'false',
-      WEB_DIST_DIR: '/nonexistent-boafo-dist', DATABASE_URL: '',
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      WEB_DIST_DIR: '/nonexistent-boafo-dist',
+      DATABASE_URL: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (chunk) => { output += chunk; });
-  child.stderr!.on('data', (chunk) => { output += chunk; });
+  child.stdout!.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr!.on('data', (chunk) => {
+    output += chunk;
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, output: () => output, exited };
 }
@@ -65,7 +75,13 @@ describe('one process owns a PGlite data folder', () => {
     running.push(first);
     const url = await address(first);
     const email = `owner.${process.pid}@example.com`;
-    const created = await post(`${url}/api/user/auth/signup/`, { first_name: 'Efua', last_name: 'Owusu', email, password: GOOD_PASSWORD, password2: GOOD_PASSWORD });
+    const created = await post(`${url}/api/user/auth/signup/`, {
+      first_name: 'Efua',
+      last_name: 'Owusu',
+      email,
+      password: GOOD_PASSWORD,
+      password2: GOOD_PASSWORD,
+    });
     expect(created.status).toBe(201);
 
     const second = start(folder.dir);

@@ -30,26 +30,40 @@ describe.each(backends)('donation counters on $name', (backend) => {
 
   async function expectCountersEqualRecount(seed: number, step: number): Promise<void> {
     const label = `seed ${seed}, step ${step}`;
-    const days = await rows(sql`SELECT day::text, amount::text, donations FROM donation_days WHERE donations <> 0 OR amount <> 0 ORDER BY day`);
-    const recountDays = await rows(sql.raw(`SELECT (completed_at AT TIME ZONE 'UTC')::date::text AS day, sum(amount)::text AS amount,
-      count(*)::int AS donations FROM donations WHERE status = 'completed' GROUP BY 1 ORDER BY 1`));
+    const days = await rows(
+      sql`SELECT day::text, amount::text, donations FROM donation_days WHERE donations <> 0 OR amount <> 0 ORDER BY day`,
+    );
+    const recountDays = await rows(
+      sql.raw(`SELECT (completed_at AT TIME ZONE 'UTC')::date::text AS day, sum(amount)::text AS amount,
+      count(*)::int AS donations FROM donations WHERE status = 'completed' GROUP BY 1 ORDER BY 1`),
+    );
     expect(days, label).toEqual(recountDays);
 
-    const causeCounts = await rows(sql.raw(`SELECT c.id, c.donor_count AS n,
-      (SELECT count(DISTINCT ${KEY}) FROM donations d WHERE d.cause_id = c.id AND d.status = 'completed')::int AS recount FROM causes c`));
+    const causeCounts = await rows(
+      sql.raw(`SELECT c.id, c.donor_count AS n,
+      (SELECT count(DISTINCT ${KEY}) FROM donations d WHERE d.cause_id = c.id AND d.status = 'completed')::int AS recount FROM causes c`),
+    );
     for (const cause of causeCounts as { id: string; n: number; recount: number }[]) expect(cause.n, label).toBe(cause.recount);
 
-    const platform = await rows(sql`SELECT donor_key, donations, named_donations, named_amount::text, last_named_at FROM platform_donors ORDER BY donor_key`);
-    const recountPlatform = await rows(sql.raw(`SELECT ${KEY} AS donor_key, count(*)::int AS donations,
+    const platform = await rows(
+      sql`SELECT donor_key, donations, named_donations, named_amount::text, last_named_at FROM platform_donors ORDER BY donor_key`,
+    );
+    const recountPlatform = await rows(
+      sql.raw(`SELECT ${KEY} AS donor_key, count(*)::int AS donations,
       count(*) FILTER (WHERE NOT is_anonymous)::int AS named_donations,
       coalesce(sum(amount) FILTER (WHERE NOT is_anonymous), 0)::text AS named_amount,
       max(completed_at) FILTER (WHERE NOT is_anonymous) AS last_named_at
-      FROM donations WHERE status = 'completed' GROUP BY 1 ORDER BY 1`));
+      FROM donations WHERE status = 'completed' GROUP BY 1 ORDER BY 1`),
+    );
     expect(platform, label).toEqual(recountPlatform);
-    const [donors] = await rows<{ value: string | null }>(sql`SELECT (SELECT value FROM platform_counters WHERE name = 'donors')::text AS value`);
+    const [donors] = await rows<{ value: string | null }>(
+      sql`SELECT (SELECT value FROM platform_counters WHERE name = 'donors')::text AS value`,
+    );
     expect(Number(donors!.value ?? 0), label).toBe(recountPlatform.length);
 
-    const byStatus = await rows(sql`SELECT substr(name, 8) AS status, value::int AS n FROM platform_counters WHERE name LIKE 'causes\_%' AND value <> 0 ORDER BY 1`);
+    const byStatus = await rows(
+      sql`SELECT substr(name, 8) AS status, value::int AS n FROM platform_counters WHERE name LIKE 'causes\_%' AND value <> 0 ORDER BY 1`,
+    );
     expect(byStatus, label).toEqual(await rows(sql`SELECT status, count(*)::int AS n FROM causes GROUP BY 1 ORDER BY 1`));
   }
 
@@ -57,7 +71,8 @@ describe.each(backends)('donation counters on $name', (backend) => {
     const admin = await adminSession(ctx.app);
     const organizer = await newSession(ctx.app);
     const causes = [];
-    for (let i = 0; i < 3; i += 1) causes.push((await activeCause(ctx.app, organizer.access, admin.access, { target_amount: '0.00' })).id as string);
+    for (let i = 0; i < 3; i += 1)
+      causes.push((await activeCause(ctx.app, organizer.access, admin.access, { target_amount: '0.00' })).id as string);
     const users = [organizer.id, (await newSession(ctx.app)).id];
     const guests = ['ama@example.com', 'AMA@Example.com', 'kofi@example.com'];
     const days = ['2026-10-31T23:59:00Z', '2026-11-01T00:00:00Z', '2026-11-02T12:00:00Z'];
@@ -65,7 +80,7 @@ describe.each(backends)('donation counters on $name', (backend) => {
     for (const seed of [1, 2, 3]) {
       const rand = random(seed);
       for (let step = 0; step < 60; step += 1) {
-        const ids = (await rows<{ id: string; status: string }>(sql`SELECT id, status FROM donations`));
+        const ids = await rows<{ id: string; status: string }>(sql`SELECT id, status FROM donations`);
         const completed = ids.filter((d) => d.status === 'completed');
         const pending = ids.filter((d) => d.status === 'pending');
         const action = rand.pick(['give', 'give', 'pledge', 'complete', 'refund', 'fail', 'reattribute'] as const);
@@ -99,21 +114,27 @@ describe.each(backends)('donation counters on $name', (backend) => {
 
   it('show in the public reads: statistics, a cause card and the landing contributors', async () => {
     const stats = (await ctx.app.inject({ url: '/api/donations/statistics/' })).json();
-    const [recount] = await rows<{ raised: string; n: number; donors: number }>(sql.raw(`SELECT coalesce(sum(amount), 0)::text AS raised,
-      count(*)::int AS n, count(DISTINCT ${KEY})::int AS donors FROM donations WHERE status = 'completed'`));
+    const [recount] = await rows<{ raised: string; n: number; donors: number }>(
+      sql.raw(`SELECT coalesce(sum(amount), 0)::text AS raised,
+      count(*)::int AS n, count(DISTINCT ${KEY})::int AS donors FROM donations WHERE status = 'completed'`),
+    );
     expect(stats.active_donors).toBe(recount!.donors);
     expect(stats.total_donations).toBe(recount!.n);
     expect(stats.total_raised).toBe(toDecimalString(Number(recount!.raised)));
     const list = (await ctx.app.inject({ url: '/api/causes/list/?page_size=50' })).json();
-    const cards = await rows<{ id: string; n: number }>(sql.raw(`SELECT cause_id AS id, count(DISTINCT ${KEY})::int AS n FROM donations
-      WHERE status = 'completed' AND cause_id IN (SELECT id FROM causes WHERE status IN ('active', 'completed')) GROUP BY 1`));
+    const cards = await rows<{ id: string; n: number }>(
+      sql.raw(`SELECT cause_id AS id, count(DISTINCT ${KEY})::int AS n FROM donations
+      WHERE status = 'completed' AND cause_id IN (SELECT id FROM causes WHERE status IN ('active', 'completed')) GROUP BY 1`),
+    );
     expect(cards.length).toBeGreaterThan(0);
     for (const card of cards) expect(list.results.find((c: { id: string }) => c.id === card.id)?.donor_count).toBe(card.n);
     // Recent contributors: what the full GROUP BY over named donations would say, in the same order.
     const recent = await ctx.app.repos.donations.contributors(50);
-    const regrouped = await rows<{ key: string; amount: string; donor_name: string }>(sql.raw(`SELECT ${KEY} AS key, sum(amount)::text AS amount,
+    const regrouped = await rows<{ key: string; amount: string; donor_name: string }>(
+      sql.raw(`SELECT ${KEY} AS key, sum(amount)::text AS amount,
       (array_agg(donor_name ORDER BY completed_at DESC))[1] AS donor_name FROM donations
-      WHERE status = 'completed' AND NOT is_anonymous GROUP BY 1 ORDER BY max(completed_at) DESC, 1 LIMIT 50`));
+      WHERE status = 'completed' AND NOT is_anonymous GROUP BY 1 ORDER BY max(completed_at) DESC, 1 LIMIT 50`),
+    );
     expect(recent.map((r) => ({ key: r.key, amount: String(r.amount), donor_name: r.donor_name }))).toEqual(regrouped);
   });
 });

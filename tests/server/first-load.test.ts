@@ -30,7 +30,11 @@ const MANIFEST = {
   'index.html': { file: 'assets/index-1.js', isEntry: true, css: ['assets/index-1.css'] },
   'src/web/routes/causelistpage.tsx?tsr-split=component': { file: 'assets/list-2.js', imports: ['_causes-3.js'] },
   '_causes-3.js': { file: 'assets/causes-3.js', css: ['assets/causes-3.css'], imports: ['index.html'] },
-  'src/web/routes/causes/$id.tsx?tsr-split=component': { file: 'assets/detail-4.js', imports: ['_causes-3.js'], css: ['assets/detail-4.css'] },
+  'src/web/routes/causes/$id.tsx?tsr-split=component': {
+    file: 'assets/detail-4.js',
+    imports: ['_causes-3.js'],
+    css: ['assets/detail-4.css'],
+  },
 };
 
 const dist = mkdtempSync(path.join(tmpdir(), 'boafo-dist-'));
@@ -78,7 +82,9 @@ describe.each(backends)('first-load pages on $name', (backend) => {
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('<script>alert');
     expect(res.body).not.toContain('<b>Ama');
-    expect(res.body).toContain('&lt;/script&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;Ama&#39;s&lt;/b&gt; surgery');
+    expect(res.body).toContain(
+      '&lt;/script&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;Ama&#39;s&lt;/b&gt; surgery',
+    );
     expect(bootAnswers(res.body)[causeDetailsPath(cause.id)]).toEqual((await ctx.app.inject({ url: causeDetailsPath(cause.id) })).json());
     expect(res.body).toContain(`<meta property="og:url" content="https://boafo.example/causes/${cause.id}">`);
     expect(res.body).toMatch(/<meta property="og:title" content="&lt;\/script&gt;/);

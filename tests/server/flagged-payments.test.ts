@@ -14,10 +14,17 @@ import { currentAmount, notificationCount, paymentRow, sandboxDecide, scene, ver
 type Session = Awaited<ReturnType<typeof newSession>>;
 
 /** A signed-in donor gives to two causes together; the sandbox then "charges" another amount or currency. */
-async function flaggedPayment(app: FastifyInstance, donor: Session, causes: string[], amounts: string[],
-  received: { amount?: number; currency?: string }) {
+async function flaggedPayment(
+  app: FastifyInstance,
+  donor: Session,
+  causes: string[],
+  amounts: string[],
+  received: { amount?: number; currency?: string },
+) {
   const res = await app.inject({
-    method: 'POST', url: '/api/cart/checkout/', headers: bearer(donor.access),
+    method: 'POST',
+    url: '/api/cart/checkout/',
+    headers: bearer(donor.access),
     payload: { mode: 'separately', amounts: Object.fromEntries(causes.map((c, i) => [c, amounts[i]])) },
   });
   expect(res.statusCode).toBe(200);
@@ -43,7 +50,8 @@ describe.each(backends)('flagged payments on $name', (backend) => {
     const { admin, donor, causes } = await setup();
     const { id } = await flaggedPayment(ctx.app, donor, causes, ['6.00', '4.00'], { amount: 500 });
     for (const [method, url, payload] of [
-      ['GET', '/api/admin/payments/', undefined], ['GET', `/api/admin/payments/${id}/`, undefined],
+      ['GET', '/api/admin/payments/', undefined],
+      ['GET', `/api/admin/payments/${id}/`, undefined],
       ['POST', `/api/admin/payments/${id}/resolve/`, { action: 'refund' }],
     ] as const) {
       expect((await call(method, url, null, payload)).statusCode).toBe(401);
@@ -53,11 +61,19 @@ describe.each(backends)('flagged payments on $name', (backend) => {
     expect(list.statusCode).toBe(200);
     const item = list.json().results.find((p: { id: string }) => p.id === id);
     expect(item).toMatchObject({
-      status: 'flagged', amount: '10.00', currency: 'GHS', received_amount: '5.00', received_currency: 'GHS', resolution: null,
-      email: donor.email, flagged_reason: expect.stringContaining('5.00'),
+      status: 'flagged',
+      amount: '10.00',
+      currency: 'GHS',
+      received_amount: '5.00',
+      received_currency: 'GHS',
+      resolution: null,
+      email: donor.email,
+      flagged_reason: expect.stringContaining('5.00'),
     });
-    expect(item.donations.map((d: { amount: string; status: string }) => [d.amount, d.status]).sort())
-      .toEqual([['4.00', 'pending'], ['6.00', 'pending']]);
+    expect(item.donations.map((d: { amount: string; status: string }) => [d.amount, d.status]).sort()).toEqual([
+      ['4.00', 'pending'],
+      ['6.00', 'pending'],
+    ]);
     expect((await call('GET', `/api/admin/payments/${id}/`, admin.access)).json().id).toBe(id);
     expect((await call('GET', '/api/admin/payments/not-a-uuid/', admin.access)).statusCode).toBe(404);
     expect((await call('GET', `/api/admin/payments/${crypto.randomUUID()}/`, admin.access)).statusCode).toBe(404);
@@ -72,10 +88,22 @@ describe.each(backends)('flagged payments on $name', (backend) => {
     const answers = await Promise.all([resolve(), resolve(), resolve(), resolve()]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409]);
     const won = answers.find((a) => a.statusCode === 200)!.json();
-    expect(won).toMatchObject({ status: 'success', resolution: 'credited', resolution_note: 'Provider fee taken', resolved_by_name: expect.any(String) });
-    expect(won.donations.map((d: { amount: string; pledged_amount: string; status: string }) => [d.amount, d.pledged_amount, d.status]).sort())
-      .toEqual([['20.00', '40.00', 'completed'], ['30.00', '60.00', 'completed']]);
-    expect(answers.find((a) => a.statusCode === 409)!.json()).toEqual({ detail: 'This payment was already resolved (credited).', code: 'conflict' });
+    expect(won).toMatchObject({
+      status: 'success',
+      resolution: 'credited',
+      resolution_note: 'Provider fee taken',
+      resolved_by_name: expect.any(String),
+    });
+    expect(
+      won.donations.map((d: { amount: string; pledged_amount: string; status: string }) => [d.amount, d.pledged_amount, d.status]).sort(),
+    ).toEqual([
+      ['20.00', '40.00', 'completed'],
+      ['30.00', '60.00', 'completed'],
+    ]);
+    expect(answers.find((a) => a.statusCode === 409)!.json()).toEqual({
+      detail: 'This payment was already resolved (credited).',
+      code: 'conflict',
+    });
 
     // A retry with an Idempotency-Key replays; without one it is refused; nothing is credited twice.
     const keyed = await resolve({ 'idempotency-key': 'resolve-1' });
@@ -94,18 +122,25 @@ describe.each(backends)('flagged payments on $name', (backend) => {
     const ledger = (await ctx.app.inject({ url: `/api/causes/${causes[0]}/ledger/` })).json();
     expect(ledger.totals.money_in).toBe('30.00');
     expect(ledger.entries[0]).toMatchObject({
-      kind: 'donation', amount: '30.00', note: 'Credited after review: GH₵30.00 received of GH₵60.00 pledged.',
+      kind: 'donation',
+      amount: '30.00',
+      note: 'Credited after review: GH₵30.00 received of GH₵60.00 pledged.',
     });
     const flagged = (await call('GET', '/api/admin/payments/', admin.access)).json().results.map((p: { id: string }) => p.id);
     expect(flagged).not.toContain(id);
-    const resolved = (await call('GET', '/api/admin/payments/?status=resolved', admin.access)).json().results.map((p: { id: string }) => p.id);
+    const resolved = (await call('GET', '/api/admin/payments/?status=resolved', admin.access))
+      .json()
+      .results.map((p: { id: string }) => p.id);
     expect(resolved[0]).toBe(id);
   });
 
   it('records a refund: nothing credited, the donor told, the ledger shows it outside the totals', async () => {
     const { admin, donor, causes } = await setup();
     const { id } = await flaggedPayment(ctx.app, donor, causes, ['12.00', '8.00'], { amount: 20_000 });
-    const res = await call('POST', `/api/admin/payments/${id}/resolve/`, admin.access, { action: 'refund', note: 'Overcharged; refunded by the provider.' });
+    const res = await call('POST', `/api/admin/payments/${id}/resolve/`, admin.access, {
+      action: 'refund',
+      note: 'Overcharged; refunded by the provider.',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'refunded', resolution: 'refunded' });
     expect(res.json().donations.map((d: { status: string }) => d.status)).toEqual(['refunded', 'refunded']);
@@ -129,18 +164,27 @@ describe.each(backends)('flagged payments on $name', (backend) => {
     const missing = await resolve({ action: 'credit' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors.amount[0]).toMatch(/enter the amount received in GHS/);
-    for (const amount of ['abc', '0', '-5', '1.234']) expect((await resolve({ action: 'credit', amount })).json().errors).toHaveProperty('amount');
+    for (const amount of ['abc', '0', '-5', '1.234'])
+      expect((await resolve({ action: 'credit', amount })).json().errors).toHaveProperty('amount');
     expect((await resolve({ action: 'pay' })).json().errors).toHaveProperty('action');
     const ok = await resolve({ action: 'credit', amount: '19.99' });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().donations.map((d: { amount: string }) => d.amount).sort()).toEqual(['10.00', '9.99']);
-    expect(await currentAmount(ctx.app, causes[0]) + await currentAmount(ctx.app, causes[1])).toBe(1_999);
+    expect(
+      ok
+        .json()
+        .donations.map((d: { amount: string }) => d.amount)
+        .sort(),
+    ).toEqual(['10.00', '9.99']);
+    expect((await currentAmount(ctx.app, causes[0])) + (await currentAmount(ctx.app, causes[1]))).toBe(1_999);
   });
 
   it('refuses to resolve a payment that was never flagged', async () => {
     const { admin, donor, causes } = await setup();
     const res = await ctx.app.inject({
-      method: 'POST', url: '/api/cart/checkout/', headers: bearer(donor.access), payload: { mode: 'separately', amounts: { [causes[0]]: '3.00' } },
+      method: 'POST',
+      url: '/api/cart/checkout/',
+      headers: bearer(donor.access),
+      payload: { mode: 'separately', amounts: { [causes[0]]: '3.00' } },
     });
     const { reference } = res.json();
     await sandboxDecide(ctx.app, reference, 'success');

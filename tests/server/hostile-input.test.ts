@@ -69,7 +69,10 @@ describe.each(backends)('hostile input on every documented operation on $name', 
     const { admin, organizer, causeId } = await scene(app);
     const draft = await createCause(app, organizer.access);
     const added = await app.inject({
-      method: 'POST', url: '/api/cart/add/', headers: bearer(organizer.access), payload: { cause_id: causeId, donation_amount: '5.00' },
+      method: 'POST',
+      url: '/api/cart/add/',
+      headers: bearer(organizer.access),
+      payload: { cause_id: causeId, donation_amount: '5.00' },
     });
     const cart = added.json();
     const payment = await donate(app, causeId, '7.00', {}, organizer.access);
@@ -110,18 +113,34 @@ describe.each(backends)('hostile input on every documented operation on $name', 
       return f.causeId;
     };
     const overrides = {
-      email: f.organizer.email, password: 'wrong-password-1', password2: 'wrong-password-1', refresh: 'not-a-refresh-token',
-      cause_id: f.causeId, cart_id: f.cart.cart_id, donation_amount: '5.00', amount: '5.00', target_amount: '1000.00',
-      donation_id: crypto.randomUUID(), month: '2024-05', endpoint: 'https://push.example.com/send/1', reason: 'Because.',
-      organizer_id: f.organizer.id, category: 'Health', category_data: '{"name":"Health"}', withdrawal_address: null,
-      action: 'credit', note: 'Checked with the provider.',
+      email: f.organizer.email,
+      password: 'wrong-password-1',
+      password2: 'wrong-password-1',
+      refresh: 'not-a-refresh-token',
+      cause_id: f.causeId,
+      cart_id: f.cart.cart_id,
+      donation_amount: '5.00',
+      amount: '5.00',
+      target_amount: '1000.00',
+      donation_id: crypto.randomUUID(),
+      month: '2024-05',
+      endpoint: 'https://push.example.com/send/1',
+      reason: 'Because.',
+      organizer_id: f.organizer.id,
+      category: 'Health',
+      category_data: '{"name":"Health"}',
+      withdrawal_address: null,
+      action: 'credit',
+      note: 'Checked with the provider.',
     };
 
     // Who may call an operation: a body that cannot parse stops every route after its auth check, so nothing runs.
     const roles = new Map<Operation, 'user' | 'admin'>();
     for (const op of operations) {
       const probe = await app.inject({
-        method: op.method as 'GET', url: op.path.replace(/\{[^}]+\}/g, 'probe'), headers: { ...bearer(f.organizer.access), 'content-type': 'application/json' },
+        method: op.method as 'GET',
+        url: op.path.replace(/\{[^}]+\}/g, 'probe'),
+        headers: { ...bearer(f.organizer.access), 'content-type': 'application/json' },
         payload: op.method === 'GET' ? undefined : '{',
       });
       roles.set(op, probe.statusCode === 403 ? 'admin' : 'user');
@@ -161,12 +180,52 @@ describe.each(backends)('hostile input on every documented operation on $name', 
       ['unknown API route', { url: '/api/no-such-thing/' }, 404, 'not_found'],
       ['unknown route, not a page', { method: 'POST', url: '/no-such-page' }, 404, 'not_found'],
       ['unknown method', { method: 'PATCH', url: '/api/causes/list/' }, 404, 'not_found'],
-      ['body too large', { method: 'POST', url: '/api/user/auth/login/', headers: { 'content-type': 'application/json' }, payload: `{"email":"${'a'.repeat(2 * 1024 * 1024)}"}` }, 413, 'payload_too_large'],
-      ['unsupported content type', { method: 'POST', url: '/api/user/auth/login/', headers: { 'content-type': 'text/xml' }, payload: '<a/>' }, 415, 'unsupported_media'],
-      ['broken JSON', { method: 'POST', url: '/api/user/auth/login/', headers: { 'content-type': 'application/json' }, payload: '{"email": "a@b.c",' }, 400, 'validation_error'],
-      ['empty JSON body', { method: 'POST', url: '/api/user/auth/login/', headers: { 'content-type': 'application/json' }, payload: '' }, 400, 'validation_error'],
-      ['deep JSON to the raw-body webhook', { method: 'POST', url: '/api/payments/webhook/', headers: { 'content-type': 'application/json' }, payload: nestedArray(100) }, 400, 'validation_error'],
-      ['prototype poisoning', { method: 'POST', url: '/api/user/auth/login/', headers: { 'content-type': 'application/json' }, payload: '{"__proto__":{"x":1},"email":"a@b.c","password":"p"}' }, 400, 'validation_error'],
+      [
+        'body too large',
+        {
+          method: 'POST',
+          url: '/api/user/auth/login/',
+          headers: { 'content-type': 'application/json' },
+          payload: `{"email":"${'a'.repeat(2 * 1024 * 1024)}"}`,
+        },
+        413,
+        'payload_too_large',
+      ],
+      [
+        'unsupported content type',
+        { method: 'POST', url: '/api/user/auth/login/', headers: { 'content-type': 'text/xml' }, payload: '<a/>' },
+        415,
+        'unsupported_media',
+      ],
+      [
+        'broken JSON',
+        { method: 'POST', url: '/api/user/auth/login/', headers: { 'content-type': 'application/json' }, payload: '{"email": "a@b.c",' },
+        400,
+        'validation_error',
+      ],
+      [
+        'empty JSON body',
+        { method: 'POST', url: '/api/user/auth/login/', headers: { 'content-type': 'application/json' }, payload: '' },
+        400,
+        'validation_error',
+      ],
+      [
+        'deep JSON to the raw-body webhook',
+        { method: 'POST', url: '/api/payments/webhook/', headers: { 'content-type': 'application/json' }, payload: nestedArray(100) },
+        400,
+        'validation_error',
+      ],
+      [
+        'prototype poisoning',
+        {
+          method: 'POST',
+          url: '/api/user/auth/login/',
+          headers: { 'content-type': 'application/json' },
+          payload: '{"__proto__":{"x":1},"email":"a@b.c","password":"p"}',
+        },
+        400,
+        'validation_error',
+      ],
     ];
     for (const [label, request, status, code] of cases) {
       const res = await app.inject(request);
@@ -181,13 +240,16 @@ describe.each(backends)('hostile input on every documented operation on $name', 
     const { app } = ctx;
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = new URL(address);
-    const raw = (text: string) => new Promise<string>((resolve, reject) => {
-      const socket = connect(Number(port), '127.0.0.1', () => socket.end(text));
-      let answer = '';
-      socket.on('data', (chunk) => { answer += chunk; });
-      socket.on('close', () => resolve(answer));
-      socket.on('error', reject);
-    });
+    const raw = (text: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1', () => socket.end(text));
+        let answer = '';
+        socket.on('data', (chunk) => {
+          answer += chunk;
+        });
+        socket.on('close', () => resolve(answer));
+        socket.on('error', reject);
+      });
     for (const request of ['GARBAGE\r\n\r\n', 'GET /api/health/ HTTP/1.1\r\nHost: x\r\nBad\u0000Header: 1\r\n\r\n']) {
       const answer = await raw(request);
       expect(answer).toMatch(/^HTTP\/1\.1 400 /);

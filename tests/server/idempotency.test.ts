@@ -6,10 +6,13 @@ import { GOOD_PASSWORD, bearer, newSession, uniqueEmail, useApp } from './helper
 
 describe.each(backends)('idempotency keys on $name', (backend) => {
   const ctx = useApp(backend);
-  const signupWithKey = (key: string, email: string, extra: Record<string, string> = {}) => ctx.app.inject({
-    method: 'POST', url: '/api/user/auth/signup/', headers: { 'idempotency-key': key },
-    payload: { first_name: 'Yaa', last_name: 'Asantewaa', email, password: GOOD_PASSWORD, password2: GOOD_PASSWORD, ...extra },
-  });
+  const signupWithKey = (key: string, email: string, extra: Record<string, string> = {}) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/auth/signup/',
+      headers: { 'idempotency-key': key },
+      payload: { first_name: 'Yaa', last_name: 'Asantewaa', email, password: GOOD_PASSWORD, password2: GOOD_PASSWORD, ...extra },
+    });
   const countUsers = async (email: string) =>
     (await queryRows<{ n: number }>(ctx.app.db, sql`SELECT count(*)::int AS n FROM users WHERE email = ${email}`))[0].n;
 
@@ -34,7 +37,10 @@ describe.each(backends)('idempotency keys on $name', (backend) => {
     expect(otherBody.statusCode).toBe(422);
     expect(otherBody.json()).toEqual({ detail: expect.any(String), code: 'idempotency_conflict' });
     const otherPath = await ctx.app.inject({
-      method: 'POST', url: '/api/user/auth/logout/', headers: { 'idempotency-key': 'key-conflict' }, payload: { refresh: 'x' },
+      method: 'POST',
+      url: '/api/user/auth/logout/',
+      headers: { 'idempotency-key': 'key-conflict' },
+      payload: { refresh: 'x' },
     });
     expect(otherPath.statusCode).toBe(422);
   });
@@ -42,9 +48,13 @@ describe.each(backends)('idempotency keys on $name', (backend) => {
   it('never stores token answers (login and refresh ignore the key)', async () => {
     const email = uniqueEmail('idem');
     await signupWithKey('key-signup-for-login', email);
-    const loginWithKey = () => ctx.app.inject({
-      method: 'POST', url: '/api/user/auth/login/', headers: { 'idempotency-key': 'key-login' }, payload: { email, password: GOOD_PASSWORD },
-    });
+    const loginWithKey = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/user/auth/login/',
+        headers: { 'idempotency-key': 'key-login' },
+        payload: { email, password: GOOD_PASSWORD },
+      });
     const first = await loginWithKey();
     const second = await loginWithKey();
     expect(second.statusCode).toBe(200);
@@ -83,9 +93,13 @@ describe.each(backends)('idempotency keys on $name', (backend) => {
   it('scopes keys per signed-in user', async () => {
     const a = await newSession(ctx.app);
     const b = await newSession(ctx.app);
-    const update = (access: string, bio: string) => ctx.app.inject({
-      method: 'PUT', url: '/api/user/profile/', headers: { ...bearer(access), 'idempotency-key': 'shared-key' }, payload: { bio },
-    });
+    const update = (access: string, bio: string) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/user/profile/',
+        headers: { ...bearer(access), 'idempotency-key': 'shared-key' },
+        payload: { bio },
+      });
     expect((await update(a.access, 'A bio')).json().bio).toBe('A bio');
     const forB = await update(b.access, 'B bio');
     expect(forB.statusCode).toBe(200);
@@ -97,9 +111,13 @@ describe.each(backends)('idempotency keys on $name', (backend) => {
 
   it('replays an empty 204', async () => {
     const session = await newSession(ctx.app);
-    const call = () => ctx.app.inject({
-      method: 'POST', url: '/api/user/auth/logout/', headers: { 'idempotency-key': 'key-logout' }, payload: { refresh: session.refresh },
-    });
+    const call = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/user/auth/logout/',
+        headers: { 'idempotency-key': 'key-logout' },
+        payload: { refresh: session.refresh },
+      });
     expect((await call()).statusCode).toBe(204);
     const again = await call();
     expect(again.statusCode).toBe(204);

@@ -37,8 +37,13 @@ describe.each(backends)('seeded landing content on $name', (backend) => {
     expect(list.results.every((c: { cover_image: string | null }) => c.cover_image)).toBe(true);
     const cover = await ctx.app.inject({ url: list.results[0].cover_image });
     expect(cover.headers['content-type']).toBe('image/webp');
-    expect((await get('/api/categories/')).map((c: { name: string }) => c.name))
-      .toEqual(['Community', 'Education', 'Emergency', 'Medical', 'Water & Sanitation']);
+    expect((await get('/api/categories/')).map((c: { name: string }) => c.name)).toEqual([
+      'Community',
+      'Education',
+      'Emergency',
+      'Medical',
+      'Water & Sanitation',
+    ]);
   });
 
   it('computes statistics from the donations', async () => {
@@ -54,8 +59,12 @@ describe.each(backends)('seeded landing content on $name', (backend) => {
     expect(value('causes_completed')).toBe('2');
     expect(value('platform_charge')).toBe('0%');
     expect(await get('/api/donations/statistics/')).toEqual({
-      total_raised: toDecimalString(Number(truth.raised)), total_donations: truth.donations, active_donors: truth.donors,
-      causes_completed: 2, active_causes: 9, platform_charge_percent: 0,
+      total_raised: toDecimalString(Number(truth.raised)),
+      total_donations: truth.donations,
+      active_donors: truth.donors,
+      causes_completed: 2,
+      active_causes: 9,
+      platform_charge_percent: 0,
     });
   });
 
@@ -72,7 +81,14 @@ describe.each(backends)('seeded landing content on $name', (backend) => {
     const text = JSON.stringify(list);
     expect(text).not.toContain('Shy Donor');
     expect(text).not.toContain('@');
-    expect(list[0]).toMatchObject({ name: 'Mixed Donor', first_name: 'Mixed', last_name: 'Donor', amount: '20.00', location: null, city: null });
+    expect(list[0]).toMatchObject({
+      name: 'Mixed Donor',
+      first_name: 'Mixed',
+      last_name: 'Donor',
+      amount: '20.00',
+      location: null,
+      city: null,
+    });
     // The demo donors gave from Ghana: a location is shown when one is known.
     expect(seeded.every((c: { location: string | null }) => c.location === 'Ghana')).toBe(true);
     const anonymousNames = await rows<{ name: string }>(sql`

@@ -6,7 +6,14 @@ import { ADMIN, createCause, donate } from './helpers/causes';
 import { scene } from './helpers/giving';
 import { adminAction, balance, requestWithdrawal, useDetails } from './helpers/payouts';
 
-interface Entry { id: string; kind: string; amount: string; at: string; donor_name: string | null; description: string }
+interface Entry {
+  id: string;
+  kind: string;
+  amount: string;
+  at: string;
+  donor_name: string | null;
+  description: string;
+}
 
 describe.each(backends)('public cause ledger on $name', (backend) => {
   const ctx = useApp(backend, { admin: ADMIN });
@@ -30,7 +37,11 @@ describe.each(backends)('public cause ledger on $name', (backend) => {
     expect(Number(ledger.totals.money_in) - Number(ledger.totals.money_out)).toBe(Number(b.raised) - Number(b.withdrawn));
     expect(ledger.count).toBe(3);
     const entries = ledger.entries as Entry[];
-    expect(entries.map((e) => [e.kind, e.amount])).toEqual([['withdrawal', '20.00'], ['donation', '25.00'], ['donation', '50.00']]);
+    expect(entries.map((e) => [e.kind, e.amount])).toEqual([
+      ['withdrawal', '20.00'],
+      ['donation', '25.00'],
+      ['donation', '50.00'],
+    ]);
     expect(entries[0]).toMatchObject({ donor_name: null, description: 'Paid out to the organizer by mobile money' });
     expect(entries[1]).toMatchObject({ donor_name: null, description: 'Donation from an anonymous donor' });
     expect(entries[2]).toMatchObject({ donor_name: 'Ama Mensah', description: 'Donation from Ama Mensah' });

@@ -14,8 +14,9 @@ const BURST = 30;
 
 /** Fires the logins together; returns how many were checked (not refused with 429). */
 async function burst(apps: FastifyInstance[], emailFor: (i: number) => string, ipFor: (i: number) => string): Promise<number> {
-  const answers = await Promise.all(Array.from({ length: BURST }, (_, i) =>
-    login(apps[i % apps.length], emailFor(i), 'wrong-password-9', ipFor(i))));
+  const answers = await Promise.all(
+    Array.from({ length: BURST }, (_, i) => login(apps[i % apps.length], emailFor(i), 'wrong-password-9', ipFor(i))),
+  );
   for (const res of answers) expect([401, 429]).toContain(res.statusCode);
   return answers.filter((res) => res.statusCode !== 429).length;
 }
@@ -27,7 +28,11 @@ describe.each(backends)('sign-in limits under concurrency on $name', (backend) =
     for (let round = 0; round < 3; round += 1) {
       const email = uniqueEmail('burst');
       await signup(ctx.app, email);
-      const checked = await burst([ctx.app], () => email, (i) => `10.${round}.1.${i}`);
+      const checked = await burst(
+        [ctx.app],
+        () => email,
+        (i) => `10.${round}.1.${i}`,
+      );
       console.log(`login burst per email on ${backend.name}: ${checked} of ${BURST} passwords checked`);
       expect(checked).toBe(LIMITS.perEmail);
       // The right password is refused too while the window lasts.
@@ -40,7 +45,11 @@ describe.each(backends)('sign-in limits under concurrency on $name', (backend) =
   it('checks at most 10 passwords of 30 simultaneous wrong ones from one IP (30 emails)', async () => {
     for (let round = 0; round < 3; round += 1) {
       const ip = `10.20.${round}.1`;
-      const checked = await burst([ctx.app], (i) => uniqueEmail(`spray${i}`), () => ip);
+      const checked = await burst(
+        [ctx.app],
+        (i) => uniqueEmail(`spray${i}`),
+        () => ip,
+      );
       console.log(`login burst per IP on ${backend.name}: ${checked} of ${BURST} passwords checked`);
       expect(checked).toBe(LIMITS.perIp);
     }
@@ -55,7 +64,11 @@ describe.each(backends)('sign-in limits under concurrency on $name', (backend) =
     // Nine failures, then a success forgets them: ten more failures are allowed afterwards.
     for (let i = 0; i < 9; i += 1) expect((await login(ctx.app, email, 'nope-nope-1', `10.31.0.${i}`)).statusCode).toBe(401);
     expect((await login(ctx.app, email, GOOD_PASSWORD, '10.32.0.1')).statusCode).toBe(200);
-    const after = await burst([ctx.app], () => email, (i) => `10.33.0.${i}`);
+    const after = await burst(
+      [ctx.app],
+      () => email,
+      (i) => `10.33.0.${i}`,
+    );
     expect(after).toBe(LIMITS.perEmail);
   });
 });
@@ -79,8 +92,20 @@ describe.runIf(postgres)('sign-in limits across two processes on one PostgreSQL'
     for (let round = 0; round < 3; round += 1) {
       const email = uniqueEmail('twoproc');
       await signup(apps[0], email);
-      expect(await burst(apps, () => email, (i) => `10.40.${round}.${i}`)).toBe(LIMITS.perEmail);
-      expect(await burst(apps, (i) => uniqueEmail(`twoproc${i}`), () => `10.41.${round}.1`)).toBe(LIMITS.perIp);
+      expect(
+        await burst(
+          apps,
+          () => email,
+          (i) => `10.40.${round}.${i}`,
+        ),
+      ).toBe(LIMITS.perEmail);
+      expect(
+        await burst(
+          apps,
+          (i) => uniqueEmail(`twoproc${i}`),
+          () => `10.41.${round}.1`,
+        ),
+      ).toBe(LIMITS.perIp);
     }
   });
 });

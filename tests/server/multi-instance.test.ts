@@ -28,7 +28,10 @@ describe.runIf(postgres)('two app instances on one PostgreSQL database', () => {
   });
 
   it('applied each migration and seed step once and share one JWT secret', async () => {
-    const migrations = await queryRows<{ n: number; d: number }>(a.db, sql`SELECT count(*)::int AS n, count(DISTINCT tag)::int AS d FROM boafo_migrations`);
+    const migrations = await queryRows<{ n: number; d: number }>(
+      a.db,
+      sql`SELECT count(*)::int AS n, count(DISTINCT tag)::int AS d FROM boafo_migrations`,
+    );
     expect(migrations[0].n).toBeGreaterThan(0);
     expect(migrations[0].n).toBe(migrations[0].d);
     const secrets = await queryRows<{ n: number }>(a.db, sql`SELECT count(*)::int AS n FROM app_settings WHERE key = 'jwt_secret'`);
@@ -58,9 +61,13 @@ describe.runIf(postgres)('two app instances on one PostgreSQL database', () => {
 
   it('shares idempotency keys and media between instances', async () => {
     const session = await newSession(a);
-    const call = (app: FastifyInstance) => app.inject({
-      method: 'PUT', url: '/api/user/profile/', headers: { ...bearer(session.access), 'idempotency-key': 'cross-1' }, payload: { bio: 'once' },
-    });
+    const call = (app: FastifyInstance) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/user/profile/',
+        headers: { ...bearer(session.access), 'idempotency-key': 'cross-1' },
+        payload: { bio: 'once' },
+      });
     expect((await call(a)).statusCode).toBe(200);
     const replay = await call(b);
     expect(replay.statusCode).toBe(200);

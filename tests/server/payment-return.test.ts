@@ -19,7 +19,9 @@ const FOREIGN = 'https://evil.example.com';
 
 function startDonation(app: FastifyInstance, causeId: string, headers: Record<string, string>, extra: Record<string, unknown> = {}) {
   return app.inject({
-    method: 'POST', url: '/api/cart/donate/', headers,
+    method: 'POST',
+    url: '/api/cart/donate/',
+    headers,
     payload: { cause_id: causeId, donation_amount: '15.00', email: 'kofi.return@example.com', ...extra },
   });
 }
@@ -36,7 +38,9 @@ describe.each(backends)('payment return on $name (sandbox)', (backend) => {
     const page = await ctx.app.inject({ url: `/sandbox/checkout/${reference}/` });
     expect(page.statusCode).toBe(200);
     const pay = await ctx.app.inject({
-      method: 'POST', url: `/sandbox/checkout/${reference}/`, payload: 'method=card&outcome=success',
+      method: 'POST',
+      url: `/sandbox/checkout/${reference}/`,
+      payload: 'method=card&outcome=success',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(pay.statusCode).toBe(303);
@@ -94,31 +98,52 @@ describe.each(backends)('payment return on $name (sandbox)', (backend) => {
     const { causeId } = await scene(ctx.app);
     const donor = await newSession(ctx.app);
     const cartId = crypto.randomUUID();
-    await ctx.app.inject({ method: 'POST', url: '/api/cart/add/', headers: bearer(donor.access), payload: { cart_id: cartId, cause_id: causeId, donation_amount: 10 } });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/cart/add/',
+      headers: bearer(donor.access),
+      payload: { cart_id: cartId, cause_id: causeId, donation_amount: 10 },
+    });
     const checkout = await ctx.app.inject({
-      method: 'POST', url: '/api/cart/checkout/', headers: { ...bearer(donor.access), origin: CLIENT }, payload: { cart_id: cartId },
+      method: 'POST',
+      url: '/api/cart/checkout/',
+      headers: { ...bearer(donor.access), origin: CLIENT },
+      payload: { cart_id: cartId },
     });
     expect(checkout.statusCode, checkout.body).toBe(200);
     expect(await payAndFollow(checkout.json().reference)).toBe(`${CLIENT}/payment-status?reference=${checkout.json().reference}`);
 
-    const donation = await ctx.app.inject({ method: 'POST', url: '/api/donations/', payload: { cause_id: causeId, donation_amount: '8.00', email: 'yaw.initiate@example.com' } });
+    const donation = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/donations/',
+      payload: { cause_id: causeId, donation_amount: '8.00', email: 'yaw.initiate@example.com' },
+    });
     expect(donation.statusCode).toBe(201);
     const initiate = await ctx.app.inject({
-      method: 'POST', url: '/api/payments/initiate/', headers: { origin: CLIENT },
+      method: 'POST',
+      url: '/api/payments/initiate/',
+      headers: { origin: CLIENT },
       payload: { donation_id: donation.json().id, email: 'yaw.initiate@example.com', amount: '8.00' },
     });
     expect(initiate.statusCode, initiate.body).toBe(200);
     expect(await payAndFollow(initiate.json().reference)).toBe(`${CLIENT}/payment-status?reference=${initiate.json().reference}`);
-    const another = await ctx.app.inject({ method: 'POST', url: '/api/donations/', payload: { cause_id: causeId, donation_amount: '9.00', email: 'yaw.initiate@example.com' } });
+    const another = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/donations/',
+      payload: { cause_id: causeId, donation_amount: '9.00', email: 'yaw.initiate@example.com' },
+    });
     const refused = await ctx.app.inject({
-      method: 'POST', url: '/api/payments/initiate/',
+      method: 'POST',
+      url: '/api/payments/initiate/',
       payload: { donation_id: another.json().id, email: 'yaw.initiate@example.com', return_url: FOREIGN },
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors).toHaveProperty('return_url');
     // Refused before a payment existed: the donation can still be paid.
     const retry = await ctx.app.inject({
-      method: 'POST', url: '/api/payments/initiate/', payload: { donation_id: another.json().id, email: 'yaw.initiate@example.com' },
+      method: 'POST',
+      url: '/api/payments/initiate/',
+      payload: { donation_id: another.json().id, email: 'yaw.initiate@example.com' },
     });
     expect(retry.statusCode, retry.body).toBe(200);
     expect(await storedOrigin(ctx.app, retry.json().reference)).toBeNull();

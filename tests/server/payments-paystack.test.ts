@@ -5,7 +5,15 @@ import { newSession, useApp } from './helpers/app';
 import { ADMIN } from './helpers/causes';
 import { startFakePaystack, type FakePaystack } from './helpers/fake-paystack';
 import {
-  chargeSuccess, currentAmount, donate, notificationCount, notificationMessages, paymentRow, scene, signedWebhook, verify,
+  chargeSuccess,
+  currentAmount,
+  donate,
+  notificationCount,
+  notificationMessages,
+  paymentRow,
+  scene,
+  signedWebhook,
+  verify,
 } from './helpers/giving';
 
 describe('PAYMENT_PROVIDER settings', () => {
@@ -13,7 +21,9 @@ describe('PAYMENT_PROVIDER settings', () => {
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'paystack' })).toThrow(ConfigError);
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'paystack' })).toThrow(/PAYSTACK_SECRET_KEY is required/);
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(/PAYMENT_PROVIDER must be one of sandbox, paystack/);
-    expect(() => loadConfig({ PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: 'sk', PAYSTACK_BASE_URL: 'ftp://x' })).toThrow(/PAYSTACK_BASE_URL/);
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: 'sk', PAYSTACK_BASE_URL: 'ftp://x' })).toThrow(
+      /PAYSTACK_BASE_URL/,
+    );
     expect(loadConfig({}).payments).toEqual({ provider: 'sandbox', paystackSecretKey: null, paystackBaseUrl: 'https://api.paystack.co' });
   });
 });
@@ -38,7 +48,12 @@ describe.each(backends)('Paystack adapter against a local fake Paystack on $name
     const tx = fake.transactions.get(start.reference)!;
     expect(start.authorization_url).toBe(`https://checkout.paystack.com/${tx.access_code}`);
     expect(start.total_amount).toBe('99.98');
-    expect(tx).toMatchObject({ amount: 9_998, currency: 'GHS', email: 'ama.guest@example.com', callback_url: 'https://boafo.test/payment-status' });
+    expect(tx).toMatchObject({
+      amount: 9_998,
+      currency: 'GHS',
+      email: 'ama.guest@example.com',
+      callback_url: 'https://boafo.test/payment-status',
+    });
     const payment = await paymentRow(ctx.app, start.reference);
     expect(tx.metadata).toEqual({ donation_ids: [expect.any(String)], payment_id: payment.id });
     expect(fake.requests.every((r) => r.authorized)).toBe(true);
@@ -46,7 +61,10 @@ describe.each(backends)('Paystack adapter against a local fake Paystack on $name
     // Not paid yet: Paystack says abandoned; a later success must still be credited.
     expect((await verify(ctx.app, start.reference)).json().status).toBe('abandoned');
     fake.setOutcome(start.reference, 'success');
-    const hook = await signedWebhook(ctx.app, fake.secret, { ...chargeSuccess(start.reference), data: { reference: start.reference, amount: 1 } });
+    const hook = await signedWebhook(ctx.app, fake.secret, {
+      ...chargeSuccess(start.reference),
+      data: { reference: start.reference, amount: 1 },
+    });
     expect(hook.statusCode).toBe(200);
     expect(hook.json()).toEqual({ received: true });
     expect((await verify(ctx.app, start.reference)).json()).toMatchObject({ status: 'success', total_amount: '99.98' });
@@ -79,10 +97,12 @@ describe.each(backends)('Paystack adapter against a local fake Paystack on $name
     expect((await paymentRow(ctx.app, naira.reference)).status).toBe('flagged');
     expect(await currentAmount(ctx.app, causeId)).toBe(before);
     const messages = await notificationMessages(ctx.app, admin.id, 'Payment flagged');
-    expect(messages).toEqual(expect.arrayContaining([
-      `Payment ${low.reference} flagged: amount GH₵2.00 from the provider, expected GH₵20.00`,
-      `Payment ${naira.reference} flagged: currency NGN from the provider, expected GHS`,
-    ]));
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        `Payment ${low.reference} flagged: amount GH₵2.00 from the provider, expected GH₵20.00`,
+        `Payment ${naira.reference} flagged: currency NGN from the provider, expected GHS`,
+      ]),
+    );
   });
 
   it('rejects a webhook signed with another key', async () => {
@@ -99,7 +119,9 @@ describe.each(backends)('Paystack adapter against a local fake Paystack on $name
     fake.failInitializeWith = 500;
     try {
       const res = await ctx.app.inject({
-        method: 'POST', url: '/api/cart/donate/', headers: { 'idempotency-key': 'paystack-down-1' },
+        method: 'POST',
+        url: '/api/cart/donate/',
+        headers: { 'idempotency-key': 'paystack-down-1' },
         payload: { cause_id: causeId, donation_amount: '10', email: 'kwame@example.com' },
       });
       expect(res.statusCode).toBe(502);
@@ -109,7 +131,9 @@ describe.each(backends)('Paystack adapter against a local fake Paystack on $name
     }
     // A 5xx is not kept for the key: the same retry goes through.
     const retry = await ctx.app.inject({
-      method: 'POST', url: '/api/cart/donate/', headers: { 'idempotency-key': 'paystack-down-1' },
+      method: 'POST',
+      url: '/api/cart/donate/',
+      headers: { 'idempotency-key': 'paystack-down-1' },
       payload: { cause_id: causeId, donation_amount: '10', email: 'kwame@example.com' },
     });
     expect(retry.statusCode).toBe(200);
@@ -117,10 +141,15 @@ describe.each(backends)('Paystack adapter against a local fake Paystack on $name
 
   it('keeps a donation payable when Paystack fails to start its payment', async () => {
     const { causeId } = await scene(ctx.app);
-    const donation = (await ctx.app.inject({
-      method: 'POST', url: '/api/donations/', payload: { cause_id: causeId, donation_amount: '30.00', email: 'efua@example.com' },
-    })).json();
-    const initiate = () => ctx.app.inject({ method: 'POST', url: '/api/payments/initiate/', payload: { donation_id: donation.id, email: 'efua@example.com' } });
+    const donation = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/donations/',
+        payload: { cause_id: causeId, donation_amount: '30.00', email: 'efua@example.com' },
+      })
+    ).json();
+    const initiate = () =>
+      ctx.app.inject({ method: 'POST', url: '/api/payments/initiate/', payload: { donation_id: donation.id, email: 'efua@example.com' } });
     fake.failInitializeWith = 503;
     try {
       expect((await initiate()).statusCode).toBe(502);

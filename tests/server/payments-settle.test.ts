@@ -6,7 +6,17 @@ import { backends } from './helpers/backends';
 import { bearer, newSession, testConfig, useApp } from './helpers/app';
 import { ADMIN } from './helpers/causes';
 import {
-  chargeSuccess, currentAmount, donate, notificationCount, notificationMessages, one, paymentRow, sandboxDecide, scene, signedWebhook, verify,
+  chargeSuccess,
+  currentAmount,
+  donate,
+  notificationCount,
+  notificationMessages,
+  one,
+  paymentRow,
+  sandboxDecide,
+  scene,
+  signedWebhook,
+  verify,
 } from './helpers/giving';
 
 /** 50 callers at once, verify and signed webhook mixed, spread over the given app instances. */
@@ -30,9 +40,12 @@ describe.each(backends)('settling payments on $name', (backend) => {
     await sandboxDecide(ctx.app, start.reference, 'success');
     await stampede([ctx.app], start.reference);
     expect(await currentAmount(ctx.app, causeId)).toBe(before + 12_550);
-    const donations = await one<{ n: number; completed: number }>(ctx.app, sql`SELECT count(*)::int AS n,
+    const donations = await one<{ n: number; completed: number }>(
+      ctx.app,
+      sql`SELECT count(*)::int AS n,
       count(*) FILTER (WHERE status = 'completed' AND completed_at IS NOT NULL)::int AS completed
-      FROM donations WHERE reference = ${start.reference}`);
+      FROM donations WHERE reference = ${start.reference}`,
+    );
     expect(donations).toEqual({ n: 1, completed: 1 });
     expect(await notificationCount(ctx.app, organizer.id, 'New donation')).toBe(1);
     expect(await notificationCount(ctx.app, donor.id, 'Donation confirmed')).toBe(1);
@@ -88,7 +101,9 @@ describe.each(backends)('settling payments on $name', (backend) => {
     const good = JSON.stringify(chargeSuccess('bf-other'));
     const { signBody } = await import('../../src/server/payments/signature');
     const swapped = await ctx.app.inject({
-      method: 'POST', url: '/api/payments/webhook/', payload: JSON.stringify(chargeSuccess(start.reference)),
+      method: 'POST',
+      url: '/api/payments/webhook/',
+      payload: JSON.stringify(chargeSuccess(start.reference)),
       headers: { 'content-type': 'application/json', 'x-paystack-signature': signBody(good, ctx.app.payments.webhookSecret) },
     });
     expect(swapped.statusCode).toBe(401);
@@ -119,7 +134,9 @@ describe.each(backends)('settling payments on $name', (backend) => {
     expect(pending.json()).toMatchObject({ status: 'pending', detail: 'Payment is still pending' });
     expect(pending.json()).not.toHaveProperty('message');
     const pay = await ctx.app.inject({
-      method: 'POST', url: `${path}/`, payload: 'method=mobile_money&outcome=success',
+      method: 'POST',
+      url: `${path}/`,
+      payload: 'method=mobile_money&outcome=success',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(pay.statusCode).toBe(303);
@@ -127,7 +144,12 @@ describe.each(backends)('settling payments on $name', (backend) => {
     // The webhook already settled it, before anyone verified.
     expect((await paymentRow(ctx.app, start.reference)).status).toBe('success');
     const verified = (await verify(ctx.app, start.reference)).json();
-    expect(verified).toMatchObject({ reference: start.reference, status: 'success', message: 'Payment verified successfully', currency: 'GHS' });
+    expect(verified).toMatchObject({
+      reference: start.reference,
+      status: 'success',
+      message: 'Payment verified successfully',
+      currency: 'GHS',
+    });
     expect(verified.donations).toEqual([expect.objectContaining({ cause_id: causeId, amount: '1250.00', status: 'completed' })]);
     expect(JSON.stringify(verified)).not.toContain('ama.guest@example.com');
     expect(await currentAmount(ctx.app, causeId)).toBe(before + 125_000);
@@ -139,26 +161,29 @@ describe.each(backends)('settling payments on $name', (backend) => {
     expect(decided.body).toContain('already <strong>success</strong>');
   });
 
-  it.each([['failed', 'Payment failed'], ['abandoned', 'Payment was cancelled']])(
-    'marks donations %s when the tester picks it', async (outcome, detail) => {
-      const { causeId } = await scene(ctx.app);
-      const donor = await newSession(ctx.app);
-      const start = await donate(ctx.app, causeId, '15.00', {}, donor.access);
-      const path = new URL(start.authorization_url).pathname;
-      const res = await ctx.app.inject({ method: 'POST', url: `${path}/`, payload: { outcome } });
-      expect(res.statusCode).toBe(200);
-      const verified = await verify(ctx.app, start.reference);
-      expect(verified.statusCode).toBe(402);
-      const answer = verified.json();
-      expect(answer).toMatchObject({ status: outcome, detail, code: `payment_${outcome}` });
-      expect(answer).not.toHaveProperty('message');
-      expect(answer.donations[0].status).toBe(outcome);
-      // The donor's history shows the outcome when asked for it (the default lists money given).
-      expect((await ctx.app.inject({ url: '/api/donations/', headers: bearer(donor.access) })).json().count).toBe(0);
-      const history = await ctx.app.inject({ url: '/api/donations/?status=failed,abandoned', headers: bearer(donor.access) });
-      expect(history.json().results.map((d: { status: string; reference: string }) => [d.status, d.reference]))
-        .toEqual([[outcome, start.reference]]);
-    });
+  it.each([
+    ['failed', 'Payment failed'],
+    ['abandoned', 'Payment was cancelled'],
+  ])('marks donations %s when the tester picks it', async (outcome, detail) => {
+    const { causeId } = await scene(ctx.app);
+    const donor = await newSession(ctx.app);
+    const start = await donate(ctx.app, causeId, '15.00', {}, donor.access);
+    const path = new URL(start.authorization_url).pathname;
+    const res = await ctx.app.inject({ method: 'POST', url: `${path}/`, payload: { outcome } });
+    expect(res.statusCode).toBe(200);
+    const verified = await verify(ctx.app, start.reference);
+    expect(verified.statusCode).toBe(402);
+    const answer = verified.json();
+    expect(answer).toMatchObject({ status: outcome, detail, code: `payment_${outcome}` });
+    expect(answer).not.toHaveProperty('message');
+    expect(answer.donations[0].status).toBe(outcome);
+    // The donor's history shows the outcome when asked for it (the default lists money given).
+    expect((await ctx.app.inject({ url: '/api/donations/', headers: bearer(donor.access) })).json().count).toBe(0);
+    const history = await ctx.app.inject({ url: '/api/donations/?status=failed,abandoned', headers: bearer(donor.access) });
+    expect(history.json().results.map((d: { status: string; reference: string }) => [d.status, d.reference])).toEqual([
+      [outcome, start.reference],
+    ]);
+  });
 
   it('answers 404 JSON for an unknown reference, and for a bad outcome a 400', async () => {
     const res = await verify(ctx.app, 'bf-aaaaaaaaaaaaaaaaaaaaaaaa');
@@ -181,7 +206,10 @@ describe.runIf(postgres)('settling one payment from two app instances on one Pos
   beforeAll(async () => {
     const db = await postgres!.createDatabase();
     drop = db.drop;
-    [a, b] = await Promise.all([buildApp(testConfig(db.databaseUrl, { admin: ADMIN })), buildApp(testConfig(db.databaseUrl, { admin: ADMIN }))]);
+    [a, b] = await Promise.all([
+      buildApp(testConfig(db.databaseUrl, { admin: ADMIN })),
+      buildApp(testConfig(db.databaseUrl, { admin: ADMIN })),
+    ]);
   });
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);
@@ -199,7 +227,10 @@ describe.runIf(postgres)('settling one payment from two app instances on one Pos
     expect(await currentAmount(b, causeId)).toBe(before + 7_777);
     expect(await notificationCount(a, organizer.id, 'New donation')).toBe(1);
     expect(await notificationCount(a, donor.id, 'Donation confirmed')).toBe(1);
-    const completed = await one<{ n: number }>(a, sql`SELECT count(*)::int AS n FROM donations WHERE reference = ${start.reference} AND status = 'completed'`);
+    const completed = await one<{ n: number }>(
+      a,
+      sql`SELECT count(*)::int AS n FROM donations WHERE reference = ${start.reference} AND status = 'completed'`,
+    );
     expect(completed.n).toBe(1);
     expect((await paymentRow(b, start.reference)).status).toBe('success');
   });

@@ -24,19 +24,30 @@ describe.each(backends)('banks, mobile money and withdrawal details (sandbox) on
   it('lists Ghanaian banks and mobile money networks to anyone, sorted by name', async () => {
     const banks = (await ctx.app.inject({ url: '/api/user/banks/' })).json() as { code: string; name: string }[];
     expect(banks.length).toBeGreaterThanOrEqual(12);
-    expect(banks).toEqual(expect.arrayContaining([{ code: '040100', name: 'GCB Bank' }, { code: '130100', name: 'Ecobank Ghana' }]));
+    expect(banks).toEqual(
+      expect.arrayContaining([
+        { code: '040100', name: 'GCB Bank' },
+        { code: '130100', name: 'Ecobank Ghana' },
+      ]),
+    );
     expect(banks.map((b) => b.name)).toEqual([...banks.map((b) => b.name)].sort((a, b) => a.localeCompare(b, 'en')));
     const momo = (await ctx.app.inject({ url: '/api/user/mobile-money/' })).json();
     expect(momo).toEqual([
-      { code: 'ATL', name: 'AirtelTigo Money' }, { code: 'MTN', name: 'MTN Mobile Money' }, { code: 'VOD', name: 'Telecel Cash' },
+      { code: 'ATL', name: 'AirtelTigo Money' },
+      { code: 'MTN', name: 'MTN Mobile Money' },
+      { code: 'VOD', name: 'Telecel Cash' },
     ]);
   });
 
   it('validates a bank account: signed in only, known bank, found account', async () => {
     const user = await newSession(ctx.app);
-    const check = (payload: unknown, token: string | null = user.access) => ctx.app.inject({
-      method: 'POST', url: '/api/user/validate-bank-account/', headers: token ? bearer(token) : {}, payload: payload as object,
-    });
+    const check = (payload: unknown, token: string | null = user.access) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/user/validate-bank-account/',
+        headers: token ? bearer(token) : {},
+        payload: payload as object,
+      });
     expect((await check({ bank_code: '040100', account_number: '1234567890' }, null)).statusCode).toBe(401);
     const ok = await check({ bank_code: '040100', account_number: '1234567890' });
     expect(ok.statusCode).toBe(200);
@@ -44,16 +55,25 @@ describe.each(backends)('banks, mobile money and withdrawal details (sandbox) on
     const missing = await check({ bank_code: '040100', account_number: '1234560000' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toEqual({ account_number: [NOT_FOUND] });
-    expect((await check({ bank_code: '999999', account_number: '1234567890' })).json().errors).toEqual({ bank_code: ['Choose a bank from the list.'] });
+    expect((await check({ bank_code: '999999', account_number: '1234567890' })).json().errors).toEqual({
+      bank_code: ['Choose a bank from the list.'],
+    });
     expect((await check({ bank_code: '040100' })).json().errors).toEqual({ account_number: ['This field is required.'] });
   });
 
   it("saves bank details with the provider's account name, not the client's", async () => {
     const user = await newSession(ctx.app);
-    const res = await saveDetails(ctx.app, user.access, JSON.stringify({ ...SANDBOX_BANK, account_name: 'Someone Else', bank_name: 'Fake' }));
+    const res = await saveDetails(
+      ctx.app,
+      user.access,
+      JSON.stringify({ ...SANDBOX_BANK, account_name: 'Someone Else', bank_name: 'Fake' }),
+    );
     expect(res.statusCode).toBe(200);
     const expected = {
-      type: 'bank', bank_code: '040100', bank_name: 'GCB Bank', account_number: SANDBOX_BANK.account_number,
+      type: 'bank',
+      bank_code: '040100',
+      bank_name: 'GCB Bank',
+      account_number: SANDBOX_BANK.account_number,
       account_name: sandboxAccountName(SANDBOX_BANK.account_number),
     };
     expect(res.json().withdrawal_address).toEqual(expected);
@@ -84,9 +104,18 @@ describe.each(backends)('banks, mobile money and withdrawal details (sandbox) on
 
   it('normalises mobile money details and clears them with null', async () => {
     const user = await newSession(ctx.app);
-    const res = await saveDetails(ctx.app, user.access, { ...MOMO, provider: 'vod', phone_number: '0501234567', account_name: ' Ama  Owusu ' });
+    const res = await saveDetails(ctx.app, user.access, {
+      ...MOMO,
+      provider: 'vod',
+      phone_number: '0501234567',
+      account_name: ' Ama  Owusu ',
+    });
     expect(res.json().withdrawal_address).toEqual({
-      type: 'mobile_money', provider: 'VOD', provider_name: 'Telecel Cash', phone_number: '233501234567', account_name: 'Ama Owusu',
+      type: 'mobile_money',
+      provider: 'VOD',
+      provider_name: 'Telecel Cash',
+      phone_number: '233501234567',
+      account_name: 'Ama Owusu',
     });
     const cleared = await saveDetails(ctx.app, user.access, null);
     expect(cleared.statusCode).toBe(200);

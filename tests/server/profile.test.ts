@@ -6,14 +6,21 @@ import { bearer, multipartBody, newSession, useApp, type FilePart } from './help
 const INVALID_IMAGE = 'Upload a valid image. The file you uploaded was either not an image or a corrupted image.';
 
 async function png(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 206, g: 17, b: 38 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 206, g: 17, b: 38 } } })
+    .png()
+    .toBuffer();
 }
 
 describe.each(backends)('profile on $name', (backend) => {
   const ctx = useApp(backend, { publicUrl: null });
   const put = async (access: string, fields: Record<string, string | FilePart>) => {
     const { payload, headers } = await multipartBody(fields);
-    return ctx.app.inject({ method: 'PUT', url: '/api/user/profile/', payload, headers: { ...headers, ...bearer(access), host: 'boafo.test:8080' } });
+    return ctx.app.inject({
+      method: 'PUT',
+      url: '/api/user/profile/',
+      payload,
+      headers: { ...headers, ...bearer(access), host: 'boafo.test:8080' },
+    });
   };
 
   it('GET answers the profile with every alias filled', async () => {
@@ -22,11 +29,30 @@ describe.each(backends)('profile on $name', (backend) => {
     expect(res.statusCode).toBe(200);
     const p = res.json();
     expect(p).toMatchObject({
-      id: session.id, user_id: session.id, email: session.email,
-      first_name: 'Kofi', last_name: 'Boateng', first: 'Kofi', last: 'Boateng', given_name: 'Kofi', family_name: 'Boateng',
-      name: 'Kofi Boateng', username: session.email.split('@')[0], role: 'user',
-      occupation: '', job_title: '', bio: '', interests: '', phone_number: '', phone: '', address: '',
-      withdrawal_address: null, profile_picture: null, profile_picture_sizes: null, cover_photo: null, cover_photo_sizes: null,
+      id: session.id,
+      user_id: session.id,
+      email: session.email,
+      first_name: 'Kofi',
+      last_name: 'Boateng',
+      first: 'Kofi',
+      last: 'Boateng',
+      given_name: 'Kofi',
+      family_name: 'Boateng',
+      name: 'Kofi Boateng',
+      username: session.email.split('@')[0],
+      role: 'user',
+      occupation: '',
+      job_title: '',
+      bio: '',
+      interests: '',
+      phone_number: '',
+      phone: '',
+      address: '',
+      withdrawal_address: null,
+      profile_picture: null,
+      profile_picture_sizes: null,
+      cover_photo: null,
+      cover_photo_sizes: null,
       is_verified: false,
     });
     expect(new Date(p.created_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
@@ -45,10 +71,19 @@ describe.each(backends)('profile on $name', (backend) => {
     expect(res.statusCode, res.body).toBe(200);
     const p = res.json();
     expect(p).toMatchObject({
-      bio: 'I help schools in Tamale', interests: 'I help schools in Tamale', occupation: 'Teacher', job_title: 'Teacher',
-      phone_number: '+233 24 123 4567', phone: '+233 24 123 4567', address: 'Tamale, Northern Region',
+      bio: 'I help schools in Tamale',
+      interests: 'I help schools in Tamale',
+      occupation: 'Teacher',
+      job_title: 'Teacher',
+      phone_number: '+233 24 123 4567',
+      phone: '+233 24 123 4567',
+      address: 'Tamale, Northern Region',
       withdrawal_address: {
-        type: 'mobile_money', provider: 'MTN', provider_name: 'MTN Mobile Money', phone_number: '233241234567', account_name: 'Kofi Boateng',
+        type: 'mobile_money',
+        provider: 'MTN',
+        provider_name: 'MTN Mobile Money',
+        phone_number: '233241234567',
+        account_name: 'Kofi Boateng',
       },
       cover_photo: null,
     });
@@ -88,7 +123,9 @@ describe.each(backends)('profile on $name', (backend) => {
     const res = await put(session.access, { cover_photo: { filename: 'big.jpg', contentType: 'image/jpeg', data: big } });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({
-      detail: 'The file is too large (max 5 MB).', code: 'payload_too_large', errors: { cover_photo: ['The file is too large (max 5 MB).'] },
+      detail: 'The file is too large (max 5 MB).',
+      code: 'payload_too_large',
+      errors: { cover_photo: ['The file is too large (max 5 MB).'] },
     });
   });
 
@@ -102,12 +139,24 @@ describe.each(backends)('profile on $name', (backend) => {
   it('accepts a JSON body with aliases and uses PUBLIC_URL-free absolute URLs', async () => {
     const session = await newSession(ctx.app);
     const res = await ctx.app.inject({
-      method: 'PUT', url: '/api/user/profile/', headers: bearer(session.access),
-      payload: { first_name: 'Akosua', job_title: 'Nurse', interests: 'Health', phone: '0200000000', withdrawal_address: { bank_code: '040100', account_number: '1234567890' } },
+      method: 'PUT',
+      url: '/api/user/profile/',
+      headers: bearer(session.access),
+      payload: {
+        first_name: 'Akosua',
+        job_title: 'Nurse',
+        interests: 'Health',
+        phone: '0200000000',
+        withdrawal_address: { bank_code: '040100', account_number: '1234567890' },
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
-      first_name: 'Akosua', name: 'Akosua Boateng', occupation: 'Nurse', bio: 'Health', phone_number: '0200000000',
+      first_name: 'Akosua',
+      name: 'Akosua Boateng',
+      occupation: 'Nurse',
+      bio: 'Health',
+      phone_number: '0200000000',
       withdrawal_address: { type: 'bank', bank_code: '040100', bank_name: 'GCB Bank', account_number: '1234567890' },
     });
   });

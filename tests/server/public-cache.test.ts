@@ -14,7 +14,8 @@ import { newSession, testConfig, useApp } from './helpers/app';
 import { ADMIN, activeCause, adminSession } from './helpers/causes';
 
 const LIST = '/api/causes/list/?page_size=50';
-const names = (app: FastifyInstance) => app.inject({ url: LIST }).then((res) => res.json().results.map((c: { name: string }) => c.name) as string[]);
+const names = (app: FastifyInstance) =>
+  app.inject({ url: LIST }).then((res) => res.json().results.map((c: { name: string }) => c.name) as string[]);
 
 /**
  * Waits until `app` has heard every notification committed so far: PostgreSQL delivers them in
@@ -106,7 +107,11 @@ describe.runIf(postgres)('public read cache across two processes on one PostgreS
       await renameQuietly(a.db as Db, cause.id, `Round ${round} renamed`);
       expect(await names(a)).toContain(`Round ${round} cause`); // a's copy is in use
       // b closes the cause through its API: a hears it and reads afresh.
-      const closed = await b.inject({ method: 'POST', url: `/api/causes/${cause.id}/close/`, headers: { authorization: `Bearer ${organizer.access}` } });
+      const closed = await b.inject({
+        method: 'POST',
+        url: `/api/causes/${cause.id}/close/`,
+        headers: { authorization: `Bearer ${organizer.access}` },
+      });
       expect(closed.statusCode).toBe(200);
       await expect.poll(() => names(a)).not.toContain(`Round ${round} cause`);
       expect(await names(a)).not.toContain(`Round ${round} renamed`); // closed: no longer public

@@ -18,11 +18,19 @@ import { donate, one, sandboxDecide, scene, verify } from './helpers/giving';
 const MEDIA_PATH = /^\/media\/[0-9a-f]{64}$/;
 
 async function picture(width = 800, height = 500): Promise<FilePart> {
-  const data = await sharp({ create: { width, height, channels: 3, background: { r: 252, g: 209, b: 22 } } }).png().toBuffer();
+  const data = await sharp({ create: { width, height, channels: 3, background: { r: 252, g: 209, b: 22 } } })
+    .png()
+    .toBuffer();
   return { filename: 'picture.png', contentType: 'image/png', data };
 }
 
-async function sendForm(app: FastifyInstance, method: 'POST' | 'PUT', url: string, access: string, fields: Record<string, string | FilePart>) {
+async function sendForm(
+  app: FastifyInstance,
+  method: 'POST' | 'PUT',
+  url: string,
+  access: string,
+  fields: Record<string, string | FilePart>,
+) {
   const { payload, headers } = await multipartBody(fields);
   const res = await app.inject({ method, url, payload, headers: { ...headers, ...bearer(access) } });
   if (res.statusCode >= 300) throw new Error(`${method} ${url} failed: ${res.statusCode} ${res.body}`);
@@ -56,27 +64,57 @@ function imageFields(prefix: string, object: Record<string, unknown>, names: str
 describe.each(backends)('the spec client contract on $name', (backend) => {
   // PUBLIC_URL set and requests on another host: paths stay relative either way.
   const ctx = useApp(backend, { admin: ADMIN, publicUrl: 'https://boafo.test' });
-  const get = (url: string, access?: string) => ctx.app.inject({ url, headers: { host: 'lan-box.local:3000', ...(access ? bearer(access) : {}) } });
+  const get = (url: string, access?: string) =>
+    ctx.app.inject({ url, headers: { host: 'lan-box.local:3000', ...(access ? bearer(access) : {}) } });
 
   it('answers every image field as a relative /media path, sized variants included', async () => {
     const { admin, organizer } = await scene(ctx.app);
     const cover = await picture(1200, 700);
     const created = await sendForm(ctx.app, 'POST', '/api/causes/create/', organizer.access, {
-      name: 'Solar lamps for Bawku', description: 'Light for evening classes.', target_amount: '8000', cover_image: cover,
+      name: 'Solar lamps for Bawku',
+      description: 'Light for evening classes.',
+      target_amount: '8000',
+      cover_image: cover,
     });
-    const approved = await ctx.app.inject({ method: 'POST', url: `/api/admin/causes/${created.id}/approve/`, headers: bearer(admin.access) });
+    const approved = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/causes/${created.id}/approve/`,
+      headers: bearer(admin.access),
+    });
     expect(approved.statusCode).toBe(200);
     const profile = await sendForm(ctx.app, 'PUT', '/api/user/profile/', organizer.access, {
-      profile_picture: await picture(600, 600), cover_photo: await picture(1200, 400),
+      profile_picture: await picture(600, 600),
+      cover_photo: await picture(1200, 400),
     });
-    const story = await sendForm(ctx.app, 'POST', '/api/success-stories/', admin.access, { title: 'Lights on', description: 'Done.', image: await picture() });
-    const post = await sendForm(ctx.app, 'POST', '/api/blog-posts/', admin.access, { title: `Evening classes ${Date.now()}`, image: await picture() });
-    const testimonial = await sendForm(ctx.app, 'POST', '/api/testimonials/', admin.access, { text: 'Thank you', author: 'Esi', image: await picture() });
+    const story = await sendForm(ctx.app, 'POST', '/api/success-stories/', admin.access, {
+      title: 'Lights on',
+      description: 'Done.',
+      image: await picture(),
+    });
+    const post = await sendForm(ctx.app, 'POST', '/api/blog-posts/', admin.access, {
+      title: `Evening classes ${Date.now()}`,
+      image: await picture(),
+    });
+    const testimonial = await sendForm(ctx.app, 'POST', '/api/testimonials/', admin.access, {
+      text: 'Thank you',
+      author: 'Esi',
+      image: await picture(),
+    });
     // The organizer also gives (named, completed): a contributor with a picture.
-    await insertDonation(ctx.app.db as Db, { causeId: created.id, amount: 5_000, donorId: organizer.id, email: organizer.email, donorName: 'Ama Organizer' });
+    await insertDonation(ctx.app.db as Db, {
+      causeId: created.id,
+      amount: 5_000,
+      donorId: organizer.id,
+      email: organizer.email,
+      donorName: 'Ama Organizer',
+    });
     await ctx.app.inject({ method: 'POST', url: '/api/favorites/', headers: bearer(organizer.access), payload: { cause_id: created.id } });
     const cartId = crypto.randomUUID();
-    await ctx.app.inject({ method: 'POST', url: '/api/cart/add/', payload: { cart_id: cartId, cause_id: created.id, donation_amount: 10 } });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/cart/add/',
+      payload: { cart_id: cartId, cause_id: created.id, donation_amount: 10 },
+    });
 
     const found: Record<string, unknown> = {};
     const merge = (part: Record<string, unknown>) => Object.assign(found, part);
@@ -86,7 +124,9 @@ describe.each(backends)('the spec client contract on $name', (backend) => {
     merge(imageFields('details', (await get(`/api/causes/details/${created.id}/`)).json(), ['image', 'cover_image']));
     const favorite = (await get('/api/favorites/', organizer.access)).json().results[0];
     merge(imageFields('favorites', favorite, ['image', 'cover_image']));
-    const review = (await get('/api/admin/causes/?status=active', admin.access)).json().results.find((c: { id: string }) => c.id === created.id);
+    const review = (await get('/api/admin/causes/?status=active', admin.access))
+      .json()
+      .results.find((c: { id: string }) => c.id === created.id);
     merge(imageFields('admin', review, ['image', 'cover_image']));
     merge(imageFields('profile-put', profile, ['profile_picture', 'cover_photo']));
     merge(imageFields('profile', (await get('/api/user/profile/', organizer.access)).json(), ['profile_picture', 'cover_photo']));
@@ -120,9 +160,17 @@ describe.each(backends)('the spec client contract on $name', (backend) => {
     }
     const success = await verify(ctx.app, outcomes.success.reference);
     expect(success.statusCode).toBe(200);
-    expect(success.json()).toMatchObject({ status: 'success', message: 'Payment verified successfully', total_amount: '12.00', currency: 'GHS' });
+    expect(success.json()).toMatchObject({
+      status: 'success',
+      message: 'Payment verified successfully',
+      total_amount: '12.00',
+      currency: 'GHS',
+    });
 
-    for (const [outcome, detail] of [['failed', 'Payment failed'], ['abandoned', 'Payment was cancelled']]) {
+    for (const [outcome, detail] of [
+      ['failed', 'Payment failed'],
+      ['abandoned', 'Payment was cancelled'],
+    ]) {
       const res = await verify(ctx.app, outcomes[outcome].reference);
       expect(res.statusCode, outcome).toBe(402);
       // The error shape a client shows, with the outcome in the body; never a message to read as success.
@@ -145,7 +193,13 @@ describe.each(backends)('the spec client contract on $name', (backend) => {
     const { causeId } = await scene(ctx.app);
     const donor = await newSession(ctx.app);
     const db = ctx.app.db as Db;
-    for (const [amount, status] of [[1_000, 'completed'], [2_000, 'pending'], [3_000, 'failed'], [4_000, 'abandoned'], [5_000, 'completed']] as const) {
+    for (const [amount, status] of [
+      [1_000, 'completed'],
+      [2_000, 'pending'],
+      [3_000, 'failed'],
+      [4_000, 'abandoned'],
+      [5_000, 'completed'],
+    ] as const) {
       await insertDonation(db, { causeId, amount, donorId: donor.id, email: donor.email, status });
     }
     const amounts = async (query: string) => {
@@ -158,16 +212,30 @@ describe.each(backends)('the spec client contract on $name', (backend) => {
     expect((await get('/api/donations/', donor.access)).json().count).toBe(2);
     expect(await amounts('?status=pending')).toEqual(['20.00 pending']);
     expect(await amounts('?status=failed,abandoned')).toEqual(['40.00 abandoned', '30.00 failed']);
-    expect(await amounts('?status=all')).toEqual(['50.00 completed', '40.00 abandoned', '30.00 failed', '20.00 pending', '10.00 completed']);
+    expect(await amounts('?status=all')).toEqual([
+      '50.00 completed',
+      '40.00 abandoned',
+      '30.00 failed',
+      '20.00 pending',
+      '10.00 completed',
+    ]);
     const bad = await get('/api/donations/?status=gifted', donor.access);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ code: 'validation_error', errors: { status: [expect.stringContaining('completed, pending, failed, abandoned')] } });
+    expect(bad.json()).toMatchObject({
+      code: 'validation_error',
+      errors: { status: [expect.stringContaining('completed, pending, failed, abandoned')] },
+    });
   });
 
   it("answers a guest's GET /api/donations/ with the landing cards, and keeps each donor's history private", async () => {
     const { admin, organizer } = await scene(ctx.app);
     const db = ctx.app.db as Db;
-    const needy = await activeCause(ctx.app, organizer.access, admin.access, { name: 'Incubators for Tamale', target_amount: '2000.00', category_data: '{"name":"Medical"}', location: 'Tamale' });
+    const needy = await activeCause(ctx.app, organizer.access, admin.access, {
+      name: 'Incubators for Tamale',
+      target_amount: '2000.00',
+      category_data: '{"name":"Medical"}',
+      location: 'Tamale',
+    });
     await insertDonation(db, { causeId: needy.id, amount: 50_050, email: 'secret.donor@example.com', donorName: 'Secret Donor' });
     const reached = await activeCause(ctx.app, organizer.access, admin.access, { name: 'Already funded', target_amount: '10.00' });
     await insertDonation(db, { causeId: reached.id, amount: 1_000 });
@@ -184,8 +252,17 @@ describe.each(backends)('the spec client contract on $name', (backend) => {
     expect(ids).not.toContain(waiting.id);
     const card = page.results.find((c: { id: string }) => c.id === needy.id);
     expect(card).toEqual({
-      id: needy.id, cause_id: needy.id, title: 'Incubators for Tamale', category: 'Medical', location: 'Tamale',
-      goal: '2000.00', collected: '500.50', remaining: '1499.50', progress: 25, image: null, image_sizes: null,
+      id: needy.id,
+      cause_id: needy.id,
+      title: 'Incubators for Tamale',
+      category: 'Medical',
+      location: 'Tamale',
+      goal: '2000.00',
+      collected: '500.50',
+      remaining: '1499.50',
+      progress: 25,
+      image: null,
+      image_sizes: null,
     });
     for (const c of page.results) {
       expect(Number(c.collected)).toBeLessThan(Number(c.goal) || Infinity);
@@ -210,7 +287,7 @@ describe.each(backends)('the spec client contract on $name', (backend) => {
     expect((await ctx.app.inject({ url: '/api/donations/', headers: bearer(expired) })).statusCode).toBe(401);
   });
 
-  it("names the cause by its title in notifications, with the id beside it", async () => {
+  it('names the cause by its title in notifications, with the id beside it', async () => {
     const { organizer, causeId } = await scene(ctx.app, { name: 'Water tank for Nalerigu' });
     await notify(ctx.app.db, organizer.id, { title: 'About your cause', message: 'Something happened', causeId });
     const list = (await ctx.app.inject({ url: '/api/notifications/', headers: bearer(organizer.access) })).json();
@@ -223,7 +300,12 @@ describe.each(backends)('the spec client contract on $name', (backend) => {
 
   it('gives contributors a location when the donor named a country', async () => {
     const { causeId } = await scene(ctx.app);
-    const start = await donate(ctx.app, causeId, '30.00', { first_name: 'Kwesi', last_name: 'Mensah', country: 'Ghana', email: 'kwesi@example.com' });
+    const start = await donate(ctx.app, causeId, '30.00', {
+      first_name: 'Kwesi',
+      last_name: 'Mensah',
+      country: 'Ghana',
+      email: 'kwesi@example.com',
+    });
     await sandboxDecide(ctx.app, start.reference, 'success');
     expect((await verify(ctx.app, start.reference)).statusCode).toBe(200);
     const quiet = await donate(ctx.app, causeId, '5.00', { first_name: 'Abla', last_name: 'Dzifa', email: 'abla@example.com' });

@@ -19,8 +19,12 @@ const rowsFor = async (app: FastifyInstance, endpoint: string) =>
 describe.each(backends)('web push on $name', (backend) => {
   const ctx = useApp(backend, { admin: ADMIN, push: TEST_PUSH });
   let fake: FakePush;
-  beforeAll(async () => { fake = await startFakePush(); });
-  afterAll(async () => { await fake?.close(); });
+  beforeAll(async () => {
+    fake = await startFakePush();
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
 
   it('serves a VAPID public key generated once and kept in the database', async () => {
     const res = await ctx.app.inject({ url: '/api/push/public-key/' });
@@ -35,21 +39,35 @@ describe.each(backends)('web push on $name', (backend) => {
     const [ama, kofi] = [await newSession(ctx.app), await newSession(ctx.app)];
     const { endpoint, keys } = await subscribe(ctx.app, fake, ama.access);
     const again = await ctx.app.inject({
-      method: 'POST', url: '/api/push/subscribe/', headers: bearer(kofi.access),
+      method: 'POST',
+      url: '/api/push/subscribe/',
+      headers: bearer(kofi.access),
       payload: { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } },
     });
     expect(again.statusCode).toBe(201);
     expect(again.json()).toMatchObject({ endpoint });
-    const row = await one<{ n: number; user_id: string }>(ctx.app,
-      sql`SELECT count(*)::int AS n, min(user_id::text) AS user_id FROM push_subscriptions WHERE endpoint = ${endpoint}`);
+    const row = await one<{ n: number; user_id: string }>(
+      ctx.app,
+      sql`SELECT count(*)::int AS n, min(user_id::text) AS user_id FROM push_subscriptions WHERE endpoint = ${endpoint}`,
+    );
     expect(row).toEqual({ n: 1, user_id: kofi.id });
 
     // Ama can no longer remove it: it is Kofi's now. Kofi can, and a repeat is still 204.
-    const notHers = await ctx.app.inject({ method: 'POST', url: '/api/push/unsubscribe/', headers: bearer(ama.access), payload: { endpoint } });
+    const notHers = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/push/unsubscribe/',
+      headers: bearer(ama.access),
+      payload: { endpoint },
+    });
     expect(notHers.statusCode).toBe(204);
     expect(await rowsFor(ctx.app, endpoint)).toBe(1);
     for (let i = 0; i < 2; i += 1) {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/push/unsubscribe/', headers: bearer(kofi.access), payload: { endpoint } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/push/unsubscribe/',
+        headers: bearer(kofi.access),
+        payload: { endpoint },
+      });
       expect(res.statusCode).toBe(204);
     }
     expect(await rowsFor(ctx.app, endpoint)).toBe(0);
@@ -60,15 +78,24 @@ describe.each(backends)('web push on $name', (backend) => {
     const keys = browserKeys();
     const body = { endpoint: `${fake.url}/push/x`, keys: { p256dh: keys.p256dh, auth: keys.auth } };
     expect((await ctx.app.inject({ method: 'POST', url: '/api/push/subscribe/', payload: body })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/push/unsubscribe/', payload: { endpoint: body.endpoint } })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/push/unsubscribe/', payload: { endpoint: body.endpoint } })).statusCode).toBe(
+      401,
+    );
     const bad = await ctx.app.inject({
-      method: 'POST', url: '/api/push/subscribe/', headers: bearer(user.access),
+      method: 'POST',
+      url: '/api/push/subscribe/',
+      headers: bearer(user.access),
       payload: { endpoint: body.endpoint, keys: { p256dh: Buffer.alloc(65, 7).toString('base64url'), auth: 'c2hvcnQtc2hvcnQtc2hvcnQ' } },
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'validation_error' });
     expect(Object.keys(bad.json().errors).sort()).toEqual(['auth', 'p256dh']);
-    const missing = await ctx.app.inject({ method: 'POST', url: '/api/push/subscribe/', headers: bearer(user.access), payload: { endpoint: body.endpoint } });
+    const missing = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/push/subscribe/',
+      headers: bearer(user.access),
+      payload: { endpoint: body.endpoint },
+    });
     expect(missing.json().errors).toHaveProperty('keys');
   });
 
@@ -83,8 +110,12 @@ describe.each(backends)('web push on $name', (backend) => {
     expect(request.headers.ttl).toBe('86400');
     const stored = (await ctx.app.inject({ url: '/api/notifications/', headers: bearer(organizer.access) })).json().results[0];
     expect(keys.decrypt(request.body)).toEqual({
-      title: 'Cause approved', body: stored.message, url: `/causes/${cause.id}`, id: stored.id,
-      cause: cause.title, cause_id: cause.id,
+      title: 'Cause approved',
+      body: stored.message,
+      url: `/causes/${cause.id}`,
+      id: stored.id,
+      cause: cause.title,
+      cause_id: cause.id,
     });
 
     // Authorization: vapid t=<ES256 JWT for the push service's origin>, k=<our public key>.
@@ -99,7 +130,10 @@ describe.each(backends)('web push on $name', (backend) => {
 
     await ctx.app.realtime.idle();
     expect(fake.requests.filter((r) => r.path === path)).toHaveLength(1);
-    const used = await one<{ used: boolean }>(ctx.app, sql`SELECT last_used_at IS NOT NULL AS used FROM push_subscriptions WHERE endpoint = ${endpoint}`);
+    const used = await one<{ used: boolean }>(
+      ctx.app,
+      sql`SELECT last_used_at IS NOT NULL AS used FROM push_subscriptions WHERE endpoint = ${endpoint}`,
+    );
     expect(used.used).toBe(true);
   });
 
@@ -114,10 +148,17 @@ describe.each(backends)('web push on $name', (backend) => {
     const id = await notify(ctx.app.db, user.id, { title: 'Hello', message: 'No cause here' });
     const request = await waitFor('the push to the flaky endpoint', () => fake.requests.find((r) => r.path === flaky.path));
     expect(flaky.keys.decrypt(request.body)).toEqual({
-      title: 'Hello', body: 'No cause here', url: '/notificationspage', id, cause: null, cause_id: null,
+      title: 'Hello',
+      body: 'No cause here',
+      url: '/notificationspage',
+      id,
+      cause: null,
+      cause_id: null,
     });
-    await waitFor('410 and 404 endpoints removed', async () =>
-      (await rowsFor(ctx.app, gone.endpoint)) === 0 && (await rowsFor(ctx.app, missing.endpoint)) === 0);
+    await waitFor(
+      '410 and 404 endpoints removed',
+      async () => (await rowsFor(ctx.app, gone.endpoint)) === 0 && (await rowsFor(ctx.app, missing.endpoint)) === 0,
+    );
     await ctx.app.realtime.idle();
     // A temporary failure keeps the subscription.
     expect(await rowsFor(ctx.app, flaky.endpoint)).toBe(1);
@@ -125,10 +166,16 @@ describe.each(backends)('web push on $name', (backend) => {
 });
 
 describe('push settings', () => {
-  const pair = { VAPID_PUBLIC_KEY: Buffer.alloc(65, 4).toString('base64url'), VAPID_PRIVATE_KEY: Buffer.alloc(32, 9).toString('base64url') };
+  const pair = {
+    VAPID_PUBLIC_KEY: Buffer.alloc(65, 4).toString('base64url'),
+    VAPID_PRIVATE_KEY: Buffer.alloc(32, 9).toString('base64url'),
+  };
 
   it('takes both VAPID keys or neither, and checks their size and the subject', () => {
-    expect(loadConfig({ ...pair }).push).toMatchObject({ vapid: { publicKey: pair.VAPID_PUBLIC_KEY }, subject: 'mailto:support@boafo.app' });
+    expect(loadConfig({ ...pair }).push).toMatchObject({
+      vapid: { publicKey: pair.VAPID_PUBLIC_KEY },
+      subject: 'mailto:support@boafo.app',
+    });
     expect(loadConfig({}).push.vapid).toBeNull();
     expect(() => loadConfig({ VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY })).toThrow(ConfigError);
     expect(() => loadConfig({ ...pair, VAPID_PRIVATE_KEY: 'short' })).toThrow(/VAPID_PRIVATE_KEY/);

@@ -27,7 +27,8 @@ async function capture(run: () => Promise<unknown>): Promise<Captured[]> {
   pg.Client.prototype.query = function query(this: pg.Client, ...args: unknown[]) {
     const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
     if (typeof first === 'string') captured.push({ text: first, values: Array.isArray(second) ? second : [] });
-    else if (first && typeof first.text === 'string') captured.push({ text: first.text, values: first.values ?? (Array.isArray(second) ? second : []) });
+    else if (first && typeof first.text === 'string')
+      captured.push({ text: first.text, values: first.values ?? (Array.isArray(second) ? second : []) });
     return (original as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof original;
   try {
@@ -66,8 +67,11 @@ describe.skipIf(!postgres)('query plans on PostgreSQL', () => {
     await explainer.connect();
     donor = await newSession(ctx.app);
     admin = await adminSession(ctx.app);
-    const [row] = await queryRows<{ cause_id: string }>(ctx.app.db as Db, sql`SELECT d.cause_id FROM donations d JOIN causes c ON c.id = d.cause_id
-      WHERE c.status = 'active' GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`);
+    const [row] = await queryRows<{ cause_id: string }>(
+      ctx.app.db as Db,
+      sql`SELECT d.cause_id FROM donations d JOIN causes c ON c.id = d.cause_id
+      WHERE c.status = 'active' GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`,
+    );
     causeId = row!.cause_id;
   }, 300_000);
 
@@ -102,7 +106,11 @@ describe.skipIf(!postgres)('query plans on PostgreSQL', () => {
     return found;
   }
 
-  const noSeqScan = (found: string[], label = '') => expect(found.filter((a) => a.includes('Seq Scan')), `${label}\n${found.join('\n')}`).toEqual([]);
+  const noSeqScan = (found: string[], label = '') =>
+    expect(
+      found.filter((a) => a.includes('Seq Scan')),
+      `${label}\n${found.join('\n')}`,
+    ).toEqual([]);
 
   it.each([
     ['newest first', '/api/causes/list/?page=1', 'causes_public_created_idx'],
@@ -120,8 +128,14 @@ describe.skipIf(!postgres)('query plans on PostgreSQL', () => {
   });
 
   it('statistics, landing and cause reads', async () => {
-    for (const url of ['/api/statistics/', '/api/donations/statistics/', `/api/causes/details/${causeId}/`,
-      `/api/causes/${causeId}/ledger/`, '/api/contributors/', '/api/donations/']) {
+    for (const url of [
+      '/api/statistics/',
+      '/api/donations/statistics/',
+      `/api/causes/details/${causeId}/`,
+      `/api/causes/${causeId}/ledger/`,
+      '/api/contributors/',
+      '/api/donations/',
+    ]) {
       noSeqScan(await accesses(url), url);
     }
   });

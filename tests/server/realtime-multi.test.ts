@@ -81,11 +81,15 @@ describe.runIf(postgres)('realtime across two app instances on one PostgreSQL', 
 
     // Notifications sent while A is reconnecting are lost for the socket (the list has them), so keep probing.
     let probes = 0;
-    await waitFor('a probe after the reconnect', async () => {
-      probes += 1;
-      if (probes % 8 === 1) await notify(b.db, user.id, { title: 'Probe', message: `probe ${probes}` });
-      return socket.notifications('Probe').length > 0;
-    }, 30_000);
+    await waitFor(
+      'a probe after the reconnect',
+      async () => {
+        probes += 1;
+        if (probes % 8 === 1) await notify(b.db, user.id, { title: 'Probe', message: `probe ${probes}` });
+        return socket.notifications('Probe').length > 0;
+      },
+      30_000,
+    );
     const now = await queryRows<{ pid: number }>(b.db, sql`SELECT pid FROM pg_stat_activity WHERE application_name = ${listener}`);
     expect(now).toHaveLength(1);
     expect(now[0].pid).not.toBe(killed[0].pid);

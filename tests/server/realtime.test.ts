@@ -65,10 +65,12 @@ describe.each(backends)('realtime socket on $name', (backend) => {
     const url = await socketUrl(ctx.app);
     const user = await newSession(ctx.app);
     const socket = track(await authedSocket(url, user.access));
-    await ctx.app.db.transaction(async (tx) => {
-      await notify(tx as never, user.id, { title: 'Rolled back', message: 'never happened' });
-      tx.rollback();
-    }).catch(() => {});
+    await ctx.app.db
+      .transaction(async (tx) => {
+        await notify(tx as never, user.id, { title: 'Rolled back', message: 'never happened' });
+        tx.rollback();
+      })
+      .catch(() => {});
     await notify(ctx.app.db, user.id, { title: 'Committed', message: 'happened' });
     await socket.next((m) => m.type === 'notification' && m.title === 'Committed');
     expect(socket.notifications().map((m) => m.title)).toEqual(['Committed']);
@@ -89,7 +91,9 @@ describe.each(backends)('realtime socket on $name', (backend) => {
     const user = await newSession(ctx.app);
     const guest = track(await openSocket(url));
     let closedEarly = false;
-    void guest.closed.then(() => { closedEarly = true; });
+    void guest.closed.then(() => {
+      closedEarly = true;
+    });
     // Past the old 10 s auth deadline and past one 25 s heartbeat (the ws client answers pings itself).
     await new Promise((resolve) => setTimeout(resolve, 30_000));
     expect(closedEarly).toBe(false);
@@ -164,7 +168,10 @@ describe.each(backends)('realtime socket on $name', (backend) => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     await notify(ctx.app.db, user.id, { title: 'Missed 1', message: 'while offline' });
     await notify(ctx.app.db, user.id, { title: 'Missed 2', message: 'while offline' });
-    const res = await ctx.app.inject({ url: `/api/notifications/?since=${encodeURIComponent(first.created_at)}`, headers: bearer(user.access) });
+    const res = await ctx.app.inject({
+      url: `/api/notifications/?since=${encodeURIComponent(first.created_at)}`,
+      headers: bearer(user.access),
+    });
     expect(res.statusCode).toBe(200);
     const titles = res.json().results.map((n: { title: string }) => n.title);
     // The newest item the client already holds comes back too (merge by id): nothing is missed.

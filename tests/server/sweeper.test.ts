@@ -96,7 +96,9 @@ describe.each(backends)('money sweeper on $name', (backend) => {
     }
     const [approvedOnly, sentUnrecorded] = ids;
     // A process died right after approving (nothing sent) …
-    await app.db.execute(sql`UPDATE withdrawals SET status = 'approved', updated_at = now() - interval '20 minutes' WHERE id = ${approvedOnly}`);
+    await app.db.execute(
+      sql`UPDATE withdrawals SET status = 'approved', updated_at = now() - interval '20 minutes' WHERE id = ${approvedOnly}`,
+    );
     // … and another right after the provider took the transfer, before recording its answer.
     const { reference } = await withdrawalRow(app, sentUnrecorded);
     await app.db.execute(sql`UPDATE withdrawals SET status = 'processing', provider_status = 'sending', recipient_code = 'RCP_sandbox',

@@ -33,10 +33,14 @@ const boom = () => {
 
 describe.each(backends)('units of work roll back on $name', (backend) => {
   const ctx = useApp(backend, { admin: ADMIN });
-  const counts = async () => one<{ donations: string; notifications: string; completed: string; days: string }>(ctx.app, sql`SELECT
+  const counts = async () =>
+    one<{ donations: string; notifications: string; completed: string; days: string }>(
+      ctx.app,
+      sql`SELECT
     (SELECT count(*) FROM donations)::text AS donations, (SELECT count(*) FROM notifications)::text AS notifications,
     (SELECT count(*) FROM donations WHERE status = 'completed')::text AS completed,
-    (SELECT coalesce(sum(amount), 0) FROM donation_days)::text AS days`);
+    (SELECT coalesce(sum(amount), 0) FROM donation_days)::text AS days`,
+    );
 
   it('settling a payment: the payment, its donations, the cause, counters and notifications stay as they were', async () => {
     const { causeId } = await scene(ctx.app);
@@ -45,11 +49,15 @@ describe.each(backends)('units of work roll back on $name', (backend) => {
     await sandboxDecide(ctx.app, start.reference, 'success');
     const before = { amount: await currentAmount(ctx.app, causeId), counts: await counts() };
     // The donor's confirmation is the last write of a settlement.
-    const answer = await withFailingStep(ctx.app, (repos) => {
-      const toUser = repos.notifications.toUser.bind(repos.notifications);
-      let calls = 0;
-      repos.notifications.toUser = async (...args) => (++calls === 2 ? boom() : toUser(...args));
-    }, () => verify(ctx.app, start.reference));
+    const answer = await withFailingStep(
+      ctx.app,
+      (repos) => {
+        const toUser = repos.notifications.toUser.bind(repos.notifications);
+        let calls = 0;
+        repos.notifications.toUser = async (...args) => (++calls === 2 ? boom() : toUser(...args));
+      },
+      () => verify(ctx.app, start.reference),
+    );
     expect(answer.statusCode).toBe(500);
     expect((await paymentRow(ctx.app, start.reference)).status).toBe('pending');
     expect(await currentAmount(ctx.app, causeId)).toBe(before.amount);
@@ -62,12 +70,19 @@ describe.each(backends)('units of work roll back on $name', (backend) => {
   it('creating a cause: no cause without its review notification', async () => {
     const organizer = await newSession(ctx.app);
     const causesBefore = await one<{ n: number }>(ctx.app, sql`SELECT count(*)::int AS n FROM causes`);
-    const res = await withFailingStep(ctx.app, (repos) => {
-      repos.notifications.toAdmins = async () => boom();
-    }, () => ctx.app.inject({
-      method: 'POST', url: '/api/causes/create/', headers: bearer(organizer.access),
-      payload: { name: 'Roof for Nima clinic', description: 'Rain comes in.', target_amount: '500.00' },
-    }));
+    const res = await withFailingStep(
+      ctx.app,
+      (repos) => {
+        repos.notifications.toAdmins = async () => boom();
+      },
+      () =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/causes/create/',
+          headers: bearer(organizer.access),
+          payload: { name: 'Roof for Nima clinic', description: 'Rain comes in.', target_amount: '500.00' },
+        }),
+    );
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ detail: expect.any(String), code: 'server_error' });
     expect(await one<{ n: number }>(ctx.app, sql`SELECT count(*)::int AS n FROM causes`)).toEqual(causesBefore);

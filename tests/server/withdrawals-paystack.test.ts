@@ -23,7 +23,8 @@ describe.each(backends)('payouts against a local fake Paystack on $name', (backe
   const ctx = useApp(backend, { admin: ADMIN, payments });
 
   const calls = (method: string, path: string) => fake.requests.filter((r) => r.method === method && r.path === path);
-  const transferPosts = (reference: string) => calls('POST', '/transfer').filter((r) => (r.body as { reference?: string }).reference === reference);
+  const transferPosts = (reference: string) =>
+    calls('POST', '/transfer').filter((r) => (r.body as { reference?: string }).reference === reference);
 
   /** An organizer with bank details at GCB, a funded cause and one requested withdrawal. */
   async function requested(amount = '30.00', details: unknown = { type: 'bank', bank_code: '040100', account_number: '1234567890123' }) {
@@ -39,7 +40,9 @@ describe.each(backends)('payouts against a local fake Paystack on $name', (backe
     const before = calls('GET', '/bank').length;
     const banks = (await ctx.app.inject({ url: '/api/user/banks/' })).json();
     expect(banks).toEqual([
-      { code: '030100', name: 'Absa Bank Ghana' }, { code: '130100', name: 'Ecobank Ghana' }, { code: '040100', name: 'GCB Bank' },
+      { code: '030100', name: 'Absa Bank Ghana' },
+      { code: '130100', name: 'Ecobank Ghana' },
+      { code: '040100', name: 'GCB Bank' },
     ]);
     expect((await ctx.app.inject({ url: '/api/user/banks/' })).json()).toEqual(banks);
     const momo = (await ctx.app.inject({ url: '/api/user/mobile-money/' })).json();
@@ -51,15 +54,28 @@ describe.each(backends)('payouts against a local fake Paystack on $name', (backe
 
   it('resolves accounts at Paystack and keeps its account name', async () => {
     const user = await newSession(ctx.app);
-    const check = (account_number: string) => ctx.app.inject({
-      method: 'POST', url: '/api/user/validate-bank-account/', headers: bearer(user.access), payload: { bank_code: '040100', account_number },
+    const check = (account_number: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/user/validate-bank-account/',
+        headers: bearer(user.access),
+        payload: { bank_code: '040100', account_number },
+      });
+    expect((await check('1234567890123')).json()).toEqual({
+      bank_code: '040100',
+      account_number: '1234567890123',
+      account_name: 'AMA SERWAA MENSAH',
     });
-    expect((await check('1234567890123')).json()).toEqual({ bank_code: '040100', account_number: '1234567890123', account_name: 'AMA SERWAA MENSAH' });
     const missing = await check('1111111111');
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors.account_number).toEqual(['We could not find this account. Check the number and bank.']);
     expect(calls('GET', '/bank/resolve').at(-1)!.query).toBe('?account_number=1111111111&bank_code=040100');
-    const saved = await saveDetails(ctx.app, user.access, { type: 'bank', bank_code: '040100', account_number: '1234567890123', account_name: 'X' });
+    const saved = await saveDetails(ctx.app, user.access, {
+      type: 'bank',
+      bank_code: '040100',
+      account_number: '1234567890123',
+      account_name: 'X',
+    });
     expect(saved.json().withdrawal_address).toMatchObject({ account_name: 'AMA SERWAA MENSAH', bank_name: 'GCB Bank' });
   });
 
@@ -68,13 +84,22 @@ describe.each(backends)('payouts against a local fake Paystack on $name', (backe
     const res = await adminAction(ctx.app, admin.access, withdrawal.id, 'approve');
     expect(res.json()).toMatchObject({ status: 'processing', provider_status: 'pending' });
     const recipient = calls('POST', '/transferrecipient').at(-1)!.body as Record<string, unknown>;
-    expect(recipient).toEqual({ type: 'ghipss', name: 'AMA SERWAA MENSAH', account_number: '1234567890123', bank_code: '040100', currency: 'GHS' });
+    expect(recipient).toEqual({
+      type: 'ghipss',
+      name: 'AMA SERWAA MENSAH',
+      account_number: '1234567890123',
+      bank_code: '040100',
+      currency: 'GHS',
+    });
     const [post] = transferPosts(withdrawal.reference);
     expect(post.body).toMatchObject({ source: 'balance', amount: 3_000, currency: 'GHS', reference: withdrawal.reference });
     expect(fake.recipients.has(String((post.body as { recipient: string }).recipient))).toBe(true);
 
     // The event body never decides: Paystack still says pending, so nothing changes.
-    const early = await signedWebhook(ctx.app, fake.secret, { event: 'transfer.success', data: { reference: withdrawal.reference, status: 'success' } });
+    const early = await signedWebhook(ctx.app, fake.secret, {
+      event: 'transfer.success',
+      data: { reference: withdrawal.reference, status: 'success' },
+    });
     expect(early.statusCode).toBe(200);
     expect((await withdrawalRow(ctx.app, withdrawal.id)).status).toBe('processing');
     expect(await balance(ctx.app, organizer.access, causeId)).toMatchObject({ pending: '30.00', available: '70.00' });
@@ -85,7 +110,9 @@ describe.each(backends)('payouts against a local fake Paystack on $name', (backe
     expect(await balance(ctx.app, organizer.access, causeId)).toMatchObject({ withdrawn: '30.00', pending: '0.00', available: '70.00' });
     expect(await notificationMessages(ctx.app, organizer.id, 'Withdrawal paid')).toHaveLength(1);
     // A forged webhook is refused before anything happens.
-    expect((await signedWebhook(ctx.app, 'sk_test_wrong', { event: 'transfer.reversed', data: { reference: withdrawal.reference } })).statusCode).toBe(401);
+    expect(
+      (await signedWebhook(ctx.app, 'sk_test_wrong', { event: 'transfer.reversed', data: { reference: withdrawal.reference } })).statusCode,
+    ).toBe(401);
     expect(fake.requests.every((r) => r.authorized)).toBe(true);
   });
 
@@ -94,7 +121,11 @@ describe.each(backends)('payouts against a local fake Paystack on $name', (backe
     const { admin, withdrawal } = await requested('12.00', { ...MOMO, phone_number: '233241234567' });
     expect((await adminAction(ctx.app, admin.access, withdrawal.id, 'approve')).json().status).toBe('paid');
     expect(calls('POST', '/transferrecipient').at(-1)!.body).toEqual({
-      type: 'mobile_money', name: MOMO.account_name, account_number: '0241234567', bank_code: 'MTN', currency: 'GHS',
+      type: 'mobile_money',
+      name: MOMO.account_name,
+      account_number: '0241234567',
+      bank_code: 'MTN',
+      currency: 'GHS',
     });
   });
 
@@ -133,7 +164,10 @@ describe.each(backends)('payouts against a local fake Paystack on $name', (backe
     const refused = await adminAction(ctx.app, refusedCase.admin.access, refusedCase.withdrawal.id, 'approve');
     expect(refused.json().status).toBe('failed');
     expect(refused.json().failure_reason).toMatch(/balance is not enough/);
-    expect(await balance(ctx.app, refusedCase.organizer.access, refusedCase.causeId)).toMatchObject({ pending: '0.00', available: '100.00' });
+    expect(await balance(ctx.app, refusedCase.organizer.access, refusedCase.causeId)).toMatchObject({
+      pending: '0.00',
+      available: '100.00',
+    });
 
     fake.transferFault = 'ok';
     fake.transferStatus = 'success';

@@ -37,12 +37,22 @@ describe.each(backends)('withdrawals (sandbox provider) on $name', (backend) => 
     const ok = await requestWithdrawal(ctx.app, organizer.access, causeId, 20.5);
     expect(ok.statusCode).toBe(201);
     expect(ok.json()).toMatchObject({
-      cause_id: causeId, amount: '20.50', status: 'requested', method: 'mobile_money',
-      destination_label: 'MTN Mobile Money •••• 4567', failure_reason: null, rejection_reason: null, paid_at: null,
+      cause_id: causeId,
+      amount: '20.50',
+      status: 'requested',
+      method: 'mobile_money',
+      destination_label: 'MTN Mobile Money •••• 4567',
+      failure_reason: null,
+      rejection_reason: null,
+      paid_at: null,
     });
     expect(ok.json().reference).toMatch(/^bfw-[a-z2-7]{24}$/);
     expect(await balance(ctx.app, organizer.access, causeId)).toEqual({
-      cause_id: causeId, raised: '50.00', withdrawn: '0.00', pending: '20.50', available: '29.50',
+      cause_id: causeId,
+      raised: '50.00',
+      withdrawn: '0.00',
+      pending: '20.50',
+      available: '29.50',
     });
     expect((await ctx.app.inject({ url: `/api/causes/${causeId}/balance/`, headers: bearer(stranger.access) })).statusCode).toBe(403);
     expect((await ctx.app.inject({ url: `/api/causes/${causeId}/balance/` })).statusCode).toBe(401);
@@ -74,7 +84,9 @@ describe.each(backends)('withdrawals (sandbox provider) on $name', (backend) => 
     expect((await ctx.app.inject({ url: '/api/admin/withdrawals/', headers: bearer(organizer.access) })).statusCode).toBe(403);
     for (const action of ['approve', 'reject', 'retry'] as const) {
       expect((await adminAction(ctx.app, organizer.access, id, action, { reason: 'x' })).statusCode).toBe(403);
-      expect((await ctx.app.inject({ method: 'POST', url: `/api/admin/withdrawals/${id}/${action}/`, payload: { reason: 'x' } })).statusCode).toBe(401);
+      expect(
+        (await ctx.app.inject({ method: 'POST', url: `/api/admin/withdrawals/${id}/${action}/`, payload: { reason: 'x' } })).statusCode,
+      ).toBe(401);
     }
     expect((await withdrawalRow(ctx.app, id)).status).toBe('requested');
   });
@@ -86,7 +98,9 @@ describe.each(backends)('withdrawals (sandbox provider) on $name', (backend) => 
     const id = (await requestWithdrawal(ctx.app, organizer.access, causeId, '40.00')).json().id;
     const queue = (await ctx.app.inject({ url: '/api/admin/withdrawals/?status=requested', headers: bearer(admin.access) })).json();
     expect(queue.results.find((w: { id: string }) => w.id === id)).toMatchObject({
-      organizer_id: organizer.id, organizer_email: organizer.email, organizer_name: 'Kofi Boateng',
+      organizer_id: organizer.id,
+      organizer_email: organizer.email,
+      organizer_name: 'Kofi Boateng',
       destination: { type: 'mobile_money', provider: 'MTN', phone_number: '233241234567', account_name: MOMO.account_name },
     });
     const res = await adminAction(ctx.app, admin.access, id, 'approve');
@@ -95,10 +109,19 @@ describe.each(backends)('withdrawals (sandbox provider) on $name', (backend) => 
     expect(res.json().paid_at).not.toBeNull();
     expect((await adminAction(ctx.app, admin.access, id, 'approve')).statusCode).toBe(409);
     expect((await adminAction(ctx.app, admin.access, id, 'reject', { reason: 'late' })).statusCode).toBe(409);
-    expect(await balance(ctx.app, organizer.access, causeId)).toMatchObject({ raised: '100.00', withdrawn: '40.00', pending: '0.00', available: '60.00' });
+    expect(await balance(ctx.app, organizer.access, causeId)).toMatchObject({
+      raised: '100.00',
+      withdrawn: '40.00',
+      pending: '0.00',
+      available: '60.00',
+    });
     const cause = (await ctx.app.inject({ url: `/api/causes/details/${causeId}/` })).json().name;
-    expect(await notificationMessages(ctx.app, organizer.id, 'Withdrawal approved')).toEqual([`Your withdrawal of GH₵40.00 from "${cause}" was approved.`]);
-    expect(await notificationMessages(ctx.app, organizer.id, 'Withdrawal paid')).toEqual([`Your withdrawal of GH₵40.00 from "${cause}" was paid.`]);
+    expect(await notificationMessages(ctx.app, organizer.id, 'Withdrawal approved')).toEqual([
+      `Your withdrawal of GH₵40.00 from "${cause}" was approved.`,
+    ]);
+    expect(await notificationMessages(ctx.app, organizer.id, 'Withdrawal paid')).toEqual([
+      `Your withdrawal of GH₵40.00 from "${cause}" was paid.`,
+    ]);
   });
 
   it('a failed transfer (sandbox amount ending in .13) makes the money available again', async () => {

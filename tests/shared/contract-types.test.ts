@@ -36,13 +36,23 @@ export const donorsLine = (cause: Cause): string => \`\${cause.donor_count} dono
  * errors of those two files, as "file: message".
  */
 function typeErrors(edit: (file: string, text: string) => string = (_file, text) => text): string[] {
-  const config = ts.getParsedCommandLineOfConfigFile(path.join(ROOT, 'tsconfig.json'), {}, {
-    ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n')); },
-  });
+  const config = ts.getParsedCommandLineOfConfigFile(
+    path.join(ROOT, 'tsconfig.json'),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      },
+    },
+  );
   if (!config) throw new Error('tsconfig.json could not be read');
   const host = ts.createCompilerHost(config.options);
   const readFile = host.readFile.bind(host);
-  host.fileExists = ((exists) => (file: string) => path.resolve(file) === WEB_FIXTURE || exists(file))(host.fileExists.bind(host));
+  host.fileExists = (
+    (exists) => (file: string) =>
+      path.resolve(file) === WEB_FIXTURE || exists(file)
+  )(host.fileExists.bind(host));
   host.readFile = (file) => {
     const resolved = path.resolve(file);
     const text = resolved === WEB_FIXTURE ? WEB_FIXTURE_TEXT : readFile(file);
@@ -50,7 +60,8 @@ function typeErrors(edit: (file: string, text: string) => string = (_file, text)
   };
   const roots = [WEB_FIXTURE, CAUSE_SERIALIZER];
   const program = ts.createProgram(roots, { ...config.options, noEmit: true }, host);
-  return roots.flatMap((root) => ts.getPreEmitDiagnostics(program, program.getSourceFile(root)))
+  return roots
+    .flatMap((root) => ts.getPreEmitDiagnostics(program, program.getSourceFile(root)))
     .map((d) => `${path.relative(ROOT, d.file?.fileName ?? '?')}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
 }
 
@@ -67,9 +78,9 @@ describe('the web types are the server schemas', () => {
   it('a field renamed in the contract fails type checking in the web code and in the server serializer', () => {
     expect(typeErrors()).toEqual([]);
 
-    const renamed = typeErrors((file, text) => (file === CAUSES_CONTRACT
-      ? text.replace('donor_count: Type.Integer()', 'donors_count: Type.Integer()')
-      : text));
+    const renamed = typeErrors((file, text) =>
+      file === CAUSES_CONTRACT ? text.replace('donor_count: Type.Integer()', 'donors_count: Type.Integer()') : text,
+    );
 
     expect(renamed.some((e) => e.startsWith('tests/shared/web-reads-cause.ts') && e.includes("'donor_count' does not exist"))).toBe(true);
     expect(renamed.some((e) => e.startsWith('src/server/routes/api/causes/serialize.ts') && e.includes('donor_count'))).toBe(true);

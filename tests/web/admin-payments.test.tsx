@@ -17,11 +17,24 @@ afterEach(() => {
 
 function makePayment(id: string, over: Partial<AdminPayment> = {}): AdminPayment {
   return {
-    id, reference: `bf-${id}`, provider: 'paystack', status: 'flagged', amount: '100.00', currency: 'GHS',
-    received_amount: '50.00', received_currency: 'GHS', flagged_reason: 'amount GH₵50.00 from the provider, expected GH₵100.00',
-    provider_status: 'success', email: 'yaw@example.com', donor_name: 'Yaw Asante',
-    created_at: '2026-03-02T10:00:00Z', updated_at: '2026-03-02T10:05:00Z',
-    resolution: null, resolution_note: null, resolved_at: null, resolved_by_name: null,
+    id,
+    reference: `bf-${id}`,
+    provider: 'paystack',
+    status: 'flagged',
+    amount: '100.00',
+    currency: 'GHS',
+    received_amount: '50.00',
+    received_currency: 'GHS',
+    flagged_reason: 'amount GH₵50.00 from the provider, expected GH₵100.00',
+    provider_status: 'success',
+    email: 'yaw@example.com',
+    donor_name: 'Yaw Asante',
+    created_at: '2026-03-02T10:00:00Z',
+    updated_at: '2026-03-02T10:05:00Z',
+    resolution: null,
+    resolution_note: null,
+    resolved_at: null,
+    resolved_by_name: null,
     donations: [
       { id: `${id}-d1`, cause_id: 'c1', cause_title: 'Water for Tamale', amount: '60.00', pledged_amount: null, status: 'pending' },
       { id: `${id}-d2`, cause_id: 'c2', cause_title: 'Books for Wa', amount: '40.00', pledged_amount: null, status: 'pending' },
@@ -34,7 +47,12 @@ function makePayment(id: string, over: Partial<AdminPayment> = {}): AdminPayment
 function reviewServer(options: { hold?: Promise<void>; amountError?: boolean } = {}) {
   let rows: AdminPayment[] = [
     makePayment('p1'),
-    makePayment('p2', { amount: '20.00', received_amount: '20.00', received_currency: 'USD', flagged_reason: 'currency USD from the provider, expected GHS' }),
+    makePayment('p2', {
+      amount: '20.00',
+      received_amount: '20.00',
+      received_currency: 'USD',
+      flagged_reason: 'currency USD from the provider, expected GHS',
+    }),
   ];
   let failNextAmount = options.amountError ?? false;
   const handler = async (call: RecordedCall) => {
@@ -51,17 +69,41 @@ function reviewServer(options: { hold?: Promise<void>; amountError?: boolean } =
       const body = call.body as { action: string; amount?: string; note?: string };
       if (body.action === 'credit' && failNextAmount) {
         failNextAmount = false;
-        return json(400, { detail: 'Please correct the highlighted fields.', code: 'validation_error', errors: { amount: ['Too much for this payment.'] } });
+        return json(400, {
+          detail: 'Please correct the highlighted fields.',
+          code: 'validation_error',
+          errors: { amount: ['Too much for this payment.'] },
+        });
       }
-      const resolved: AdminPayment = body.action === 'credit'
-        ? { ...row, status: 'success', resolution: 'credited', resolution_note: body.note ?? null, resolved_by_name: 'Ama Mensah', resolved_at: '2026-03-03T09:00:00Z' }
-        : { ...row, status: 'refunded', resolution: 'refunded', resolution_note: body.note ?? null, resolved_by_name: 'Ama Mensah', resolved_at: '2026-03-03T09:00:00Z' };
+      const resolved: AdminPayment =
+        body.action === 'credit'
+          ? {
+              ...row,
+              status: 'success',
+              resolution: 'credited',
+              resolution_note: body.note ?? null,
+              resolved_by_name: 'Ama Mensah',
+              resolved_at: '2026-03-03T09:00:00Z',
+            }
+          : {
+              ...row,
+              status: 'refunded',
+              resolution: 'refunded',
+              resolution_note: body.note ?? null,
+              resolved_by_name: 'Ama Mensah',
+              resolved_at: '2026-03-03T09:00:00Z',
+            };
       rows = rows.map((r) => (r.id === row.id ? resolved : r));
       return json(200, resolved);
     }
     return shellCalls(call, { role: 'admin' }) ?? notFound();
   };
-  return { handler, decide: (id: string) => { rows = rows.map((r) => (r.id === id ? { ...r, status: 'success' } : r)); } };
+  return {
+    handler,
+    decide: (id: string) => {
+      rows = rows.map((r) => (r.id === id ? { ...r, status: 'success' } : r));
+    },
+  };
 }
 
 const resolveCalls = (calls: RecordedCall[]) => calls.filter((c) => c.url.endsWith('/resolve/'));
@@ -71,7 +113,9 @@ describe('/adminpayments', () => {
     signInAs({ role: 'admin' });
     const { calls } = await renderRoute('/adminpayments', reviewServer().handler);
     const list = await screen.findByRole('list', { name: 'Flagged payments' });
-    const [first, second] = within(list).getAllByRole('listitem', { name: '' }).filter((li) => li.classList.contains('flagged-item'));
+    const [first, second] = within(list)
+      .getAllByRole('listitem', { name: '' })
+      .filter((li) => li.classList.contains('flagged-item'));
     expect(first.querySelector('.flagged-item__amounts')!.textContent).toBe('GH₵100.00 asked · GH₵50.00 reported');
     expect(within(first).getByText('Yaw Asante')).toBeTruthy();
     expect(within(first).getByRole('link', { name: 'Water for Tamale' }).getAttribute('href')).toBe('/causes/c1');
@@ -110,7 +154,9 @@ describe('/adminpayments', () => {
 
     fireEvent.click(screen.getByRole('tab', { name: 'Resolved' }));
     const resolved = await screen.findByRole('list', { name: 'Resolved payments' });
-    expect(within(resolved).getByText('Decision').nextElementSibling!.textContent).toMatch(/^Credited by Ama Mensah on .*“Provider kept a fee\.”$/);
+    expect(within(resolved).getByText('Decision').nextElementSibling!.textContent).toMatch(
+      /^Credited by Ama Mensah on .*“Provider kept a fee\.”$/,
+    );
   });
 
   it('asks for the GHS amount when another currency was reported, and shows the server\u2019s field error inline', async () => {
@@ -180,18 +226,33 @@ describe('/adminpayments', () => {
   });
 });
 
-describe("cause ledger: what a payment review changed", () => {
+describe('cause ledger: what a payment review changed', () => {
   it('shows a credited-after-review note and a refund outside the totals', async () => {
     const entries: LedgerEntry[] = [
-      { id: 'r1', kind: 'refund', amount: '12.00', at: '2026-03-04T09:00:00Z', donor_name: 'Yaw Asante', description: 'Donation from Yaw Asante refunded',
-        note: 'The payment did not match what was asked; it was refunded to the donor and is not part of the balance.' },
-      { id: 'd1', kind: 'donation', amount: '30.00', at: '2026-03-03T09:00:00Z', donor_name: null, description: 'Donation from an anonymous donor',
-        note: 'Credited after review: GH₵30.00 received of GH₵60.00 pledged.' },
+      {
+        id: 'r1',
+        kind: 'refund',
+        amount: '12.00',
+        at: '2026-03-04T09:00:00Z',
+        donor_name: 'Yaw Asante',
+        description: 'Donation from Yaw Asante refunded',
+        note: 'The payment did not match what was asked; it was refunded to the donor and is not part of the balance.',
+      },
+      {
+        id: 'd1',
+        kind: 'donation',
+        amount: '30.00',
+        at: '2026-03-03T09:00:00Z',
+        donor_name: null,
+        description: 'Donation from an anonymous donor',
+        note: 'Credited after review: GH₵30.00 received of GH₵60.00 pledged.',
+      },
     ];
     const handler = (call: RecordedCall) => {
       const { path } = route(call);
       if (path === '/api/causes/details/c1/') return json(200, makeCause('c1', { title: 'Water for Tamale', name: 'Water for Tamale' }));
-      if (path === '/api/causes/c1/ledger/') return json(200, ledgerOf({ totals: { money_in: '30.00', money_out: '0.00', balance: '30.00' }, count: 2, entries }));
+      if (path === '/api/causes/c1/ledger/')
+        return json(200, ledgerOf({ totals: { money_in: '30.00', money_out: '0.00', balance: '30.00' }, count: 2, entries }));
       return shellCalls(call) ?? notFound();
     };
     await renderRoute('/causes/c1', handler);

@@ -68,7 +68,11 @@ describe('SignUpForm', () => {
 
     const signup = fake.calls.find((c) => c.url === '/api/user/auth/signup/')!;
     expect(signup.body).toEqual({
-      first_name: 'Kofi', last_name: 'Boateng', email: 'kofi@example.com', password: 'secret-pass-1', password2: 'secret-pass-2',
+      first_name: 'Kofi',
+      last_name: 'Boateng',
+      email: 'kofi@example.com',
+      password: 'secret-pass-1',
+      password2: 'secret-pass-2',
     });
   });
 

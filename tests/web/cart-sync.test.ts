@@ -148,7 +148,11 @@ describe('coalescing', () => {
     const [sent] = syncCalls();
     const before = await serverCart({ cartId: readCartId() });
     for (const key of [sent.headers['idempotency-key'], sent.headers['idempotency-key'], crypto.randomUUID()]) {
-      const response = await fetch(sent.url, { method: 'POST', headers: { ...sent.headers, 'idempotency-key': key }, body: JSON.stringify(sent.body) });
+      const response = await fetch(sent.url, {
+        method: 'POST',
+        headers: { ...sent.headers, 'idempotency-key': key },
+        body: JSON.stringify(sent.body),
+      });
       expect(response.status).toBe(200);
       if (key === sent.headers['idempotency-key']) expect(response.headers.get('idempotent-replayed')).toBe('true');
     }
@@ -183,7 +187,11 @@ describe('identity changes lose and double nothing', () => {
     const outbox = getOutbox() ?? (start(), getOutbox()!);
     const guestCart = crypto.randomUUID();
     net.dropAnswer((c) => pathOnly(c) === '/api/cart/add/');
-    await outbox.enqueue({ method: 'POST', url: '/api/cart/add/', body: { cart_id: guestCart, cause_id: books.id, donation_amount: '10.00', quantity: 1 } });
+    await outbox.enqueue({
+      method: 'POST',
+      url: '/api/cart/add/',
+      body: { cart_id: guestCart, cause_id: books.id, donation_amount: '10.00', quantity: 1 },
+    });
     await waitFor(async () => expect(await serverCart({ cartId: guestCart })).toEqual([[books.id, 1, '10.00']]));
     await waitFor(async () => expect((await getDb().outbox.toArray())[0]?.attempts).toBe(1));
 
@@ -222,11 +230,18 @@ describe('identity changes lose and double nothing', () => {
     // Ama signs in again on this phone: her changes go, as her.
     logout();
     const again = await fetch(`${apiServer().url}/api/user/auth/login/`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: ama.email, password: 'kente-weave-2025' }),
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: ama.email, password: 'kente-weave-2025' }),
     }).then((r) => r.json());
     signInPage({ ...ama, access: again.access, refresh: again.refresh });
     await waitFor(async () => expect(await getDb().outbox.count()).toBe(0), { timeout: 10_000 });
-    expect(await serverCart({ token: again.access })).toEqual([[books.id, 2, '10.00'], [kwame.id, 1, '10.00']].sort((a, b) => String(a[0]).localeCompare(String(b[0]))));
+    expect(await serverCart({ token: again.access })).toEqual(
+      [
+        [books.id, 2, '10.00'],
+        [kwame.id, 1, '10.00'],
+      ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    );
     expect(await serverCart({ token: kofi.access })).toEqual([[borehole.id, 1, '10.00']]);
     const amasCall = syncCalls().find((c) => linesOf(c).some((l) => l.cause_id === kwame.id))!;
     expect(amasCall.headers.authorization).toBe(`Bearer ${again.access}`);
@@ -256,23 +271,45 @@ describe('two devices of one donor converge', () => {
   function device(name: string, donor: { id: string; email: string; access: string }, online: { value: boolean }) {
     const db = new BoafoDb(`${name}-${crypto.randomUUID()}`);
     const outbox = createOutbox({
-      db, fetch: net.fetch, isOnline: () => online.value, viewer: () => ({ id: donor.id, label: donor.email }),
+      db,
+      fetch: net.fetch,
+      isOnline: () => online.value,
+      viewer: () => ({ id: donor.id, label: donor.email }),
       tokens: { tokenFor: async () => donor.access, refresh: async () => null },
     });
     let cartId: string | null = null;
     const sync = createCartSync({
-      db, outbox, online: () => online.value, view: createCartSyncView(),
+      db,
+      outbox,
+      online: () => online.value,
+      view: createCartSyncView(),
       identity: () => ({ id: donor.id, label: donor.email }),
       fetchCart: async (id) => {
-        const response = await net.fetch(`${apiServer().url}${id ? `/api/cart/${id}/` : '/api/cart/'}`, { headers: { Authorization: `Bearer ${donor.access}` } });
+        const response = await net.fetch(`${apiServer().url}${id ? `/api/cart/${id}/` : '/api/cart/'}`, {
+          headers: { Authorization: `Bearer ${donor.access}` },
+        });
         return (await response.json()) as Cart;
       },
       cartIds: { read: () => cartId, ensure: () => (cartId ??= crypto.randomUUID()), store: (id) => (cartId = id) },
     });
     const stop = sync.start();
-    const lines = async () => ((await db.cart.toArray()) as unknown as { cause_id: string; quantity: number; donation_amount: string }[])
-      .map((r) => [r.cause_id, r.quantity, r.donation_amount] as [string, number, string]).sort((a, b) => a[0].localeCompare(b[0]));
-    return { db, outbox, sync, lines, close: async () => { stop(); outbox.stop(); await sync.idle(); db.close(); await db.delete(); } };
+    const lines = async () =>
+      ((await db.cart.toArray()) as unknown as { cause_id: string; quantity: number; donation_amount: string }[])
+        .map((r) => [r.cause_id, r.quantity, r.donation_amount] as [string, number, string])
+        .sort((a, b) => a[0].localeCompare(b[0]));
+    return {
+      db,
+      outbox,
+      sync,
+      lines,
+      close: async () => {
+        stop();
+        outbox.stop();
+        await sync.idle();
+        db.close();
+        await db.delete();
+      },
+    };
   }
 
   it('edits made offline on two phones both reach the server, and each phone ends equal to it', async () => {
@@ -294,7 +331,11 @@ describe('two devices of one donor converge', () => {
         await waitFor(async () => expect(await d.lines()).toEqual(await serverCart({ token: donor.access })));
       }
       expect((await serverCart({ token: donor.access })).map(([id, q]) => [id, q])).toEqual(
-        [[kwame.id, 2], [books.id, 1], [borehole.id, 3]].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+        [
+          [kwame.id, 2],
+          [books.id, 1],
+          [borehole.id, 3],
+        ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
       );
     } finally {
       await phone.close();

@@ -29,7 +29,15 @@ function setOnline(online: boolean) {
 
 describe('cause detail', () => {
   it('shows the real cause with progress, donors, organizer link and Donate', async () => {
-    const cause = makeCause('c1', { title: 'Water for Tamale', name: 'Water for Tamale', target_amount: '200.00', current_amount: '50.00', donor_count: 7, organizer_id: 'org-9', organizer_name: 'Fatima' });
+    const cause = makeCause('c1', {
+      title: 'Water for Tamale',
+      name: 'Water for Tamale',
+      target_amount: '200.00',
+      current_amount: '50.00',
+      donor_count: 7,
+      organizer_id: 'org-9',
+      organizer_name: 'Fatima',
+    });
     await renderRoute('/causes/c1', (call) => (call.url === '/api/causes/details/c1/' ? json(200, cause) : undefined));
     expect(await screen.findByRole('heading', { level: 1, name: 'Water for Tamale' })).toBeTruthy();
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
@@ -46,7 +54,9 @@ describe('cause detail', () => {
     await renderRoute('/causedetailpage?id=c2', (call) => (call.url === '/api/causes/details/c2/' ? json(200, cause) : undefined));
     const donate = (await screen.findByRole('button', { name: 'Donate' })) as HTMLButtonElement;
     expect(donate.disabled).toBe(true);
-    expect(document.getElementById(donate.getAttribute('aria-describedby')!)!.textContent).toBe('This cause is closed and no longer takes donations.');
+    expect(document.getElementById(donate.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'This cause is closed and no longer takes donations.',
+    );
     expect(screen.getByText('Closed')).toBeTruthy();
   });
 

@@ -20,8 +20,12 @@ afterEach(async () => {
   await getDb().cart.clear();
 });
 
-const CATEGORIES = [{ id: 'cat-med', name: 'Medical' }, { id: 'cat-edu', name: 'Education' }];
-const listCalls = (calls: RecordedCall[]) => calls.filter((c) => c.url.startsWith('/api/causes/list/')).map((c) => new URL(c.url, 'http://x').searchParams);
+const CATEGORIES = [
+  { id: 'cat-med', name: 'Medical' },
+  { id: 'cat-edu', name: 'Education' },
+];
+const listCalls = (calls: RecordedCall[]) =>
+  calls.filter((c) => c.url.startsWith('/api/causes/list/')).map((c) => new URL(c.url, 'http://x').searchParams);
 
 /** Answers the list with `pages` (page number → causes, next set when a later page exists). */
 function server(pages: Record<number, ReturnType<typeof makeCause>[]>) {
@@ -37,7 +41,10 @@ function server(pages: Record<number, ReturnType<typeof makeCause>[]>) {
 
 describe('/causelistpage', () => {
   it('pages with Previous/Next, keeps the page in the URL, and disables Next when next is null', async () => {
-    const { router, calls } = await renderRoute('/causelistpage', server({ 1: [makeCause('1'), makeCause('2'), makeCause('3')], 2: [makeCause('4')] }));
+    const { router, calls } = await renderRoute(
+      '/causelistpage',
+      server({ 1: [makeCause('1'), makeCause('2'), makeCause('3')], 2: [makeCause('4')] }),
+    );
     expect(await screen.findByRole('heading', { level: 1, name: 'Causes' })).toBeTruthy();
     await screen.findByRole('link', { name: 'Cause 1' });
     expect(screen.getByRole('link', { name: 'Cause 1' }).getAttribute('href')).toBe('/causes/1');

@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getMirroredCause, mirrorCauses, queryMirror, setMirrorDb, setMirrorFavorite } from '../../src/web/features/causes/api/cause-mirror';
+import {
+  getMirroredCause,
+  mirrorCauses,
+  queryMirror,
+  setMirrorDb,
+  setMirrorFavorite,
+} from '../../src/web/features/causes/api/cause-mirror';
 import { listCauses, mirrorSettled } from '../../src/web/features/causes/api/causes-api';
 import { loadCause, loadCauseList } from '../../src/web/features/causes/lib/load-causes';
 import { causeProgress } from '../../src/shared/cause-progress';
@@ -22,12 +28,34 @@ afterEach(async () => {
 describe('cause mirror', () => {
   it('stores list results as fetched, then searches, sorts and opens them offline', async () => {
     const causes = [
-      makeCause('a', { name: 'Heart surgery for Kwame', title: 'Heart surgery for Kwame', current_amount: '50.00', target_amount: '9000.00', created_at: '2025-01-01T00:00:00Z' }),
-      makeCause('b', { name: 'Water for Tamale', title: 'Water for Tamale', description: 'A BOREHOLE for the school', current_amount: '900.00', target_amount: '100.00', created_at: '2025-02-01T00:00:00Z', category: { id: 'cat-com', name: 'Community' } }),
-      makeCause('c', { name: 'Books', title: 'Books', current_amount: '300.00', created_at: '2025-03-01T00:00:00Z', organizer_id: 'org-0' }),
+      makeCause('a', {
+        name: 'Heart surgery for Kwame',
+        title: 'Heart surgery for Kwame',
+        current_amount: '50.00',
+        target_amount: '9000.00',
+        created_at: '2025-01-01T00:00:00Z',
+      }),
+      makeCause('b', {
+        name: 'Water for Tamale',
+        title: 'Water for Tamale',
+        description: 'A BOREHOLE for the school',
+        current_amount: '900.00',
+        target_amount: '100.00',
+        created_at: '2025-02-01T00:00:00Z',
+        category: { id: 'cat-com', name: 'Community' },
+      }),
+      makeCause('c', {
+        name: 'Books',
+        title: 'Books',
+        current_amount: '300.00',
+        created_at: '2025-03-01T00:00:00Z',
+        organizer_id: 'org-0',
+      }),
       makeCause('d', { name: 'Hidden draft', title: 'Hidden draft', status: 'under_review', is_active: false }),
     ];
-    const fake = createFakeFetch((call) => (call.url.startsWith('/api/causes/list/') ? json(200, { count: 4, next: null, previous: null, results: causes }) : undefined));
+    const fake = createFakeFetch((call) =>
+      call.url.startsWith('/api/causes/list/') ? json(200, { count: 4, next: null, previous: null, results: causes }) : undefined,
+    );
     configureApiClient({ fetch: fake.fetch });
 
     const online = await loadCauseList({ page: 1 }, { online: true });

@@ -16,10 +16,27 @@ const toasts = () => toastState.toasts.map((t) => `${t.type}:${t.message}`);
 
 function pending(id: string, name: string): Cause {
   return {
-    id, name, title: name, description: '', cover_image: null, image: null, cover_image_sizes: null,
-    target_amount: '5000.00', current_amount: '0.00', organizer_id: 'org-1', organizer_name: 'Kojo Owusu',
-    category: { id: 'c1', name: 'Education' }, location: 'Tamale', created_at: '2026-11-20T08:15:00Z', updated_at: '2026-11-20T08:15:00Z',
-    status: 'under_review', is_active: false, accepts_donations_after_goal: false, accepts_donations: false, donor_count: 0, rejection_reason: null,
+    id,
+    name,
+    title: name,
+    description: '',
+    cover_image: null,
+    image: null,
+    cover_image_sizes: null,
+    target_amount: '5000.00',
+    current_amount: '0.00',
+    organizer_id: 'org-1',
+    organizer_name: 'Kojo Owusu',
+    category: { id: 'c1', name: 'Education' },
+    location: 'Tamale',
+    created_at: '2026-11-20T08:15:00Z',
+    updated_at: '2026-11-20T08:15:00Z',
+    status: 'under_review',
+    is_active: false,
+    accepts_donations_after_goal: false,
+    accepts_donations: false,
+    donor_count: 0,
+    rejection_reason: null,
   };
 }
 
@@ -28,7 +45,9 @@ function reviewServer(options: { failApprove?: boolean } = {}) {
   let queue = [pending('c1', 'Books for Wa'), pending('c2', 'Clinic in Ho'), pending('c3', 'Water for Yendi')];
   const decided = { accepted: 0, rejected: 0 };
   const base: Record<ReviewPeriod, { accepted: number; rejected: number }> = {
-    week: { accepted: 1, rejected: 0 }, month: { accepted: 5, rejected: 2 }, three_months: { accepted: 12, rejected: 4 },
+    week: { accepted: 1, rejected: 0 },
+    month: { accepted: 5, rejected: 2 },
+    three_months: { accepted: 12, rejected: 4 },
   };
   const handler = (call: RecordedCall) => {
     const url = new URL(call.url, 'http://app.test');
@@ -39,8 +58,11 @@ function reviewServer(options: { failApprove?: boolean } = {}) {
     if (path === '/api/admin/causes/review-totals/') {
       const period = url.searchParams.get('period') as ReviewPeriod;
       return json(200, {
-        period, since: '2026-11-14T00:00:00Z',
-        accepted: base[period].accepted + decided.accepted, rejected: base[period].rejected + decided.rejected, pending: queue.length,
+        period,
+        since: '2026-11-14T00:00:00Z',
+        accepted: base[period].accepted + decided.accepted,
+        rejected: base[period].rejected + decided.rejected,
+        pending: queue.length,
       });
     }
     const action = /^\/api\/admin\/causes\/([^/]+)\/(approve|reject)\/$/.exec(path);
@@ -64,9 +86,12 @@ describe('/causereviewpage', () => {
     signInAs({ role: 'admin', name: 'Esi Admin' });
     const { calls } = await renderRoute('/causereviewpage', reviewServer().handler);
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent).slice(1)).toEqual([
-      'Cause name', 'Organizer', 'Category', 'Target', 'Created', 'Actions',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent)
+        .slice(1),
+    ).toEqual(['Cause name', 'Organizer', 'Category', 'Target', 'Created', 'Actions']);
     const row = within(table).getByRole('link', { name: 'Books for Wa' }).closest('tr')!;
     expect(within(row).getByRole('link', { name: 'Books for Wa' }).getAttribute('href')).toBe('/causes/c1');
     expect(within(row).getByText('Kojo Owusu')).toBeTruthy();
@@ -129,7 +154,9 @@ describe('/causereviewpage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText('No causes waiting for review.')).toBeTruthy();
     expect(calls.filter((c) => c.url.endsWith('/reject/')).map((c) => c.body)).toEqual([
-      { reason: 'Duplicates' }, { reason: 'Duplicates' }, { reason: 'Duplicates' },
+      { reason: 'Duplicates' },
+      { reason: 'Duplicates' },
+      { reason: 'Duplicates' },
     ]);
     expect(toasts()).toContain('success:3 causes rejected');
   });

@@ -114,8 +114,13 @@ describe('Create a Cause form', () => {
     expect(xhr.headers.Authorization).toMatch(/^Bearer /);
     const sent = Object.fromEntries([...xhr.body!.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : `file:${(v as File).name}`]));
     expect(sent).toEqual({
-      name: 'Water for Tamale', description: 'Boreholes for three schools.', target_amount: '2500.50', organizer_id: userId,
-      category_data: '{"name":"Water"}', accepts_donations_after_goal: 'true', cover_image: 'file:cover.png',
+      name: 'Water for Tamale',
+      description: 'Boreholes for three schools.',
+      target_amount: '2500.50',
+      organizer_id: userId,
+      category_data: '{"name":"Water"}',
+      accepts_donations_after_goal: 'true',
+      cover_image: 'file:cover.png',
     });
 
     await act(async () => xhr.progress(50, 100));
@@ -141,11 +146,21 @@ describe('Create a Cause form', () => {
     fillRequired();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Create cause' })));
     await act(async () =>
-      FakeXhr.last!.respond(400, { detail: 'Please correct the highlighted fields.', code: 'validation_error', errors: { name: ['Ensure this field has no more than 200 characters.'] } }, 'Bad Request'),
+      FakeXhr.last!.respond(
+        400,
+        {
+          detail: 'Please correct the highlighted fields.',
+          code: 'validation_error',
+          errors: { name: ['Ensure this field has no more than 200 characters.'] },
+        },
+        'Bad Request',
+      ),
     );
     expect(toasts()).toEqual(['error:Please update required fields: name, description, organizer id.']);
     const name = screen.getByLabelText('Cause name *');
-    expect(document.getElementById(name.getAttribute('aria-describedby')!)!.textContent).toBe('Ensure this field has no more than 200 characters.');
+    expect(document.getElementById(name.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'Ensure this field has no more than 200 characters.',
+    );
     // The form keeps what was typed, and nothing navigates.
     expect((name as HTMLInputElement).value).toBe('Water for Tamale');
     expect(goBack).not.toHaveBeenCalled();

@@ -22,10 +22,27 @@ const ME = '11111111-1111-4111-8111-111111111111';
 
 function cause(id: string, name: string, extra: Partial<Cause> = {}): Cause {
   return {
-    id, name, title: name, description: `${name} description`, cover_image: null, image: null, cover_image_sizes: null,
-    target_amount: '1000.00', current_amount: '250.00', organizer_id: 'someone', organizer_name: 'Kojo Owusu',
-    category: { id: 'c1', name: 'Medical' }, location: 'Kumasi', created_at: '2026-11-02T10:30:00Z', updated_at: '2026-11-02T10:30:00Z',
-    status: 'active', is_active: true, accepts_donations_after_goal: false, accepts_donations: true, donor_count: 3, rejection_reason: null,
+    id,
+    name,
+    title: name,
+    description: `${name} description`,
+    cover_image: null,
+    image: null,
+    cover_image_sizes: null,
+    target_amount: '1000.00',
+    current_amount: '250.00',
+    organizer_id: 'someone',
+    organizer_name: 'Kojo Owusu',
+    category: { id: 'c1', name: 'Medical' },
+    location: 'Kumasi',
+    created_at: '2026-11-02T10:30:00Z',
+    updated_at: '2026-11-02T10:30:00Z',
+    status: 'active',
+    is_active: true,
+    accepts_donations_after_goal: false,
+    accepts_donations: true,
+    donor_count: 3,
+    rejection_reason: null,
     ...extra,
   };
 }
@@ -41,18 +58,39 @@ const SUMMARY = (month = '2026-11'): DashboardSummary => ({
 });
 
 const DONATIONS: DonationRecord[] = ['2026-11-03', '2026-11-09', '2026-10-01', '2026-11-05'].map((day, i) => ({
-  id: `d${i}`, cause_id: `c${i}`, cause_title: `Donated cause ${i}`, amount: `${(i + 1) * 10}.00`, status: 'completed',
-  donated_at: `${day}T09:00:00Z`, organizer_id: 'x', category: 'Medical', is_anonymous: false, reference: null,
+  id: `d${i}`,
+  cause_id: `c${i}`,
+  cause_title: `Donated cause ${i}`,
+  amount: `${(i + 1) * 10}.00`,
+  status: 'completed',
+  donated_at: `${day}T09:00:00Z`,
+  organizer_id: 'x',
+  category: 'Medical',
+  is_anonymous: false,
+  reference: null,
 }));
 
-const OWN = [cause('o1', 'School roof in Tamale', { organizer_id: ME, status: 'under_review', is_active: false }), cause('o2', 'Clean water for Bolga', { organizer_id: ME })];
+const OWN = [
+  cause('o1', 'School roof in Tamale', { organizer_id: ME, status: 'under_review', is_active: false }),
+  cause('o2', 'Clean water for Bolga', { organizer_id: ME }),
+];
 const POPULAR = Array.from({ length: 6 }, (_, i) => cause(`p${i}`, `Popular ${i}`, { current_amount: `${(i + 1) * 100}.00` }));
 
 function handler(overrides: { popular?: Cause[]; own?: Cause[]; failPopular?: boolean } = {}) {
   return (call: RecordedCall) => {
     const url = new URL(call.url, 'http://app.test');
     if (url.pathname === '/api/user/profile/') {
-      return json(200, { id: ME, first_name: 'Ama', last_name: 'Mensah', name: 'Ama Mensah', email: 'ama@example.com', role: 'user', profile_picture: null, causes_created: 2, causes_active: 1 });
+      return json(200, {
+        id: ME,
+        first_name: 'Ama',
+        last_name: 'Mensah',
+        name: 'Ama Mensah',
+        email: 'ama@example.com',
+        role: 'user',
+        profile_picture: null,
+        causes_created: 2,
+        causes_active: 1,
+      });
     }
     if (url.pathname === '/api/user/dashboard/') return json(200, SUMMARY(url.searchParams.get('month') ?? '2026-11'));
     if (url.pathname === '/api/notifications/unread-count/') return json(200, { count: 4 });
@@ -89,10 +127,18 @@ describe('/dashboard', () => {
 
     // Sidebar targets of spec §2 (no admin items for a user), plus their withdrawals for an organizer.
     const nav = screen.getByRole('navigation', { name: 'Account' });
-    const hrefs = within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]);
+    const hrefs = within(nav)
+      .getAllByRole('link')
+      .map((a) => [a.textContent, a.getAttribute('href')]);
     expect(hrefs).toEqual([
-      ['Dashboard', '/dashboard'], ['Favorites', '/desktoppage'], ['Notifications', '/notificationspage'], ['Causes', '/causelistpage'],
-      ['Create a cause', '/causes/create'], ['Profile', '/profilepage'], ['Settings', '/profilesettings'], ['Your withdrawals', '/withdrawals'],
+      ['Dashboard', '/dashboard'],
+      ['Favorites', '/desktoppage'],
+      ['Notifications', '/notificationspage'],
+      ['Causes', '/causelistpage'],
+      ['Create a cause', '/causes/create'],
+      ['Profile', '/profilepage'],
+      ['Settings', '/profilesettings'],
+      ['Your withdrawals', '/withdrawals'],
     ]);
     expect(within(nav).getByRole('button', { name: 'Log out' })).toBeTruthy();
 
@@ -108,15 +154,19 @@ describe('/dashboard', () => {
     // Recent donations: the 3 latest, title and GHS amount.
     const donations = screen.getByRole('region', { name: 'Your recent donations' });
     await within(donations).findByText('Donated cause 1');
-    const titles = within(donations).getAllByText(/^Donated cause/).map((n) => n.textContent);
+    const titles = within(donations)
+      .getAllByText(/^Donated cause/)
+      .map((n) => n.textContent);
     expect(titles).toEqual(['Donated cause 1', 'Donated cause 3', 'Donated cause 0']);
     expect(within(donations).getByText(formatGhs('20.00'))).toBeTruthy();
 
     // Popular Causes table: columns and rows ranked by current_amount.
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Cause name', 'Location', 'Date - Time', 'Category', 'Amount raised', 'Status',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Cause name', 'Location', 'Date - Time', 'Category', 'Amount raised', 'Status']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(6);
     expect(within(rows[0]).getByRole('link').textContent).toBe('Popular 5');
@@ -126,7 +176,9 @@ describe('/dashboard', () => {
     // Month select: the server's months, labelled, driving the month figures.
     const select = screen.getByLabelText('Month') as HTMLSelectElement;
     expect([...select.options].map((o) => [o.value, o.textContent])).toEqual([
-      ['2026-11', 'November 2026'], ['2026-10', 'October 2026'], ['2026-08', 'August 2026'],
+      ['2026-11', 'November 2026'],
+      ['2026-10', 'October 2026'],
+      ['2026-08', 'August 2026'],
     ]);
     expect(screen.getByText(formatGhs('150.00'))).toBeTruthy();
     expect(screen.getByText(formatGhs('1234.50'))).toBeTruthy();

@@ -21,19 +21,60 @@ const ME = '11111111-1111-4111-8111-111111111111';
 
 function cause(id: string, name: string): Cause {
   return {
-    id, name, title: name, description: `About ${name}`, cover_image: null, image: null, cover_image_sizes: null,
-    target_amount: '1000.00', current_amount: '100.00', organizer_id: 'o', organizer_name: 'Kojo', category: { id: 'c', name: 'Medical' },
-    location: 'Accra', created_at: '2026-11-01T00:00:00Z', updated_at: '2026-11-01T00:00:00Z', status: 'active', is_active: true,
-    accepts_donations_after_goal: false, accepts_donations: true, donor_count: 1, rejection_reason: null, is_favorite: true,
+    id,
+    name,
+    title: name,
+    description: `About ${name}`,
+    cover_image: null,
+    image: null,
+    cover_image_sizes: null,
+    target_amount: '1000.00',
+    current_amount: '100.00',
+    organizer_id: 'o',
+    organizer_name: 'Kojo',
+    category: { id: 'c', name: 'Medical' },
+    location: 'Accra',
+    created_at: '2026-11-01T00:00:00Z',
+    updated_at: '2026-11-01T00:00:00Z',
+    status: 'active',
+    is_active: true,
+    accepts_donations_after_goal: false,
+    accepts_donations: true,
+    donor_count: 1,
+    rejection_reason: null,
+    is_favorite: true,
   };
 }
 
 const PROFILE = {
-  id: ME, user_id: ME, first_name: 'Ama', last_name: 'Mensah', first: 'Ama', last: 'Mensah', given_name: 'Ama', family_name: 'Mensah',
-  name: 'Ama Mensah', username: 'ama', email: 'ama@example.com', role: 'user', occupation: 'Nurse', job_title: 'Nurse', bio: 'Health',
-  interests: 'Health', phone_number: '+233201234567', phone: '+233201234567', address: 'Osu, Accra', withdrawal_address: null,
-  profile_picture: null, profile_picture_sizes: null, cover_photo: null, cover_photo_sizes: null, is_verified: true,
-  created_at: '2026-01-01T00:00:00Z', causes_created: 2, causes_active: 1,
+  id: ME,
+  user_id: ME,
+  first_name: 'Ama',
+  last_name: 'Mensah',
+  first: 'Ama',
+  last: 'Mensah',
+  given_name: 'Ama',
+  family_name: 'Mensah',
+  name: 'Ama Mensah',
+  username: 'ama',
+  email: 'ama@example.com',
+  role: 'user',
+  occupation: 'Nurse',
+  job_title: 'Nurse',
+  bio: 'Health',
+  interests: 'Health',
+  phone_number: '+233201234567',
+  phone: '+233201234567',
+  address: 'Osu, Accra',
+  withdrawal_address: null,
+  profile_picture: null,
+  profile_picture_sizes: null,
+  cover_photo: null,
+  cover_photo_sizes: null,
+  is_verified: true,
+  created_at: '2026-01-01T00:00:00Z',
+  causes_created: 2,
+  causes_active: 1,
 };
 
 function common(call: RecordedCall): Response | undefined {
@@ -155,10 +196,17 @@ describe('/profilesettings', () => {
     const sent = FakeXhr.sent[0];
     expect([sent.method, sent.url]).toEqual(['PUT', '/api/user/profile/']);
     expect(sent.headers.Authorization).toMatch(/^Bearer /);
-    const fields = Object.fromEntries([...sent.body.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : `file:${(v as File).name}`]));
+    const fields = Object.fromEntries(
+      [...sent.body.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : `file:${(v as File).name}`]),
+    );
     expect(fields).toEqual({
-      first_name: 'Ama', last_name: 'Mensah', occupation: 'Nurse', bio: 'Health and schools',
-      phone_number: '+233201234567', address: 'Osu, Accra', profile_picture: 'file:me.png',
+      first_name: 'Ama',
+      last_name: 'Mensah',
+      occupation: 'Nurse',
+      bio: 'Health and schools',
+      phone_number: '+233201234567',
+      address: 'Osu, Accra',
+      profile_picture: 'file:me.png',
     });
     expect(sent.body.has('cover_photo')).toBe(false);
     expect(screen.getByRole('button', { name: 'Save changes' })).toBeTruthy();
@@ -167,7 +215,11 @@ describe('/profilesettings', () => {
   it("shows the server's field errors inline and toasts 'Failed to update profile: {reason}'", async () => {
     FakeXhr.answer = {
       status: 400,
-      body: { detail: 'Please correct the highlighted fields.', code: 'validation_error', errors: { profile_picture: ['Upload a valid image.'] } },
+      body: {
+        detail: 'Please correct the highlighted fields.',
+        code: 'validation_error',
+        errors: { profile_picture: ['Upload a valid image.'] },
+      },
     };
     await openSettings();
     fireEvent.change(screen.getByLabelText('Profile picture'), { target: { files: [new File(['x'], 'fake.png', { type: 'image/png' })] } });
@@ -191,7 +243,9 @@ describe('/profilesettings', () => {
 
   it('refuses a non-image file before uploading', async () => {
     await openSettings();
-    fireEvent.change(screen.getByLabelText('Cover photo'), { target: { files: [new File(['%PDF'], 'doc.pdf', { type: 'application/pdf' })] } });
+    fireEvent.change(screen.getByLabelText('Cover photo'), {
+      target: { files: [new File(['%PDF'], 'doc.pdf', { type: 'application/pdf' })] },
+    });
     expect(screen.getByText('Choose an image file.')).toBeTruthy();
   });
 });
@@ -219,9 +273,21 @@ describe('/profilepage', () => {
     await renderRoute(`/organizerprofilepage?id=${other}`, (call) => {
       if (call.url === `/api/user/profiles/${other}/`) {
         return json(200, {
-          id: other, name: 'Kojo Owusu', first_name: 'Kojo', last_name: 'Owusu', occupation: 'Teacher', bio: 'Schools', interests: 'Schools',
-          profile_picture: null, cover_photo: null, is_verified: false, role: 'user', causes_created: 3, causes_active: 2,
-          causes: [{ id: 'x1', name: 'Books for Wa', status: 'active' }], created_at: '2026-01-01T00:00:00Z',
+          id: other,
+          name: 'Kojo Owusu',
+          first_name: 'Kojo',
+          last_name: 'Owusu',
+          occupation: 'Teacher',
+          bio: 'Schools',
+          interests: 'Schools',
+          profile_picture: null,
+          cover_photo: null,
+          is_verified: false,
+          role: 'user',
+          causes_created: 3,
+          causes_active: 2,
+          causes: [{ id: 'x1', name: 'Books for Wa', status: 'active' }],
+          created_at: '2026-01-01T00:00:00Z',
         });
       }
       return json(404, { detail: 'Not found.', code: 'not_found' });
@@ -247,15 +313,45 @@ describe('/admindashboard', () => {
     const metrics = (month: string) => ({
       month,
       months: ['2026-11', '2026-10'],
-      days: [{ date: `${month}-01`, amount: '120.00', count: 2 }, { date: `${month}-02`, amount: '0.00', count: 0 }],
+      days: [
+        { date: `${month}-01`, amount: '120.00', count: 2 },
+        { date: `${month}-02`, amount: '0.00', count: 0 },
+      ],
       totals: { raised: '5000.00', raised_in_month: '120.00', donations: 40, donors: 22, users: 31, causes_active: 6, causes_pending: 2 },
-      pending_donations: month === '2026-11' ? [{ id: 'pd1', cause_id: 'c1', cause_title: 'Clinic in Ho', amount: '75.00', email: 'kofi@example.com', created_at: '2026-11-20T10:00:00Z' }] : [],
+      pending_donations:
+        month === '2026-11'
+          ? [
+              {
+                id: 'pd1',
+                cause_id: 'c1',
+                cause_title: 'Clinic in Ho',
+                amount: '75.00',
+                email: 'kofi@example.com',
+                created_at: '2026-11-20T10:00:00Z',
+              },
+            ]
+          : [],
     });
     const { calls } = await renderRoute('/admindashboard', (call) => {
       const url = new URL(call.url, 'http://app.test');
       if (url.pathname === '/api/admin/metrics/') return json(200, metrics(url.searchParams.get('month') ?? '2026-11'));
       if (url.pathname === '/api/admin/users/') {
-        return json(200, { count: 1, next: null, previous: null, results: [{ id: 'u1', email: 'kofi@example.com', name: 'Kofi Boateng', role: 'user', created_at: '2026-11-01T00:00:00Z', causes_count: 1, donations_count: 3 }] });
+        return json(200, {
+          count: 1,
+          next: null,
+          previous: null,
+          results: [
+            {
+              id: 'u1',
+              email: 'kofi@example.com',
+              name: 'Kofi Boateng',
+              role: 'user',
+              created_at: '2026-11-01T00:00:00Z',
+              causes_count: 1,
+              donations_count: 3,
+            },
+          ],
+        });
       }
       if (url.pathname === '/api/notifications/unread-count/') return json(200, { count: 6 });
       return common(call) ?? json(404, { detail: 'Not found.', code: 'not_found' });

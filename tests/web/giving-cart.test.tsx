@@ -24,8 +24,17 @@ let net: ReturnType<typeof serverFetch>;
 
 function line(cause: { id: string; title: string }, over: Partial<CartLine> = {}): CartLine {
   return {
-    id: cause.id, cause_id: cause.id, title: cause.title, category: 'Medical', image: null, donation_amount: '10.00', quantity: 1,
-    accepts_donations: true, added_at: 1, updated_at: 1, ...over,
+    id: cause.id,
+    cause_id: cause.id,
+    title: cause.title,
+    category: 'Medical',
+    image: null,
+    donation_amount: '10.00',
+    quantity: 1,
+    accepts_donations: true,
+    added_at: 1,
+    updated_at: 1,
+    ...over,
   };
 }
 
@@ -104,7 +113,11 @@ describe('/cartpage quantities and the outbox', () => {
     expect(await getDb().cart.get(books.id)).toMatchObject({ quantity: 2, donation_amount: '10.00' });
     const [entry] = await getDb().outbox.toArray();
     expect(await getDb().outbox.count()).toBe(1);
-    expect(entry).toMatchObject({ url: '/api/cart/sync/', body: { cause_id: books.id, quantity: 2 }, batch: { base: { cart_id: cartId } } });
+    expect(entry).toMatchObject({
+      url: '/api/cart/sync/',
+      body: { cause_id: books.id, quantity: 2 },
+      batch: { base: { cart_id: cartId } },
+    });
   });
 
   it('Remove on a line added offline cancels it: nothing waits, nothing is sent', async () => {
@@ -168,7 +181,12 @@ describe('/cartpage search, filter and checkout', () => {
 
     fireEvent.change(search, { target: { value: '' } });
     fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'Water' } });
-    expect(screen.getAllByRole('listitem').map((li) => li.querySelector('.cart-row__title')?.textContent).filter(Boolean)).toEqual([borehole.title]);
+    expect(
+      screen
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('.cart-row__title')?.textContent)
+        .filter(Boolean),
+    ).toEqual([borehole.title]);
   });
 
   it('Checkout: none ticked warns, one goes to /donation with its line total, several to /multidonation', async () => {
@@ -234,7 +252,11 @@ describe('cart sync with the server', () => {
     await screen.findByRole('link', { name: clinic.title });
     expect(await deviceCart()).toEqual(await serverCart({ cartId }));
     expect((await deviceCart()).map(([id, q]) => [id, q])).toEqual(
-      [[kwame.id, 1], [books.id, 2], [clinic.id, 1]].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+      [
+        [kwame.id, 1],
+        [books.id, 2],
+        [clinic.id, 1],
+      ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
     );
     // No read was needed: the batch's answer was the cart.
     expect(net.calls.filter((c) => c.method === 'GET' && pathOnly(c).startsWith('/api/cart/'))).toHaveLength(0);

@@ -35,7 +35,8 @@ function common(call: RecordedCall): Response | undefined {
   const path = pathname(call);
   if (path === `/api/causes/details/${CAUSE}/`) return json(200, { id: CAUSE, title: 'Surgery for Kwame', name: 'Surgery for Kwame' });
   if (path === '/api/notifications/unread-count/') return json(200, { count: 0 });
-  if (path === '/api/user/profile/') return json(200, { first_name: 'Ama', last_name: 'Mensah', email: 'ama@example.com', phone_number: '201234567' });
+  if (path === '/api/user/profile/')
+    return json(200, { first_name: 'Ama', last_name: 'Mensah', email: 'ama@example.com', phone_number: '201234567' });
   if (path.startsWith('/api/cart/') && call.method === 'GET') return json(200, { cart_id: 'x', items: [], total_amount: '0.00' });
   return undefined;
 }
@@ -58,9 +59,15 @@ describe('/donation form', () => {
     expect((screen.getByLabelText('Last name') as HTMLInputElement).value).toBe('Mensah');
     expect((screen.getByLabelText('Email address') as HTMLInputElement).value).toBe('ama@example.com');
     expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe('201234567');
-    const codes = within(screen.getByLabelText('Phone country code')).getAllByRole('option').map((o) => o.textContent);
+    const codes = within(screen.getByLabelText('Phone country code'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(codes).toEqual(['GH +233', 'US +1', 'GB +44', 'CA +1', 'AU +61']);
-    expect(within(screen.getByLabelText('Payment method')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Card', 'Mobile money']);
+    expect(
+      within(screen.getByLabelText('Payment method'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Card', 'Mobile money']);
     expect(screen.getByRole('checkbox', { name: 'Donate anonymously' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /^Cart, / })).toBeTruthy();
     expect(screen.getByLabelText('Search causes')).toBeTruthy();
@@ -92,7 +99,8 @@ describe('/donation form', () => {
   it('a failed start toasts, and the retry reuses the Idempotency-Key; success stores the reference and leaves for the provider', async () => {
     let answer: () => Response = () => json(500, { detail: 'boom' });
     const { calls } = await renderRoute(`/donation?causeId=${CAUSE}&amount=25`, (call) =>
-      pathname(call) === '/api/cart/donate/' ? answer() : common(call));
+      pathname(call) === '/api/cart/donate/' ? answer() : common(call),
+    );
     localStorage.setItem(STORAGE_KEYS.cartId, '55555555-5555-4555-8555-555555555555');
     await fillGuest();
     fireEvent.change(screen.getByLabelText('Payment method'), { target: { value: 'mobile_money' } });
@@ -109,8 +117,16 @@ describe('/donation form', () => {
     expect(posts[0].headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(posts[1].headers['idempotency-key']).toBe(posts[0].headers['idempotency-key']);
     expect(posts[1].body).toEqual({
-      email: 'kofi@example.com', first_name: 'Kofi', last_name: 'Boateng', country: 'GHANA', payment_method: 'mobile_money',
-      is_anonymous: true, cause_id: CAUSE, donation_amount: '25.00', quantity: 1, cart_id: '55555555-5555-4555-8555-555555555555',
+      email: 'kofi@example.com',
+      first_name: 'Kofi',
+      last_name: 'Boateng',
+      country: 'GHANA',
+      payment_method: 'mobile_money',
+      is_anonymous: true,
+      cause_id: CAUSE,
+      donation_amount: '25.00',
+      quantity: 1,
+      cart_id: '55555555-5555-4555-8555-555555555555',
     });
     expect(localStorage.getItem(LAST_PAYMENT_REFERENCE_KEY)).toBe('BFO-REF-1');
     // The redirect screen covers the form while the provider's page loads.
@@ -161,9 +177,39 @@ describe('/multidonation', () => {
   async function seed() {
     setOnline(false, true); // keep the cart as seeded
     await getDb().cart.bulkPut([
-      { id: C1, cause_id: C1, title: 'Surgery for Kwame', category: 'Medical', image: null, donation_amount: '10.00', quantity: 2, added_at: 1, updated_at: 1 },
-      { id: C2, cause_id: C2, title: 'Books for Wa', category: 'Education', image: null, donation_amount: '5.00', quantity: 1, added_at: 2, updated_at: 2 },
-      { id: C3, cause_id: C3, title: 'Borehole in Bolga', category: 'Water', image: null, donation_amount: '7.50', quantity: 1, added_at: 3, updated_at: 3 },
+      {
+        id: C1,
+        cause_id: C1,
+        title: 'Surgery for Kwame',
+        category: 'Medical',
+        image: null,
+        donation_amount: '10.00',
+        quantity: 2,
+        added_at: 1,
+        updated_at: 1,
+      },
+      {
+        id: C2,
+        cause_id: C2,
+        title: 'Books for Wa',
+        category: 'Education',
+        image: null,
+        donation_amount: '5.00',
+        quantity: 1,
+        added_at: 2,
+        updated_at: 2,
+      },
+      {
+        id: C3,
+        cause_id: C3,
+        title: 'Borehole in Bolga',
+        category: 'Water',
+        image: null,
+        donation_amount: '7.50',
+        quantity: 1,
+        added_at: 3,
+        updated_at: 3,
+      },
     ]);
   }
 
@@ -177,16 +223,27 @@ describe('/multidonation', () => {
   it('shows the ticked causes with their cart amounts; Together previews the split and sends mode together', async () => {
     await seed();
     const { calls } = await renderRoute(`/multidonation?causes=${C1},${C2},${C3}`, (call) =>
-      pathname(call) === '/api/cart/checkout/' ? json(200, START) : common(call));
-    expect((await screen.findByLabelText('Amount for Surgery for Kwame (GHS)') as HTMLInputElement).value).toBe('20.00');
+      pathname(call) === '/api/cart/checkout/' ? json(200, START) : common(call),
+    );
+    expect(((await screen.findByLabelText('Amount for Surgery for Kwame (GHS)')) as HTMLInputElement).value).toBe('20.00');
     expect((screen.getByLabelText('Amount for Books for Wa (GHS)') as HTMLInputElement).value).toBe('5.00');
-    expect(within(screen.getByLabelText('Country')).getAllByRole('option').map((o) => o.textContent)).toEqual(['GHANA', 'NIGERIA', 'SOUTH AFRICA', 'UK', 'USA']);
-    expect(within(screen.getByLabelText('Choose how you want to donate')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Separately', 'Together']);
+    expect(
+      within(screen.getByLabelText('Country'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['GHANA', 'NIGERIA', 'SOUTH AFRICA', 'UK', 'USA']);
+    expect(
+      within(screen.getByLabelText('Choose how you want to donate'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Separately', 'Together']);
 
     fireEvent.change(screen.getByLabelText('Choose how you want to donate'), { target: { value: 'together' } });
     await waitFor(() => expect((screen.getByLabelText('Total amount (GHS)') as HTMLInputElement).value).toBe('32.50'));
     fireEvent.change(screen.getByLabelText('Total amount (GHS)'), { target: { value: '10' } });
-    const preview = within(screen.getByRole('list', { name: 'Split preview' })).getAllByRole('listitem').map((li) => li.textContent);
+    const preview = within(screen.getByRole('list', { name: 'Split preview' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(preview).toEqual(['Surgery for KwameGH₵3.34', 'Books for WaGH₵3.33', 'Borehole in BolgaGH₵3.33']);
 
     setOnline(true, true);
@@ -203,7 +260,8 @@ describe('/multidonation', () => {
     await seed();
     let answer = () => json(500, {});
     const { calls } = await renderRoute(`/multidonation?causes=${C1},${C2}`, (call) =>
-      pathname(call) === '/api/cart/checkout/' ? answer() : common(call));
+      pathname(call) === '/api/cart/checkout/' ? answer() : common(call),
+    );
     await screen.findByLabelText('Amount for Books for Wa (GHS)');
     expect(screen.queryByLabelText('Amount for Borehole in Bolga (GHS)')).toBeNull();
     setOnline(true, true);

@@ -33,9 +33,18 @@ function common(call: RecordedCall): Response | undefined {
 
 function verification(status: PaymentVerification['status'], detail: string): PaymentVerification {
   const fields = {
-    reference: 'BFO-1', detail, total_amount: '35.00', currency: 'GHS' as const,
+    reference: 'BFO-1',
+    detail,
+    total_amount: '35.00',
+    currency: 'GHS' as const,
     donations: [
-      { id: 'd1', cause_id: 'c1', cause_title: 'Surgery for Kwame', amount: '20.00', status: status === 'success' ? 'completed' : 'pending' },
+      {
+        id: 'd1',
+        cause_id: 'c1',
+        cause_title: 'Surgery for Kwame',
+        amount: '20.00',
+        status: status === 'success' ? 'completed' : 'pending',
+      },
       { id: 'd2', cause_id: 'c2', cause_title: 'Books for Wa', amount: '15.00', status: status === 'success' ? 'completed' : 'pending' },
     ],
   };
@@ -62,7 +71,8 @@ describe('/payment-status', () => {
         await held;
         return verifyAnswer('success', 'Payment verified successfully');
       }
-      if (path.startsWith('/api/cart/')) return json(200, { cart_id: '77777777-7777-4777-8777-777777777777', items: [], total_amount: '0.00' });
+      if (path.startsWith('/api/cart/'))
+        return json(200, { cart_id: '77777777-7777-4777-8777-777777777777', items: [], total_amount: '0.00' });
       if (path === '/api/donations/') return json(200, { count: 0, next: null, previous: null, results: [] });
       return common(call) ?? json(404, {});
     });
@@ -70,10 +80,14 @@ describe('/payment-status', () => {
     await act(async () => release());
     expect(await screen.findByRole('heading', { name: 'Payment verified successfully' })).toBeTruthy();
     expect(toasts()).toContain('success:Payment verified successfully');
-    const paid = within(screen.getByRole('list', { name: 'Donations paid' })).getAllByRole('listitem').map((li) => li.textContent);
+    const paid = within(screen.getByRole('list', { name: 'Donations paid' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(paid).toEqual(['Surgery for KwameGH₵20.00', 'Books for WaGH₵15.00']);
     await waitFor(() => expect(calls.some((c) => pathname(c) === '/api/donations/')).toBe(true));
-    await waitFor(() => expect(calls.some((c) => c.method === 'GET' && pathname(c) === '/api/cart/77777777-7777-4777-8777-777777777777/')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'GET' && pathname(c) === '/api/cart/77777777-7777-4777-8777-777777777777/')).toBe(true),
+    );
   });
 
   it('the server answers pending with 202 and no message: "Payment verification complete", polled, never a success', async () => {
@@ -93,7 +107,8 @@ describe('/payment-status', () => {
 
   it('flagged (202): complete, being checked by the team, no success and no polling', async () => {
     const { calls } = await renderRoute('/payment-status?reference=BFO-1', (call) =>
-      pathname(call) === '/api/payments/verify/BFO-1/' ? verifyAnswer('flagged', 'Payment is under review') : common(call));
+      pathname(call) === '/api/payments/verify/BFO-1/' ? verifyAnswer('flagged', 'Payment is under review') : common(call),
+    );
     expect(await screen.findByRole('heading', { name: 'Payment verification complete' })).toBeTruthy();
     expect(screen.getByText(/our team is checking it/)).toBeTruthy();
     expect(toasts()).not.toContain('success:Payment verified successfully');
@@ -104,7 +119,10 @@ describe('/payment-status', () => {
   it('pending: "Payment verification complete" with Check again, which asks again', async () => {
     let status: PaymentVerification['status'] = 'pending';
     const { calls } = await renderRoute('/payment-status?reference=BFO-1', (call) =>
-      pathname(call) === '/api/payments/verify/BFO-1/' ? verifyAnswer(status, status === 'pending' ? 'Awaiting confirmation.' : 'Payment verified successfully') : common(call));
+      pathname(call) === '/api/payments/verify/BFO-1/'
+        ? verifyAnswer(status, status === 'pending' ? 'Awaiting confirmation.' : 'Payment verified successfully')
+        : common(call),
+    );
     expect(await screen.findByRole('heading', { name: 'Payment verification complete' })).toBeTruthy();
     expect(screen.getByText('Awaiting confirmation.')).toBeTruthy();
     status = 'success';
@@ -116,7 +134,8 @@ describe('/payment-status', () => {
   for (const status of ['failed', 'abandoned'] as const) {
     it(`${status} (402 in the error shape): not successful, with the server's detail and a link back to the cart`, async () => {
       await renderRoute('/payment-status?reference=BFO-1', (call) =>
-        pathname(call) === '/api/payments/verify/BFO-1/' ? verifyAnswer(status, `Server says ${status}.`) : common(call));
+        pathname(call) === '/api/payments/verify/BFO-1/' ? verifyAnswer(status, `Server says ${status}.`) : common(call),
+      );
       expect(await screen.findByRole('heading', { name: 'Payment not successful or verification failed' })).toBeTruthy();
       expect(screen.getByText(`Server says ${status}.`)).toBeTruthy();
       expect(screen.getByRole('link', { name: 'Back to your cart' }).getAttribute('href')).toBe('/cartpage');
@@ -127,7 +146,8 @@ describe('/payment-status', () => {
   it('falls back to the stored reference; none at all says so', async () => {
     localStorage.setItem(LAST_PAYMENT_REFERENCE_KEY, 'BFO-STORED');
     const { calls } = await renderRoute('/payment-status', (call) =>
-      pathname(call) === '/api/payments/verify/BFO-STORED/' ? verifyAnswer('success', 'ok') : common(call));
+      pathname(call) === '/api/payments/verify/BFO-STORED/' ? verifyAnswer('success', 'ok') : common(call),
+    );
     expect(await screen.findByRole('heading', { name: 'Payment verified successfully' })).toBeTruthy();
     expect(calls.some((c) => pathname(c) === '/api/payments/verify/BFO-STORED/')).toBe(true);
 
@@ -141,15 +161,42 @@ describe('/payment-status', () => {
 
 function record(id: string, over: Partial<DonationRecord>): DonationRecord {
   return {
-    id, cause_id: `cause-${id}-0000`, cause_title: `Cause ${id}`, amount: '10.00', status: 'completed', donated_at: '2026-01-01T10:00:00Z',
-    organizer_id: 'org-a', category: 'Medical', is_anonymous: false, reference: null, ...over,
+    id,
+    cause_id: `cause-${id}-0000`,
+    cause_title: `Cause ${id}`,
+    amount: '10.00',
+    status: 'completed',
+    donated_at: '2026-01-01T10:00:00Z',
+    organizer_id: 'org-a',
+    category: 'Medical',
+    is_anonymous: false,
+    reference: null,
+    ...over,
   };
 }
 
 const HISTORY = [
-  record('1', { cause_title: 'Surgery for Kwame', amount: '25.00', donated_at: '2026-03-01T10:00:00Z', organizer_id: 'org-b', category: 'Medical' }),
-  record('2', { cause_title: 'Books for Wa', amount: '100.50', donated_at: '2026-01-15T10:00:00Z', organizer_id: 'org-c', category: 'Education' }),
-  record('3', { cause_title: 'Borehole in Bolga', amount: '7.25', donated_at: '2026-02-10T10:00:00Z', organizer_id: 'org-a', category: 'Water' }),
+  record('1', {
+    cause_title: 'Surgery for Kwame',
+    amount: '25.00',
+    donated_at: '2026-03-01T10:00:00Z',
+    organizer_id: 'org-b',
+    category: 'Medical',
+  }),
+  record('2', {
+    cause_title: 'Books for Wa',
+    amount: '100.50',
+    donated_at: '2026-01-15T10:00:00Z',
+    organizer_id: 'org-c',
+    category: 'Education',
+  }),
+  record('3', {
+    cause_title: 'Borehole in Bolga',
+    amount: '7.25',
+    donated_at: '2026-02-10T10:00:00Z',
+    organizer_id: 'org-a',
+    category: 'Water',
+  }),
 ];
 
 const titles = () => [...document.querySelectorAll('.history-card__title')].map((el) => el.textContent);
@@ -158,7 +205,8 @@ describe('/donationhistory', () => {
   it('default sort Amount descending; ascending/descending and the filter key; cards with GHS amounts, date and status', async () => {
     signInAs({ id: ME });
     await renderRoute('/donationhistory', (call) =>
-      pathname(call) === '/api/donations/' ? json(200, { count: 3, next: null, previous: null, results: HISTORY }) : common(call));
+      pathname(call) === '/api/donations/' ? json(200, { count: 3, next: null, previous: null, results: HISTORY }) : common(call),
+    );
     await waitFor(() => expect(titles()).toEqual(['Books for Wa', 'Surgery for Kwame', 'Borehole in Bolga']));
     const first = document.querySelector('.history-card')!;
     expect(first.textContent).toContain('GH₵100.50');
@@ -175,7 +223,11 @@ describe('/donationhistory', () => {
     expect(screen.getByRole('button', { name: '↓ Descending' }).getAttribute('aria-pressed')).toBe('false');
 
     const filter = screen.getByLabelText('Filter by');
-    expect(within(filter).getAllByRole('option').map((o) => o.textContent)).toEqual(['Date', 'Amount', 'Organizer', 'Category']);
+    expect(
+      within(filter)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Date', 'Amount', 'Organizer', 'Category']);
     fireEvent.change(filter, { target: { value: 'date' } });
     expect(titles()).toEqual(['Books for Wa', 'Borehole in Bolga', 'Surgery for Kwame']);
     fireEvent.change(filter, { target: { value: 'organizer' } });
@@ -189,7 +241,8 @@ describe('/donationhistory', () => {
     signInAs({ id: ME });
     let results = HISTORY;
     const { calls } = await renderRoute('/donationhistory', (call) =>
-      pathname(call) === '/api/donations/' ? json(200, { count: results.length, next: null, previous: null, results }) : common(call));
+      pathname(call) === '/api/donations/' ? json(200, { count: results.length, next: null, previous: null, results }) : common(call),
+    );
     await waitFor(() => expect(titles()).toHaveLength(3));
     const search = screen.getByLabelText('Search donations');
     fireEvent.change(search, { target: { value: 'BOREHOLE' } });
@@ -242,7 +295,8 @@ describe('/donationhistory', () => {
   it('the saved copy belongs to its user: someone else offline sees none of it', async () => {
     signInAs({ id: ME });
     await renderRoute('/donationhistory', (call) =>
-      pathname(call) === '/api/donations/' ? json(200, { count: 3, next: null, previous: null, results: HISTORY }) : common(call));
+      pathname(call) === '/api/donations/' ? json(200, { count: 3, next: null, previous: null, results: HISTORY }) : common(call),
+    );
     await waitFor(() => expect(titles()).toHaveLength(3));
     expect(await getDb().donations.count()).toBe(3);
     cleanup();

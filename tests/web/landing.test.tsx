@@ -25,7 +25,9 @@ afterEach(() => {
 const toasts = () => toastState.toasts.map((t) => `${t.type}:${t.message}`);
 
 const CONTENT: Record<string, unknown> = {
-  '/api/success-stories/': [{ id: 's1', title: 'Ama walks again', description: 'Surgery done.', image: null, cause_id: null, created_at: '2025-01-01T00:00:00Z' }],
+  '/api/success-stories/': [
+    { id: 's1', title: 'Ama walks again', description: 'Surgery done.', image: null, cause_id: null, created_at: '2025-01-01T00:00:00Z' },
+  ],
   '/api/testimonials/': [
     { id: 't1', text: 'First words', content: 'First words', author: 'Akosua', name: 'Akosua', role: 'Parent', image: null },
     { id: 't2', text: 'Second words', content: 'Second words', author: 'Yaw', name: 'Yaw', role: 'Donor', image: null },
@@ -33,8 +35,36 @@ const CONTENT: Record<string, unknown> = {
   '/api/contributors/': [],
   '/api/statistics/': [{ key: 'total_raised', title: 'Total raised', label: 'Total raised', value: 'GH₵1,000.00', description: '' }],
   '/api/blog-posts/': [
-    { id: 'b1', slug: 'first-post', title: 'First post', category: 'News', category_name: 'News', excerpt: 'x', description: 'x', content: 'x', image: null, featured_image: null, url: null, author_name: 'A', published_at: '2025-01-01T00:00:00Z' },
-    { id: 'b2', slug: '', title: 'External', category: 'News', category_name: 'News', excerpt: 'y', description: 'y', content: 'y', image: null, featured_image: null, url: 'https://example.org/post', author_name: 'A', published_at: '2025-01-01T00:00:00Z' },
+    {
+      id: 'b1',
+      slug: 'first-post',
+      title: 'First post',
+      category: 'News',
+      category_name: 'News',
+      excerpt: 'x',
+      description: 'x',
+      content: 'x',
+      image: null,
+      featured_image: null,
+      url: null,
+      author_name: 'A',
+      published_at: '2025-01-01T00:00:00Z',
+    },
+    {
+      id: 'b2',
+      slug: '',
+      title: 'External',
+      category: 'News',
+      category_name: 'News',
+      excerpt: 'y',
+      description: 'y',
+      content: 'y',
+      image: null,
+      featured_image: null,
+      url: 'https://example.org/post',
+      author_name: 'A',
+      published_at: '2025-01-01T00:00:00Z',
+    },
   ],
 };
 
@@ -58,10 +88,18 @@ describe('landing page', () => {
     const first = (await within(help).findByRole('link', { name: 'Half way' }, { timeout: 5_000 })).closest('article')!;
     const figures = [...first.querySelectorAll('dt, dd')].map((e) => e.textContent);
     expect(figures).toEqual(['Goal', 'GH₵1,000.00', 'Collected', 'GH₵250.00', 'Remaining', 'GH₵750.00']);
-    expect(within(first as HTMLElement).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
+    expect(
+      within(first as HTMLElement)
+        .getByRole('progressbar')
+        .getAttribute('aria-valuenow'),
+    ).toBe('25');
 
     const over = within(help).getByRole('link', { name: 'Over funded' }).closest('article')!;
-    expect(within(over as HTMLElement).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    expect(
+      within(over as HTMLElement)
+        .getByRole('progressbar')
+        .getAttribute('aria-valuenow'),
+    ).toBe('100');
     expect(over.textContent).toContain('RemainingGH₵0.00');
     // Only active causes get a card.
     expect(within(help).queryByText('Closed one')).toBeNull();
@@ -104,7 +142,13 @@ describe('landing page', () => {
 
   it('newsletter: empty warning, Subscribing..., success text and toast', async () => {
     const answer = deferred<Response>();
-    const { calls } = await renderRoute('/', (call) => (call.url === '/api/newsletter/subscribe/' ? answer.promise : call.url.startsWith('/api/causes/') ? json(200, pageOf([])) : content(call)));
+    const { calls } = await renderRoute('/', (call) =>
+      call.url === '/api/newsletter/subscribe/'
+        ? answer.promise
+        : call.url.startsWith('/api/causes/')
+          ? json(200, pageOf([]))
+          : content(call),
+    );
     const button = await screen.findByRole('button', { name: 'Subscribe' });
     const form = button.closest('form')!;
     await act(async () => fireEvent.submit(form));
@@ -126,7 +170,11 @@ describe('landing page', () => {
   });
 
   it('newsletter failure: toast and text', async () => {
-    await renderRoute('/', (call) => (call.url === '/api/newsletter/subscribe/' ? json(400, { detail: 'Enter a valid email address.', code: 'validation_error' }) : content(call)));
+    await renderRoute('/', (call) =>
+      call.url === '/api/newsletter/subscribe/'
+        ? json(400, { detail: 'Enter a valid email address.', code: 'validation_error' })
+        : content(call),
+    );
     const form = (await screen.findByRole('button', { name: 'Subscribe' })).closest('form')!;
     fireEvent.change(within(form).getByLabelText('Email address'), { target: { value: 'bad@x' } });
     await act(async () => fireEvent.submit(form));

@@ -34,7 +34,12 @@ describe('pictures with the API on another address', () => {
   it('ResponsiveImage joins src and every srcset width', () => {
     vi.stubEnv('VITE_API_BASE_URL', 'https://api.boafo.test/api');
     const { container } = render(
-      <ResponsiveImage src={`/media/${HASH}`} sizesMap={{ 96: '/media/small', 320: '/media/mid', 960: `/media/${HASH}` }} width={480} height={270} />,
+      <ResponsiveImage
+        src={`/media/${HASH}`}
+        sizesMap={{ 96: '/media/small', 320: '/media/mid', 960: `/media/${HASH}` }}
+        width={480}
+        height={270}
+      />,
     );
     const img = container.querySelector('img')!;
     expect(img.getAttribute('src')).toBe(`https://api.boafo.test/media/${HASH}`);

@@ -29,7 +29,14 @@ const push = {
   }),
 };
 
-function installBrowser(options: { permission?: NotificationPermission; answer?: () => Promise<NotificationPermission>; supported?: boolean; subscribed?: boolean } = {}) {
+function installBrowser(
+  options: {
+    permission?: NotificationPermission;
+    answer?: () => Promise<NotificationPermission>;
+    supported?: boolean;
+    subscribed?: boolean;
+  } = {},
+) {
   const requestPermission = vi.fn(options.answer ?? (async () => 'granted' as NotificationPermission));
   const FakeNotification = { permission: options.permission ?? 'default', requestPermission };
   requestPermission.mockImplementation(async () => {
@@ -143,7 +150,8 @@ describe('NotificationSettings', () => {
   it('a server refusal undoes the browser subscription and says so', async () => {
     installBrowser();
     const fake = createFakeFetch((call) =>
-      call.url === '/api/push/public-key/' ? json(200, { public_key: PUBLIC_KEY }) : json(503, { detail: 'Push is not configured.' }));
+      call.url === '/api/push/public-key/' ? json(200, { public_key: PUBLIC_KEY }) : json(503, { detail: 'Push is not configured.' }),
+    );
     configureApiClient({ fetch: fake.fetch });
     render(<NotificationSettings />);
     await screen.findByText(PUSH_TEXT.off);

@@ -20,14 +20,33 @@ const ME = '11111111-1111-4111-8111-111111111111';
 
 function note(id: string, minute: number, over: Partial<Notification> = {}): Notification {
   return {
-    id, title: `Title ${id}`, message: `Message ${id}`, cause: null, cause_id: null, cause_title: null, is_read: false,
-    created_at: `2026-03-01T10:${String(minute).padStart(2, '0')}:00.000Z`, ...over,
+    id,
+    title: `Title ${id}`,
+    message: `Message ${id}`,
+    cause: null,
+    cause_id: null,
+    cause_title: null,
+    is_read: false,
+    created_at: `2026-03-01T10:${String(minute).padStart(2, '0')}:00.000Z`,
+    ...over,
   };
 }
 
 const PAGE_1 = [
-  note('n3', 30, { title: 'New donation', message: 'Kofi donated GHS 20.00 to "School roof in Tamale"', cause: 'School roof in Tamale', cause_id: 'c-roof', cause_title: 'School roof in Tamale' }),
-  note('n2', 20, { title: 'Cause approved', message: 'Your cause is now live', cause: 'Clean water for Bolga', cause_id: 'c-bolga', cause_title: 'Clean water for Bolga' }),
+  note('n3', 30, {
+    title: 'New donation',
+    message: 'Kofi donated GHS 20.00 to "School roof in Tamale"',
+    cause: 'School roof in Tamale',
+    cause_id: 'c-roof',
+    cause_title: 'School roof in Tamale',
+  }),
+  note('n2', 20, {
+    title: 'Cause approved',
+    message: 'Your cause is now live',
+    cause: 'Clean water for Bolga',
+    cause_id: 'c-bolga',
+    cause_title: 'Clean water for Bolga',
+  }),
   note('n1', 10, { title: 'Welcome', message: 'Welcome to Boafo', is_read: true }),
 ];
 
@@ -60,7 +79,10 @@ function server(options: Options = {}) {
 
 const toasts = () => toastState.toasts.map((t) => `${t.type}:${t.message}`);
 const posts = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'POST').map((c) => c.url);
-const titles = () => within(document.querySelector('.notification-list') as HTMLElement).getAllByRole('listitem').map((li) => li.querySelector('.notification-item__title')!.textContent);
+const titles = () =>
+  within(document.querySelector('.notification-list') as HTMLElement)
+    .getAllByRole('listitem')
+    .map((li) => li.querySelector('.notification-item__title')!.textContent);
 
 let stopRealtime: (() => void) | null = null;
 
@@ -69,7 +91,12 @@ async function open(options: Options = {}, withSocket = true) {
   const result = await renderRoute('/notificationspage', server(options));
   if (withSocket) {
     await act(async () => {
-      stopRealtime = startRealtime({ WebSocket: FakeSocket, url: 'ws://app.test/ws', reconnectDelayMs: 5, refreshAccess: async () => null });
+      stopRealtime = startRealtime({
+        WebSocket: FakeSocket,
+        url: 'ws://app.test/ws',
+        reconnectDelayMs: 5,
+        refreshAccess: async () => null,
+      });
     });
   }
   await screen.findByRole('heading', { level: 1, name: 'Your notifications' });
@@ -110,13 +137,26 @@ describe('/notificationspage', () => {
     await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/notifications/?since='))).toBe(true));
     await waitFor(() => expect(calls.filter((c) => c.url === '/api/notifications/unread-count/')).toHaveLength(2));
 
-    act(() => socket.serverSend({ type: 'notification', ...note('n4', 40, { title: 'Goal reached', message: 'Your cause reached its goal', cause: 'School roof in Tamale', cause_id: 'c-roof', cause_title: 'School roof in Tamale' }) }));
+    act(() =>
+      socket.serverSend({
+        type: 'notification',
+        ...note('n4', 40, {
+          title: 'Goal reached',
+          message: 'Your cause reached its goal',
+          cause: 'School roof in Tamale',
+          cause_id: 'c-roof',
+          cause_title: 'School roof in Tamale',
+        }),
+      }),
+    );
     await waitFor(() => expect(titles()[0]).toBe('Unread: Goal reached'));
     expect(titles()).toHaveLength(4);
     expect(toasts()).toContain('info:New notification received');
     await waitFor(() => expect(screen.getByRole('link', { name: 'Notifications, 3 unread' })).toBeTruthy());
     // Announced politely, and saved on the device.
-    expect(document.querySelector('[aria-live="polite"].visually-hidden')!.textContent).toBe('New notification: Goal reached. Your cause reached its goal');
+    expect(document.querySelector('[aria-live="polite"].visually-hidden')!.textContent).toBe(
+      'New notification: Goal reached. Your cause reached its goal',
+    );
     await waitFor(async () => expect((await getDb().notifications.get('n4'))?._owner).toBe(ME));
 
     // The same message again (a duplicate delivery) adds nothing: once the message after it is
@@ -206,7 +246,11 @@ describe('/notificationspage', () => {
   });
 
   it('reads copies saved before cause carried the title (cause = id, no cause_id) the new way', async () => {
-    const legacy = { ...note('old-1', 7, { title: 'Saved long ago', message: 'Your cause was approved' }), cause: 'c-old', cause_title: 'Roof in Wa' } as Partial<Notification>;
+    const legacy = {
+      ...note('old-1', 7, { title: 'Saved long ago', message: 'Your cause was approved' }),
+      cause: 'c-old',
+      cause_title: 'Roof in Wa',
+    } as Partial<Notification>;
     delete legacy.cause_id;
     await saveNotifications(ME, [legacy as Notification]);
     Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => false });

@@ -5,7 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WS_MAX_RECONNECTS, WS_RECONNECT_DELAY_MS } from '../../src/shared/realtime-contract';
 import type { LiveStatus } from '../../src/web/components/notifications-badge/live-status';
 import {
-  PING_INTERVAL_MS, PONG_TIMEOUT_MS, RealtimeClient, socketUrl, type NotificationMessage,
+  PING_INTERVAL_MS,
+  PONG_TIMEOUT_MS,
+  RealtimeClient,
+  socketUrl,
+  type NotificationMessage,
 } from '../../src/web/features/notifications/realtime/socket-client';
 import { FakeSocket } from './helpers/fake-socket';
 
@@ -71,13 +75,28 @@ describe('RealtimeClient', () => {
     const { client, received } = setup();
     client.start();
     FakeSocket.last.serverAccept();
-    const message = { type: 'notification', id: 'n1', message: 'Kofi donated', title: 'New donation', cause: 'Roof', cause_id: 'c1', cause_title: 'Roof', created_at: '2026-01-01T00:00:00.000Z', is_read: false };
+    const message = {
+      type: 'notification',
+      id: 'n1',
+      message: 'Kofi donated',
+      title: 'New donation',
+      cause: 'Roof',
+      cause_id: 'c1',
+      cause_title: 'Roof',
+      created_at: '2026-01-01T00:00:00.000Z',
+      is_read: false,
+    };
     FakeSocket.last.serverSend(message);
     expect(received).toEqual([message]);
   });
 
   it('on close 4001 refreshes the token once and reconnects at once with the new token', async () => {
-    const { client, refreshToken, setToken } = setup({ refresh: async () => { setToken('token-2'); return 'token-2'; } });
+    const { client, refreshToken, setToken } = setup({
+      refresh: async () => {
+        setToken('token-2');
+        return 'token-2';
+      },
+    });
     client.start();
     FakeSocket.last.serverAccept();
     FakeSocket.last.serverClose(4001);

@@ -249,7 +249,7 @@ describe('outbox ownership', () => {
     expect(calls[2].headers.authorization).toBe('Bearer token-of-user-a');
   });
 
-  it('a runner without the owner\'s token (a worker, another tab) leaves the entry pending, and sends what it can', async () => {
+  it("a runner without the owner's token (a worker, another tab) leaves the entry pending, and sends what it can", async () => {
     const { outbox, db, calls } = setup(() => json(201, {}), {
       viewer: () => ({ id: 'user-a' }),
       isOnline: () => false,
@@ -257,7 +257,11 @@ describe('outbox ownership', () => {
     });
     await outbox.enqueue({ method: 'POST', url: '/api/mine/', body: {} });
     const worker = createOutbox({
-      db, fetch: createFakeFetchFor(calls), isOnline: () => true, setTimer: () => 0, clearTimer: () => {},
+      db,
+      fetch: createFakeFetchFor(calls),
+      isOnline: () => true,
+      setTimer: () => 0,
+      clearTimer: () => {},
       tokens: { tokenFor: async () => null, refresh: async () => null },
     });
     const result = await worker.flush();
@@ -280,12 +284,24 @@ describe('outbox ownership', () => {
 describe('coalescing and batches', () => {
   const cartBatch = { url: '/api/cart/sync/', field: 'lines', base: { cart_id: 'cart-1' }, itemKey: 'cause_id' };
   const line = (cause: string, quantity: number) => ({
-    method: 'POST' as const, url: '/api/cart/sync/', body: { cause_id: cause, quantity }, owner: null, coalesceKey: `cart:${cause}`, batch: cartBatch,
+    method: 'POST' as const,
+    url: '/api/cart/sync/',
+    body: { cause_id: cause, quantity },
+    owner: null,
+    coalesceKey: `cart:${cause}`,
+    batch: cartBatch,
   });
 
   it('coalesces by key (latest body wins) and sends every waiting item as one request', async () => {
     const { outbox, db, calls } = setup(() => json(200, { refused: [] }), { isOnline: () => false });
-    for (const [cause, quantity] of [['a', 1], ['b', 1], ['a', 2], ['a', 3], ['c', 4], ['b', 0]] as const) {
+    for (const [cause, quantity] of [
+      ['a', 1],
+      ['b', 1],
+      ['a', 2],
+      ['a', 3],
+      ['c', 4],
+      ['b', 0],
+    ] as const) {
       await db.transaction('rw', db.outbox, () => outbox.put(line(cause, quantity)));
     }
     expect(await db.outbox.count()).toBe(3);
@@ -293,7 +309,14 @@ describe('coalescing and batches', () => {
     await online.outbox.flush();
     expect(calls).toHaveLength(0);
     expect(online.calls).toHaveLength(1);
-    expect(online.calls[0].body).toEqual({ cart_id: 'cart-1', lines: [{ cause_id: 'a', quantity: 3 }, { cause_id: 'b', quantity: 0 }, { cause_id: 'c', quantity: 4 }] });
+    expect(online.calls[0].body).toEqual({
+      cart_id: 'cart-1',
+      lines: [
+        { cause_id: 'a', quantity: 3 },
+        { cause_id: 'b', quantity: 0 },
+        { cause_id: 'c', quantity: 4 },
+      ],
+    });
     expect(await db.outbox.count()).toBe(0);
   });
 
@@ -311,14 +334,22 @@ describe('coalescing and batches', () => {
     server.answer = json(200, { refused: [] });
     await outbox.flush();
     expect(calls[2].headers['idempotency-key']).not.toBe(calls[0].headers['idempotency-key']);
-    expect(calls[2].body).toEqual({ cart_id: 'cart-1', lines: [{ cause_id: 'a', quantity: 5 }, { cause_id: 'b', quantity: 1 }] });
+    expect(calls[2].body).toEqual({
+      cart_id: 'cart-1',
+      lines: [
+        { cause_id: 'a', quantity: 5 },
+        { cause_id: 'b', quantity: 1 },
+      ],
+    });
     expect(await db.outbox.count()).toBe(0);
   });
 
   it('an edit made while its batch is in flight is kept and sent next; refused items stay as failed', async () => {
     const first = deferred<Response>();
     let n = 0;
-    const { outbox, db, calls } = setup(() => (++n === 1 ? first.promise : json(200, { refused: [{ cause_id: 'b', detail: 'This cause is not accepting donations.' }] })));
+    const { outbox, db, calls } = setup(() =>
+      ++n === 1 ? first.promise : json(200, { refused: [{ cause_id: 'b', detail: 'This cause is not accepting donations.' }] }),
+    );
     await db.transaction('rw', db.outbox, () => outbox.put(line('a', 1)));
     const flushing = outbox.flush();
     await waitFor(() => expect(calls).toHaveLength(1));
@@ -329,7 +360,13 @@ describe('coalescing and batches', () => {
     await outbox.flush();
     expect(calls.map((c) => c.body)).toEqual([
       { cart_id: 'cart-1', lines: [{ cause_id: 'a', quantity: 1 }] },
-      { cart_id: 'cart-1', lines: [{ cause_id: 'a', quantity: 2 }, { cause_id: 'b', quantity: 1 }] },
+      {
+        cart_id: 'cart-1',
+        lines: [
+          { cause_id: 'a', quantity: 2 },
+          { cause_id: 'b', quantity: 1 },
+        ],
+      },
     ]);
     const left = await db.outbox.toArray();
     expect(left).toHaveLength(1);

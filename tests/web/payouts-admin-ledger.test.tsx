@@ -19,7 +19,12 @@ function queueServer(options: { failApprove?: boolean } = {}) {
   let rows: AdminWithdrawal[] = [
     makeAdminWithdrawal('w1', { amount: '120.00', cause_title: 'Water for Tamale' }),
     makeAdminWithdrawal('w2', {
-      amount: '80.00', cause_id: 'c2', cause_title: 'Books for Wa', method: 'bank', organizer_name: 'Esi Boateng', organizer_email: 'esi@example.com',
+      amount: '80.00',
+      cause_id: 'c2',
+      cause_title: 'Books for Wa',
+      method: 'bank',
+      organizer_name: 'Esi Boateng',
+      organizer_email: 'esi@example.com',
       destination: { type: 'bank', bank_code: 'GCB', bank_name: 'GCB Bank', account_number: '1234567890', account_name: 'ESI BOATENG' },
     }),
     makeAdminWithdrawal('w3', { amount: '60.00', status: 'failed', failure_reason: 'The provider did not answer.' }),
@@ -40,7 +45,10 @@ function queueServer(options: { failApprove?: boolean } = {}) {
         retry: { status: 'paid', paid_at: '2026-03-04T10:00:00Z' },
       };
       rows = rows.map((r) => (r.id === action[1] ? { ...r, ...next[action[2]] } : r));
-      return json(200, rows.find((r) => r.id === action[1]));
+      return json(
+        200,
+        rows.find((r) => r.id === action[1]),
+      );
     }
     return shellCalls(call, { role: 'admin' }) ?? notFound();
   };
@@ -56,7 +64,9 @@ describe('/adminwithdrawals', () => {
     expect(within(momo).getByText('GH₵120.00')).toBeTruthy();
     expect(within(momo).getByRole('link', { name: 'Water for Tamale' }).getAttribute('href')).toBe('/causes/c1');
     expect(within(momo).getByText('kojo@example.com')).toBeTruthy();
-    expect(within(momo).getByText('Pay to').nextElementSibling!.textContent).toBe('Mobile money: MTN Mobile Money+233 24 123 4567 · Ama Mensah');
+    expect(within(momo).getByText('Pay to').nextElementSibling!.textContent).toBe(
+      'Mobile money: MTN Mobile Money+233 24 123 4567 · Ama Mensah',
+    );
     expect(within(bank).getByText('Pay to').nextElementSibling!.textContent).toBe('Bank transfer: GCB Bank1234567890 · ESI BOATENG');
     expect(within(bank).getByText('Esi Boateng')).toBeTruthy();
     expect(calls.some((c) => c.url === '/api/admin/withdrawals/?status=requested&page=1')).toBe(true);
@@ -78,10 +88,14 @@ describe('/adminwithdrawals', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(within(dialog).getByRole('alert').textContent).toBe('Please give a reason.');
     expect(calls.some((c) => c.url.endsWith('/reject/'))).toBe(false);
-    fireEvent.change(within(dialog).getByLabelText('Reason for rejecting'), { target: { value: 'The account name does not match the organizer.' } });
+    fireEvent.change(within(dialog).getByLabelText('Reason for rejecting'), {
+      target: { value: 'The account name does not match the organizer.' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
     await waitFor(() => expect(toasts()).toContain('success:Withdrawal rejected'));
-    expect(calls.find((c) => c.url === '/api/admin/withdrawals/w2/reject/')!.body).toEqual({ reason: 'The account name does not match the organizer.' });
+    expect(calls.find((c) => c.url === '/api/admin/withdrawals/w2/reject/')!.body).toEqual({
+      reason: 'The account name does not match the organizer.',
+    });
     // The toast comes from the request; the dialog closes in the step after it.
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByText('No withdrawals waiting for review.')).toBeTruthy();
@@ -142,18 +156,31 @@ describe("cause detail: 'Where the money goes'", () => {
   function ledgerServer(organizer = 'org-1') {
     return (call: RecordedCall) => {
       const { path, query } = route(call);
-      if (path === '/api/causes/details/c1/') return json(200, makeCause('c1', { title: 'Water for Tamale', name: 'Water for Tamale', organizer_id: organizer }));
+      if (path === '/api/causes/details/c1/')
+        return json(200, makeCause('c1', { title: 'Water for Tamale', name: 'Water for Tamale', organizer_id: organizer }));
       if (path === '/api/causes/c1/ledger/') {
         const totals = { money_in: '250.00', money_out: '100.00', balance: '150.00' };
         return query.get('page') === '2'
-          ? json(200, ledgerOf({ totals, count: 3, entries: [entry('d9', { amount: '50.00', donor_name: 'Kwame Asante', at: '2026-02-20T08:00:00Z' })] }))
-          : json(200, ledgerOf({
-            totals, count: 3, next: '/api/causes/c1/ledger/?page=2',
-            entries: [
-              entry('w1', { kind: 'withdrawal', amount: '100.00', at: '2026-03-05T09:00:00Z' }),
-              entry('d1', { amount: '200.00', donor_name: null, at: '2026-03-01T12:00:00Z' }),
-            ],
-          }));
+          ? json(
+              200,
+              ledgerOf({
+                totals,
+                count: 3,
+                entries: [entry('d9', { amount: '50.00', donor_name: 'Kwame Asante', at: '2026-02-20T08:00:00Z' })],
+              }),
+            )
+          : json(
+              200,
+              ledgerOf({
+                totals,
+                count: 3,
+                next: '/api/causes/c1/ledger/?page=2',
+                entries: [
+                  entry('w1', { kind: 'withdrawal', amount: '100.00', at: '2026-03-05T09:00:00Z' }),
+                  entry('d1', { amount: '200.00', donor_name: null, at: '2026-03-01T12:00:00Z' }),
+                ],
+              }),
+            );
       }
       return shellCalls(call) ?? notFound();
     };
@@ -167,10 +194,7 @@ describe("cause detail: 'Where the money goes'", () => {
     expect(s.getByText('Money out').nextElementSibling!.textContent).toBe('GH₵100.00');
     expect(s.getByText('Balance').nextElementSibling!.textContent).toBe('GH₵150.00');
     const rows = () => s.getAllByRole('listitem').map((li) => li.textContent);
-    expect(rows()).toEqual([
-      'Paid to the organizerOut: −GH₵100.005 Mar 2026',
-      'Anonymous donorIn: +GH₵200.001 Mar 2026',
-    ]);
+    expect(rows()).toEqual(['Paid to the organizerOut: −GH₵100.005 Mar 2026', 'Anonymous donorIn: +GH₵200.001 Mar 2026']);
     fireEvent.click(s.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(rows()).toHaveLength(3));
     expect(rows()[2]).toBe('Kwame AsanteIn: +GH₵50.0020 Feb 2026');

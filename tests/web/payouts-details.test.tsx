@@ -67,7 +67,11 @@ describe('withdrawal details in /profilesettings', () => {
     const [put] = puts(calls);
     expect(Object.keys(put.body as object)).toEqual(['withdrawal_address']);
     expect(JSON.parse((put.body as { withdrawal_address: string }).withdrawal_address)).toEqual({
-      type: 'bank', bank_code: 'GCB', bank_name: 'GCB Bank', account_number: '1234567890', account_name: 'KOFI MENSAH',
+      type: 'bank',
+      bank_code: 'GCB',
+      bank_name: 'GCB Bank',
+      account_number: '1234567890',
+      account_name: 'KOFI MENSAH',
     });
     // The saved view masks the number.
     expect(s.getByTestId('saved-destination').textContent).toBe('GCB Bank •••• 7890');
@@ -77,7 +81,12 @@ describe('withdrawal details in /profilesettings', () => {
 
   it("bank: shows the server's verify error inline and no account name", async () => {
     const { section } = await openSettings({
-      verify: () => json(400, { detail: 'Invalid input.', code: 'validation_error', errors: { account_number: ['We could not find this account at GCB Bank.'] } }),
+      verify: () =>
+        json(400, {
+          detail: 'Invalid input.',
+          code: 'validation_error',
+          errors: { account_number: ['We could not find this account at GCB Bank.'] },
+        }),
     });
     const s = within(section);
     fireEvent.click(await s.findByRole('radio', { name: 'Bank transfer' }));
@@ -87,7 +96,9 @@ describe('withdrawal details in /profilesettings', () => {
     fireEvent.click(s.getByRole('button', { name: 'Verify account' }));
     const input = s.getByLabelText('Account number');
     await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
-    expect(document.getElementById(input.getAttribute('aria-describedby')!)!.textContent).toBe('We could not find this account at GCB Bank.');
+    expect(document.getElementById(input.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'We could not find this account at GCB Bank.',
+    );
     expect(s.queryByText(/Account name:/)).toBeNull();
   });
 
@@ -116,7 +127,12 @@ describe('withdrawal details in /profilesettings', () => {
 
   it("shows the server's refusal inline and keeps the form", async () => {
     const { section } = await openSettings({
-      save: () => json(400, { detail: 'Invalid input.', code: 'validation_error', errors: { 'withdrawal_address.phone_number': ['This number is not an MTN number.'] } }),
+      save: () =>
+        json(400, {
+          detail: 'Invalid input.',
+          code: 'validation_error',
+          errors: { 'withdrawal_address.phone_number': ['This number is not an MTN number.'] },
+        }),
     });
     const s = within(section);
     await waitFor(() => expect(s.getAllByRole('option', { name: 'MTN Mobile Money' })).toHaveLength(1));

@@ -30,8 +30,10 @@ async function openPage(options: Options = {}, as = ORGANIZER) {
   let balance = balanceOf();
   const result = await renderRoute('/causes/c1/withdrawals', (call) => {
     const { path, query } = route(call);
-    if (path === '/api/causes/details/c1/') return json(200, makeCause('c1', { title: 'Water for Tamale', name: 'Water for Tamale', organizer_id: ORGANIZER }));
-    if (path === '/api/causes/c1/balance/') return as === ORGANIZER ? json(200, balance) : json(403, { detail: 'No.', code: 'permission_denied' });
+    if (path === '/api/causes/details/c1/')
+      return json(200, makeCause('c1', { title: 'Water for Tamale', name: 'Water for Tamale', organizer_id: ORGANIZER }));
+    if (path === '/api/causes/c1/balance/')
+      return as === ORGANIZER ? json(200, balance) : json(403, { detail: 'No.', code: 'permission_denied' });
     if (path === '/api/withdrawals/' && call.method === 'GET') {
       expect(query.get('cause_id')).toBe('c1');
       return json(200, { count: history.length, next: null, previous: null, results: history });
@@ -104,7 +106,12 @@ describe('/causes/$id/withdrawals', () => {
 
   it("shows the server's amount error inline", async () => {
     await openPage({
-      post: () => json(400, { detail: 'Invalid input.', code: 'validation_error', errors: { amount: ['The most you can withdraw now is GH₵200.00.'] } }),
+      post: () =>
+        json(400, {
+          detail: 'Invalid input.',
+          code: 'validation_error',
+          errors: { amount: ['The most you can withdraw now is GH₵200.00.'] },
+        }),
     });
     fireEvent.change(await screen.findByLabelText('Amount (GHS)'), { target: { value: '300' } });
     fireEvent.click(screen.getByRole('button', { name: 'Request withdrawal' }));
@@ -120,7 +127,9 @@ describe('/causes/$id/withdrawals', () => {
   });
 
   it("shows the server's 'add details first' refusal with the link", async () => {
-    await openPage({ post: () => json(400, { detail: 'Add your withdrawal details in profile settings first.', code: 'validation_error' }) });
+    await openPage({
+      post: () => json(400, { detail: 'Add your withdrawal details in profile settings first.', code: 'validation_error' }),
+    });
     fireEvent.change(await screen.findByLabelText('Amount (GHS)'), { target: { value: '20' } });
     fireEvent.click(screen.getByRole('button', { name: 'Request withdrawal' }));
     const alert = await screen.findByRole('alert');

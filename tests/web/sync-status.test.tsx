@@ -61,7 +61,7 @@ describe('the sync indicator', () => {
     });
   });
 
-  it('a refused change shows with the server\'s reason, Retry sends it again, Discard drops it', async () => {
+  it("a refused change shows with the server's reason, Retry sends it again, Discard drops it", async () => {
     setOnline(false, true);
     await render();
     await addToCart({ id: closedCause.id, title: closedCause.title });

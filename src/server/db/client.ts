@@ -34,7 +34,10 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
     // so the process that created a notification recognises its own (see plugins/app/realtime.ts).
     const applicationName = `boafo-${randomBytes(5).toString('hex')}`;
     const pool = new pg.Pool({
-      connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 10_000, application_name: applicationName,
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 10_000,
+      application_name: applicationName,
     });
     // An idle client losing its connection must not crash the process.
     pool.on('error', () => {});

@@ -26,10 +26,15 @@ import path from 'node:path';
 const MAX_SOCKET_PATH = 103;
 
 export class DataDirInUseError extends Error {
-  constructor(readonly folder: string, readonly ownerPid: number | null) {
-    super(`The data folder ${folder} is already in use by another Boafo process${ownerPid ? ` (pid ${ownerPid})` : ''}. `
-      + 'Its embedded database can have only one owner: stop the other process, or point this one at another DATA_DIR. '
-      + 'To run several server processes side by side, use PostgreSQL: set DATABASE_URL=postgres://… for every process.');
+  constructor(
+    readonly folder: string,
+    readonly ownerPid: number | null,
+  ) {
+    super(
+      `The data folder ${folder} is already in use by another Boafo process${ownerPid ? ` (pid ${ownerPid})` : ''}. ` +
+        'Its embedded database can have only one owner: stop the other process, or point this one at another DATA_DIR. ' +
+        'To run several server processes side by side, use PostgreSQL: set DATABASE_URL=postgres://… for every process.',
+    );
     this.name = 'DataDirInUseError';
   }
 }
@@ -58,7 +63,9 @@ function ask(socketPath: string): Promise<{ pid: number; token: string } | 'refu
     let text = '';
     socket.setEncoding('utf8');
     socket.setTimeout(5000, () => socket.destroy(new Error(`No answer on ${socketPath}`)));
-    socket.on('data', (chunk) => { text += chunk; });
+    socket.on('data', (chunk) => {
+      text += chunk;
+    });
     socket.on('end', () => {
       try {
         const hello = JSON.parse(text) as { pid: number; token: string };

@@ -25,9 +25,7 @@ export async function migrate(db: Db): Promise<string[]> {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
     await tx.execute(sql`CREATE TABLE IF NOT EXISTS boafo_migrations (
       tag text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
-    const done = new Set(
-      (await queryRows<{ tag: string }>(tx, sql`SELECT tag FROM boafo_migrations`)).map((row) => row.tag),
-    );
+    const done = new Set((await queryRows<{ tag: string }>(tx, sql`SELECT tag FROM boafo_migrations`)).map((row) => row.tag));
     for (const entry of entries) {
       if (done.has(entry.tag)) continue;
       const text = await readFile(path.join(MIGRATIONS_DIR, `${entry.tag}.sql`), 'utf8');

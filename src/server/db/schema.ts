@@ -6,10 +6,27 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  bigint,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import {
-  CAUSE_STATUSES, DONATION_STATUSES, PAYMENT_METHODS, PAYMENT_RESOLUTIONS, PAYMENT_STATUSES, WITHDRAWAL_STATUSES,
+  CAUSE_STATUSES,
+  DONATION_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_RESOLUTIONS,
+  PAYMENT_STATUSES,
+  WITHDRAWAL_STATUSES,
 } from '../../shared/contract/statuses';
 
 // The status lists are the API contract's (a status the API cannot name must not be stored);
@@ -28,72 +45,92 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 /** Image sizes of one uploaded picture: width in px ("96") → media hash. */
 export type ImageSizes = Record<string, string>;
 
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  /** Stored lowercased; unique on lower(email) as a second guard. */
-  email: text('email').notNull(),
-  passwordHash: text('password_hash').notNull(),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
-  username: text('username'),
-  occupation: text('occupation').notNull().default(''),
-  bio: text('bio').notNull().default(''),
-  phoneNumber: text('phone_number').notNull().default(''),
-  address: text('address').notNull().default(''),
-  withdrawalAddress: jsonb('withdrawal_address').$type<Record<string, unknown>>(),
-  profilePicture: jsonb('profile_picture').$type<ImageSizes>(),
-  coverPhoto: jsonb('cover_photo').$type<ImageSizes>(),
-  isVerified: boolean('is_verified').notNull().default(false),
-  isActive: boolean('is_active').notNull().default(true),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)]);
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lowercased; unique on lower(email) as a second guard. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    username: text('username'),
+    occupation: text('occupation').notNull().default(''),
+    bio: text('bio').notNull().default(''),
+    phoneNumber: text('phone_number').notNull().default(''),
+    address: text('address').notNull().default(''),
+    withdrawalAddress: jsonb('withdrawal_address').$type<Record<string, unknown>>(),
+    profilePicture: jsonb('profile_picture').$type<ImageSizes>(),
+    coverPhoto: jsonb('cover_photo').$type<ImageSizes>(),
+    isVerified: boolean('is_verified').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+);
 
-export const refreshTokens = pgTable('refresh_tokens', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  /** All tokens rotated from one login share a family; reuse revokes the family. */
-  familyId: uuid('family_id').notNull(),
-  /** sha256 hex of the opaque token; the token itself is never stored. */
-  tokenHash: text('token_hash').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  revokedAt: timestamp('revoked_at', { withTimezone: true }),
-  replacedBy: uuid('replaced_by'),
-  /** The token this one was rotated from (null for a login's first); a token may have several (refresh grace). */
-  parentId: uuid('parent_id'),
-  createdAt: createdAt(),
-}, (t) => [
-  uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash),
-  index('refresh_tokens_family_idx').on(t.familyId),
-  index('refresh_tokens_parent_idx').on(t.parentId),
-]);
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** All tokens rotated from one login share a family; reuse revokes the family. */
+    familyId: uuid('family_id').notNull(),
+    /** sha256 hex of the opaque token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    replacedBy: uuid('replaced_by'),
+    /** The token this one was rotated from (null for a login's first); a token may have several (refresh grace). */
+    parentId: uuid('parent_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_parent_idx').on(t.parentId),
+  ],
+);
 
 /**
  * Sign-in attempts per "email:…" and "ip:…" scope in a fixed window. An attempt reserves its
  * slot (one upsert that increments and returns the count) before any password is checked,
  * so concurrent attempts, in any number of processes, can never check more than the limit.
  */
-export const loginAttempts = pgTable('login_attempts', {
-  scope: text('scope').primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
-  count: integer('count').notNull().default(0),
-}, (t) => [index('login_attempts_window_idx').on(t.windowStart)]);
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    scope: text('scope').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [index('login_attempts_window_idx').on(t.windowStart)],
+);
 
-export const idempotencyKeys = pgTable('idempotency_keys', {
-  scope: text('scope').notNull(),
-  key: text('key').notNull(),
-  method: text('method').notNull(),
-  path: text('path').notNull(),
-  fingerprint: text('fingerprint').notNull(),
-  /** null while the first request is still running. */
-  status: integer('status'),
-  contentType: text('content_type'),
-  body: text('body'),
-  createdAt: createdAt(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-}, (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_expires_idx').on(t.expiresAt)]);
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    /** null while the first request is still running. */
+    status: integer('status'),
+    contentType: text('content_type'),
+    body: text('body'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_expires_idx').on(t.expiresAt)],
+);
 
 /** Uploaded, re-encoded images keyed by the sha256 of their bytes. */
 export const media = pgTable('media', {
@@ -120,125 +157,163 @@ export const seedRuns = pgTable('seed_runs', {
 });
 
 /** Cause categories; names are unique regardless of case ("medical" = "Medical"). */
-export const categories = pgTable('categories', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex('categories_name_lower_idx').on(sql`lower(${t.name})`)]);
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('categories_name_lower_idx').on(sql`lower(${t.name})`)],
+);
 
 /** Amounts are pesewas (bigint, read as JS numbers: 2^53 pesewas is far beyond any cause). */
-export const causes = pgTable('causes', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  description: text('description').notNull(),
-  organizerId: uuid('organizer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),
-  location: text('location').notNull().default(''),
-  /** 0 = no goal: the cause never completes by itself. */
-  targetAmount: bigint('target_amount', { mode: 'number' }).notNull().default(0),
-  currentAmount: bigint('current_amount', { mode: 'number' }).notNull().default(0),
-  status: text('status', { enum: CAUSE_STATUSES }).notNull().default('under_review'),
-  acceptsDonationsAfterGoal: boolean('accepts_donations_after_goal').notNull().default(false),
-  coverImage: jsonb('cover_image').$type<ImageSizes>(),
-  rejectionReason: text('rejection_reason'),
-  reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-  reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  /** Distinct completed donors; kept by the donations trigger (migration 0008), never written here. */
-  donorCount: integer('donor_count').notNull().default(0),
-  /** lower(organizer's "first last") and lower(category name): sort keys kept by triggers (0008). */
-  organizerSort: text('organizer_sort').notNull().default(''),
-  categorySort: text('category_sort'),
-}, (t) => [
-  index('causes_status_created_idx').on(t.status, t.createdAt),
-  index('causes_created_idx').on(t.createdAt),
-  index('causes_current_amount_idx').on(t.currentAmount),
-  index('causes_target_amount_idx').on(t.targetAmount),
-  index('causes_organizer_idx').on(t.organizerId, t.createdAt),
-  index('causes_category_idx').on(t.categoryId),
-  index('causes_status_idx').on(t.status),
-  // Migration 0008 also makes partial indexes per public sort and trigram indexes on name and description.
-]);
+export const causes = pgTable(
+  'causes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    organizerId: uuid('organizer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    location: text('location').notNull().default(''),
+    /** 0 = no goal: the cause never completes by itself. */
+    targetAmount: bigint('target_amount', { mode: 'number' }).notNull().default(0),
+    currentAmount: bigint('current_amount', { mode: 'number' }).notNull().default(0),
+    status: text('status', { enum: CAUSE_STATUSES }).notNull().default('under_review'),
+    acceptsDonationsAfterGoal: boolean('accepts_donations_after_goal').notNull().default(false),
+    coverImage: jsonb('cover_image').$type<ImageSizes>(),
+    rejectionReason: text('rejection_reason'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Distinct completed donors; kept by the donations trigger (migration 0008), never written here. */
+    donorCount: integer('donor_count').notNull().default(0),
+    /** lower(organizer's "first last") and lower(category name): sort keys kept by triggers (0008). */
+    organizerSort: text('organizer_sort').notNull().default(''),
+    categorySort: text('category_sort'),
+  },
+  (t) => [
+    index('causes_status_created_idx').on(t.status, t.createdAt),
+    index('causes_created_idx').on(t.createdAt),
+    index('causes_current_amount_idx').on(t.currentAmount),
+    index('causes_target_amount_idx').on(t.targetAmount),
+    index('causes_organizer_idx').on(t.organizerId, t.createdAt),
+    index('causes_category_idx').on(t.categoryId),
+    index('causes_status_idx').on(t.status),
+    // Migration 0008 also makes partial indexes per public sort and trigram indexes on name and description.
+  ],
+);
 
 /**
  * Every approve/reject decision, kept even when a rejected cause is resubmitted
  * and approved later, so the review totals of a period stay true.
  */
-export const causeReviews = pgTable('cause_reviews', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  causeId: uuid('cause_id').notNull().references(() => causes.id, { onDelete: 'cascade' }),
-  decision: text('decision', { enum: ['approved', 'rejected'] }).notNull(),
-  reason: text('reason'),
-  reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
-  reviewedAt: timestamp('reviewed_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('cause_reviews_reviewed_at_idx').on(t.reviewedAt, t.decision)]);
+export const causeReviews = pgTable(
+  'cause_reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    causeId: uuid('cause_id')
+      .notNull()
+      .references(() => causes.id, { onDelete: 'cascade' }),
+    decision: text('decision', { enum: ['approved', 'rejected'] }).notNull(),
+    reason: text('reason'),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('cause_reviews_reviewed_at_idx').on(t.reviewedAt, t.decision)],
+);
 
 /** One checkout at the provider; `reference` is ours and unguessable. Leaves 'pending' only in settlePayment. */
-export const payments = pgTable('payments', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  reference: text('reference').notNull(),
-  provider: text('provider').notNull(),
-  amount: bigint('amount', { mode: 'number' }).notNull(),
-  currency: text('currency').notNull().default('GHS'),
-  status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
-  email: text('email').notNull(),
-  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-  /** The cart whose lines for these causes go away when the payment succeeds (never before). */
-  cartId: uuid('cart_id'),
-  authorizationUrl: text('authorization_url'), flaggedReason: text('flagged_reason'), providerStatus: text('provider_status'),
-  /** What the provider said it charged when that differed from ours (flagged): pesewas, and its currency. */
-  receivedAmount: bigint('received_amount', { mode: 'number' }), receivedCurrency: text('received_currency'),
-  /** Set once by the admin who settled a flagged payment (payments/resolve.ts). */
-  resolution: text('resolution', { enum: PAYMENT_RESOLUTIONS }), resolutionNote: text('resolution_note'),
-  resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
-  resolvedAt: timestamp('resolved_at', { withTimezone: true }),
-  /** Last time a sweeper claimed this pending payment to re-verify it (payments/sweeper.ts). */
-  sweptAt: timestamp('swept_at', { withTimezone: true }),
-  /** An allowed client's origin (CORS_ORIGINS) the donor returns to after paying; null = our own app. */
-  returnOrigin: text('return_origin'),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  completedAt: timestamp('completed_at', { withTimezone: true }),
-}, (t) => [
-  uniqueIndex('payments_reference_idx').on(t.reference),
-  index('payments_status_created_idx').on(t.status, t.createdAt),
-  // The admin's queue of flagged payments, and the resolved ones.
-  index('payments_flagged_idx').on(t.updatedAt).where(sql`${t.status} = 'flagged'`),
-  index('payments_resolved_idx').on(t.resolvedAt.desc()).where(sql`${t.resolution} IS NOT NULL`),
-]);
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reference: text('reference').notNull(),
+    provider: text('provider').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('GHS'),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
+    email: text('email').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The cart whose lines for these causes go away when the payment succeeds (never before). */
+    cartId: uuid('cart_id'),
+    authorizationUrl: text('authorization_url'),
+    flaggedReason: text('flagged_reason'),
+    providerStatus: text('provider_status'),
+    /** What the provider said it charged when that differed from ours (flagged): pesewas, and its currency. */
+    receivedAmount: bigint('received_amount', { mode: 'number' }),
+    receivedCurrency: text('received_currency'),
+    /** Set once by the admin who settled a flagged payment (payments/resolve.ts). */
+    resolution: text('resolution', { enum: PAYMENT_RESOLUTIONS }),
+    resolutionNote: text('resolution_note'),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /** Last time a sweeper claimed this pending payment to re-verify it (payments/sweeper.ts). */
+    sweptAt: timestamp('swept_at', { withTimezone: true }),
+    /** An allowed client's origin (CORS_ORIGINS) the donor returns to after paying; null = our own app. */
+    returnOrigin: text('return_origin'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payments_reference_idx').on(t.reference),
+    index('payments_status_created_idx').on(t.status, t.createdAt),
+    // The admin's queue of flagged payments, and the resolved ones.
+    index('payments_flagged_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} = 'flagged'`),
+    index('payments_resolved_idx')
+      .on(t.resolvedAt.desc())
+      .where(sql`${t.resolution} IS NOT NULL`),
+  ],
+);
 
 /** Written by the payments flow; donor_id is null for guests (then email identifies the donor). */
-export const donations = pgTable('donations', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  causeId: uuid('cause_id').notNull().references(() => causes.id, { onDelete: 'cascade' }),
-  donorId: uuid('donor_id').references(() => users.id, { onDelete: 'set null' }),
-  email: text('email').notNull(),
-  donorName: text('donor_name').notNull().default(''),
-  firstName: text('first_name').notNull().default(''), lastName: text('last_name').notNull().default(''),
-  country: text('country').notNull().default(''),
-  phoneCountryCode: text('phone_country_code').notNull().default(''), phoneNumber: text('phone_number').notNull().default(''),
-  paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }),
-  isAnonymous: boolean('is_anonymous').notNull().default(false),
-  amount: bigint('amount', { mode: 'number' }).notNull(),
-  /** The amount first pledged, kept when an admin credited a flagged payment's received amount instead. */
-  pledgedAmount: bigint('pledged_amount', { mode: 'number' }),
-  status: text('status', { enum: DONATION_STATUSES }).notNull().default('pending'),
-  paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
-  /** The reference of the payment that carries this donation (several donations share one). */
-  reference: text('reference'),
-  createdAt: createdAt(),
-  completedAt: timestamp('completed_at', { withTimezone: true }),
-}, (t) => [
-  index('donations_donor_created_idx').on(t.donorId, t.createdAt),
-  index('donations_cause_status_idx').on(t.causeId, t.status),
-  index('donations_status_completed_idx').on(t.status, t.completedAt),
-  index('donations_status_created_idx').on(t.status, t.createdAt),
-  index('donations_reference_idx').on(t.reference),
-  index('donations_payment_idx').on(t.paymentId),
-  // The public ledger: a cause's completed donations, newest first.
-  index('donations_cause_completed_idx').on(t.causeId, t.completedAt.desc()).where(sql`${t.status} = 'completed'`),
-]);
+export const donations = pgTable(
+  'donations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    causeId: uuid('cause_id')
+      .notNull()
+      .references(() => causes.id, { onDelete: 'cascade' }),
+    donorId: uuid('donor_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    donorName: text('donor_name').notNull().default(''),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    country: text('country').notNull().default(''),
+    phoneCountryCode: text('phone_country_code').notNull().default(''),
+    phoneNumber: text('phone_number').notNull().default(''),
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }),
+    isAnonymous: boolean('is_anonymous').notNull().default(false),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** The amount first pledged, kept when an admin credited a flagged payment's received amount instead. */
+    pledgedAmount: bigint('pledged_amount', { mode: 'number' }),
+    status: text('status', { enum: DONATION_STATUSES }).notNull().default('pending'),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    /** The reference of the payment that carries this donation (several donations share one). */
+    reference: text('reference'),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('donations_donor_created_idx').on(t.donorId, t.createdAt),
+    index('donations_cause_status_idx').on(t.causeId, t.status),
+    index('donations_status_completed_idx').on(t.status, t.completedAt),
+    index('donations_status_created_idx').on(t.status, t.createdAt),
+    index('donations_reference_idx').on(t.reference),
+    index('donations_payment_idx').on(t.paymentId),
+    // The public ledger: a cause's completed donations, newest first.
+    index('donations_cause_completed_idx')
+      .on(t.causeId, t.completedAt.desc())
+      .where(sql`${t.status} = 'completed'`),
+  ],
+);
 
 /** The sandbox provider's side of a checkout (amount asked, tester's outcome), shared by every process. */
 export const sandboxCharges = pgTable('sandbox_charges', {
@@ -246,105 +321,150 @@ export const sandboxCharges = pgTable('sandbox_charges', {
   amount: bigint('amount', { mode: 'number' }).notNull(),
   currency: text('currency').notNull(),
   outcome: text('outcome', { enum: ['success', 'failed', 'abandoned'] }),
-  method: text('method'), createdAt: createdAt(),
+  method: text('method'),
+  createdAt: createdAt(),
   decidedAt: timestamp('decided_at', { withTimezone: true }),
 });
 
 /** id = the cart_id clients keep; user_id set for a signed-in user's one cart, null for guest carts. */
-export const carts = pgTable('carts', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('carts_user_idx').on(t.userId)]);
+export const carts = pgTable(
+  'carts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('carts_user_idx').on(t.userId)],
+);
 
 /** One line per cause; donation_amount is pesewas per unit, the line gives amount × quantity. */
-export const cartItems = pgTable('cart_items', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  cartId: uuid('cart_id').notNull().references(() => carts.id, { onDelete: 'cascade' }),
-  causeId: uuid('cause_id').notNull().references(() => causes.id, { onDelete: 'cascade' }),
-  donationAmount: bigint('donation_amount', { mode: 'number' }).notNull(),
-  quantity: integer('quantity').notNull().default(1),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex('cart_items_cart_cause_idx').on(t.cartId, t.causeId)]);
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    causeId: uuid('cause_id')
+      .notNull()
+      .references(() => causes.id, { onDelete: 'cascade' }),
+    donationAmount: bigint('donation_amount', { mode: 'number' }).notNull(),
+    quantity: integer('quantity').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('cart_items_cart_cause_idx').on(t.cartId, t.causeId)],
+);
 
-export const favorites = pgTable('favorites', {
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  causeId: uuid('cause_id').notNull().references(() => causes.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
-}, (t) => [primaryKey({ columns: [t.userId, t.causeId] }), index('favorites_user_created_idx').on(t.userId, t.createdAt)]);
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    causeId: uuid('cause_id')
+      .notNull()
+      .references(() => causes.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.causeId] }), index('favorites_user_created_idx').on(t.userId, t.createdAt)],
+);
 
-export const notifications = pgTable('notifications', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  title: text('title').notNull(),
-  message: text('message').notNull(),
-  causeId: uuid('cause_id').references(() => causes.id, { onDelete: 'set null' }),
-  isRead: boolean('is_read').notNull().default(false),
-  createdAt: createdAt(),
-}, (t) => [
-  index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
-  index('notifications_user_unread_idx').on(t.userId).where(sql`${t.isRead} = false`),
-]);
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    causeId: uuid('cause_id').references(() => causes.id, { onDelete: 'set null' }),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.isRead} = false`),
+  ],
+);
 
 /** One row per address (stored lowercased); unsubscribing keeps the row so a resubscribe reuses it. */
-export const newsletterSubscribers = pgTable('newsletter_subscribers', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  email: text('email').notNull(),
-  unsubscribeToken: text('unsubscribe_token').notNull(),
-  unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
-  createdAt: createdAt(),
-}, (t) => [
-  uniqueIndex('newsletter_email_idx').on(t.email),
-  uniqueIndex('newsletter_token_idx').on(t.unsubscribeToken),
-]);
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    unsubscribeToken: text('unsubscribe_token').notNull(),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('newsletter_email_idx').on(t.email), uniqueIndex('newsletter_token_idx').on(t.unsubscribeToken)],
+);
 
-export const successStories = pgTable('success_stories', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  title: text('title').notNull(),
-  description: text('description').notNull(),
-  image: jsonb('image').$type<ImageSizes>(),
-  causeId: uuid('cause_id').references(() => causes.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-}, (t) => [index('success_stories_created_idx').on(t.createdAt)]);
+export const successStories = pgTable(
+  'success_stories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    image: jsonb('image').$type<ImageSizes>(),
+    causeId: uuid('cause_id').references(() => causes.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('success_stories_created_idx').on(t.createdAt)],
+);
 
-export const blogPosts = pgTable('blog_posts', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  slug: text('slug').notNull(),
-  title: text('title').notNull(),
-  category: text('category').notNull().default(''),
-  excerpt: text('excerpt').notNull().default(''),
-  content: text('content').notNull().default(''),
-  image: jsonb('image').$type<ImageSizes>(),
-  url: text('url'),
-  authorName: text('author_name').notNull().default(''),
-  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex('blog_posts_slug_idx').on(t.slug), index('blog_posts_published_idx').on(t.publishedAt)]);
+export const blogPosts = pgTable(
+  'blog_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    category: text('category').notNull().default(''),
+    excerpt: text('excerpt').notNull().default(''),
+    content: text('content').notNull().default(''),
+    image: jsonb('image').$type<ImageSizes>(),
+    url: text('url'),
+    authorName: text('author_name').notNull().default(''),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('blog_posts_slug_idx').on(t.slug), index('blog_posts_published_idx').on(t.publishedAt)],
+);
 
-export const testimonials = pgTable('testimonials', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  text: text('text').notNull(),
-  author: text('author').notNull(),
-  role: text('role').notNull().default(''),
-  image: jsonb('image').$type<ImageSizes>(),
-  createdAt: createdAt(),
-}, (t) => [index('testimonials_created_idx').on(t.createdAt)]);
+export const testimonials = pgTable(
+  'testimonials',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    text: text('text').notNull(),
+    author: text('author').notNull(),
+    role: text('role').notNull().default(''),
+    image: jsonb('image').$type<ImageSizes>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('testimonials_created_idx').on(t.createdAt)],
+);
 
 /** A browser's Web Push subscription (one row per endpoint); rows the push service reports gone are deleted. */
-export const pushSubscriptions = pgTable('push_subscriptions', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  endpoint: text('endpoint').notNull(),
-  p256dh: text('p256dh').notNull(),
-  auth: text('auth').notNull(),
-  userAgent: text('user_agent').notNull().default(''),
-  createdAt: createdAt(),
-  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
-}, (t) => [
-  uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint),
-  index('push_subscriptions_user_idx').on(t.userId),
-]);
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+);
 
 export const WITHDRAWAL_METHODS = ['bank', 'mobile_money'] as const;
 
@@ -353,36 +473,46 @@ export const WITHDRAWAL_METHODS = ['bank', 'mobile_money'] as const;
  * verified withdrawal details at request time, so later profile edits can't redirect it.
  * Available = raised − paid − in-flight (requested, approved, processing) withdrawals.
  */
-export const withdrawals = pgTable('withdrawals', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  causeId: uuid('cause_id').notNull().references(() => causes.id, { onDelete: 'restrict' }),
-  organizerId: uuid('organizer_id').notNull().references(() => users.id, { onDelete: 'restrict' }),
-  amount: bigint('amount', { mode: 'number' }).notNull(),
-  status: text('status', { enum: WITHDRAWAL_STATUSES }).notNull().default('requested'),
-  method: text('method', { enum: WITHDRAWAL_METHODS }).notNull(),
-  destination: jsonb('destination').notNull(),
-  /** Ours, sent to the provider with the transfer so retries never pay twice. */
-  reference: text('reference').notNull(),
-  recipientCode: text('recipient_code'),
-  transferCode: text('transfer_code'),
-  providerStatus: text('provider_status'),
-  failureReason: text('failure_reason'),
-  rejectionReason: text('rejection_reason'),
-  reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
-  reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  paidAt: timestamp('paid_at', { withTimezone: true }),
-  /** Last time a sweeper claimed this withdrawal to re-check its transfer (payments/sweeper.ts). */
-  sweptAt: timestamp('swept_at', { withTimezone: true }),
-}, (t) => [
-  uniqueIndex('withdrawals_reference_idx').on(t.reference),
-  index('withdrawals_cause_status_idx').on(t.causeId, t.status),
-  index('withdrawals_organizer_created_idx').on(t.organizerId, t.createdAt.desc()),
-  index('withdrawals_status_created_idx').on(t.status, t.createdAt),
-  // The public ledger: a cause's paid withdrawals, newest first.
-  index('withdrawals_cause_paid_idx').on(t.causeId, t.paidAt.desc()).where(sql`${t.status} = 'paid'`),
-]);
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    causeId: uuid('cause_id')
+      .notNull()
+      .references(() => causes.id, { onDelete: 'restrict' }),
+    organizerId: uuid('organizer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: text('status', { enum: WITHDRAWAL_STATUSES }).notNull().default('requested'),
+    method: text('method', { enum: WITHDRAWAL_METHODS }).notNull(),
+    destination: jsonb('destination').notNull(),
+    /** Ours, sent to the provider with the transfer so retries never pay twice. */
+    reference: text('reference').notNull(),
+    recipientCode: text('recipient_code'),
+    transferCode: text('transfer_code'),
+    providerStatus: text('provider_status'),
+    failureReason: text('failure_reason'),
+    rejectionReason: text('rejection_reason'),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Last time a sweeper claimed this withdrawal to re-check its transfer (payments/sweeper.ts). */
+    sweptAt: timestamp('swept_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('withdrawals_reference_idx').on(t.reference),
+    index('withdrawals_cause_status_idx').on(t.causeId, t.status),
+    index('withdrawals_organizer_created_idx').on(t.organizerId, t.createdAt.desc()),
+    index('withdrawals_status_created_idx').on(t.status, t.createdAt),
+    // The public ledger: a cause's paid withdrawals, newest first.
+    index('withdrawals_cause_paid_idx')
+      .on(t.causeId, t.paidAt.desc())
+      .where(sql`${t.status} = 'paid'`),
+  ],
+);
 
 /** The sandbox provider's side of a payout: one row per transfer reference (a repeat is refused, like Paystack). */
 export const sandboxTransfers = pgTable('sandbox_transfers', {
@@ -405,11 +535,17 @@ export const donationDays = pgTable('donation_days', {
 });
 
 /** Completed donations per (cause, donor key); a row exists while the count is above zero. */
-export const causeDonors = pgTable('cause_donors', {
-  causeId: uuid('cause_id').notNull().references(() => causes.id, { onDelete: 'cascade' }),
-  donorKey: text('donor_key').notNull(),
-  donations: integer('donations').notNull(),
-}, (t) => [primaryKey({ columns: [t.causeId, t.donorKey] })]);
+export const causeDonors = pgTable(
+  'cause_donors',
+  {
+    causeId: uuid('cause_id')
+      .notNull()
+      .references(() => causes.id, { onDelete: 'cascade' }),
+    donorKey: text('donor_key').notNull(),
+    donations: integer('donations').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.causeId, t.donorKey] })],
+);
 
 /** Completed donations per donor key across the platform, with the named (non-anonymous) part. */
 export const platformDonors = pgTable('platform_donors', {

@@ -10,7 +10,14 @@ import { MediaRepo } from '../repositories/media';
 import { UsersRepo } from '../repositories/users';
 import type { Db } from './client';
 import {
-  DEMO_CATEGORIES, DEMO_CAUSES, DEMO_DONORS, DEMO_GUESTS, DEMO_ORGANIZER_2, DEMO_POSTS, DEMO_STORIES, DEMO_TESTIMONIALS,
+  DEMO_CATEGORIES,
+  DEMO_CAUSES,
+  DEMO_DONORS,
+  DEMO_GUESTS,
+  DEMO_ORGANIZER_2,
+  DEMO_POSTS,
+  DEMO_STORIES,
+  DEMO_TESTIMONIALS,
   type DemoPerson,
 } from './seed-data';
 import { demoImages, PALETTES } from './seed-images';
@@ -31,7 +38,10 @@ function random(seed: number): () => number {
 }
 
 export async function seedCategories(tx: Db): Promise<void> {
-  await tx.insert(categories).values(DEMO_CATEGORIES.map((name) => ({ name }))).onConflictDoNothing();
+  await tx
+    .insert(categories)
+    .values(DEMO_CATEGORIES.map((name) => ({ name })))
+    .onConflictDoNothing();
 }
 
 /** Existing users by email, creating the missing ones with one shared unusable password hash. */
@@ -46,7 +56,13 @@ async function usersFor(tx: Db, people: DemoPerson[]): Promise<string[]> {
       continue;
     }
     hash ??= await unusablePasswordHash();
-    const made = await repo.create({ email: person.email, passwordHash: hash, firstName: person.firstName, lastName: person.lastName, isVerified: true });
+    const made = await repo.create({
+      email: person.email,
+      passwordHash: hash,
+      firstName: person.firstName,
+      lastName: person.lastName,
+      isVerified: true,
+    });
     ids.push(made!.id);
   }
   return ids;
@@ -64,20 +80,35 @@ export async function seedCauses(tx: Db, organizerEmail: string): Promise<void> 
   const now = Date.now();
   const rand = random(20_251_107);
   const rows = DEMO_CAUSES.map((c, i) => ({
-    name: c.name, description: c.description, location: c.location, status: c.status,
-    organizerId: c.organizer === 0 ? ama : yaw, categoryId: categoryId.get(c.category) ?? null,
-    targetAmount: c.target * 100, currentAmount: 0, acceptsDonationsAfterGoal: c.afterGoal ?? false,
-    coverImage: images.sizes[i], rejectionReason: c.rejectionReason ?? null,
+    name: c.name,
+    description: c.description,
+    location: c.location,
+    status: c.status,
+    organizerId: c.organizer === 0 ? ama : yaw,
+    categoryId: categoryId.get(c.category) ?? null,
+    targetAmount: c.target * 100,
+    currentAmount: 0,
+    acceptsDonationsAfterGoal: c.afterGoal ?? false,
+    coverImage: images.sizes[i],
+    rejectionReason: c.rejectionReason ?? null,
     createdAt: new Date(now - c.daysAgo * DAY),
     reviewedAt: c.status === 'under_review' ? null : new Date(now - c.daysAgo * DAY + DAY),
   }));
   const inserted = await tx.insert(causes).values(rows).returning({ id: causes.id, status: causes.status, reviewedAt: causes.reviewedAt });
-  await tx.insert(causeReviews).values(inserted.flatMap((c, i) => (c.reviewedAt ? [{
-    causeId: c.id,
-    decision: c.status === 'rejected' ? 'rejected' as const : 'approved' as const,
-    reason: DEMO_CAUSES[i].rejectionReason ?? null,
-    reviewedAt: c.reviewedAt,
-  }] : [])));
+  await tx.insert(causeReviews).values(
+    inserted.flatMap((c, i) =>
+      c.reviewedAt
+        ? [
+            {
+              causeId: c.id,
+              decision: c.status === 'rejected' ? ('rejected' as const) : ('approved' as const),
+              reason: DEMO_CAUSES[i].rejectionReason ?? null,
+              reviewedAt: c.reviewedAt,
+            },
+          ]
+        : [],
+    ),
+  );
 
   const gifts: Array<typeof donations.$inferInsert> = [];
   inserted.forEach((cause, i) => {
@@ -97,9 +128,17 @@ export async function seedCauses(tx: Db, organizerEmail: string): Promise<void> 
       const person = registered ? DEMO_DONORS[who] : DEMO_GUESTS[who];
       const completedAt = new Date(opened + rand() * (now - opened - 60_000));
       gifts.push({
-        causeId: cause.id, donorId: registered ? donorIds[who] : null, email: person.email,
-        donorName: `${person.firstName} ${person.lastName}`, country: 'Ghana', isAnonymous: rand() < 0.2, amount, status: 'completed',
-        reference: `demo-${i}-${gifts.length}`, createdAt: new Date(completedAt.getTime() - 60_000), completedAt,
+        causeId: cause.id,
+        donorId: registered ? donorIds[who] : null,
+        email: person.email,
+        donorName: `${person.firstName} ${person.lastName}`,
+        country: 'Ghana',
+        isAnonymous: rand() < 0.2,
+        amount,
+        status: 'completed',
+        reference: `demo-${i}-${gifts.length}`,
+        createdAt: new Date(completedAt.getTime() - 60_000),
+        completedAt,
       });
       sum += amount;
     }
@@ -109,14 +148,22 @@ export async function seedCauses(tx: Db, organizerEmail: string): Promise<void> 
   for (const [k, status] of (['pending', 'pending', 'failed'] as const).entries()) {
     const guest = DEMO_GUESTS[k];
     gifts.push({
-      causeId: firstActive.id, email: guest.email, donorName: `${guest.firstName} ${guest.lastName}`, amount: 5_000, status,
-      reference: `demo-open-${k}`, createdAt: new Date(now - (k + 1) * 3_600_000),
+      causeId: firstActive.id,
+      email: guest.email,
+      donorName: `${guest.firstName} ${guest.lastName}`,
+      amount: 5_000,
+      status,
+      reference: `demo-open-${k}`,
+      createdAt: new Date(now - (k + 1) * 3_600_000),
     });
   }
   await tx.insert(donations).values(gifts);
   await tx.execute(sql`UPDATE ${causes} c SET current_amount = coalesce(
     (SELECT sum(d.amount) FROM ${donations} d WHERE d.cause_id = c.id AND d.status = 'completed'), 0)
-    WHERE c.id IN (${sql.join(inserted.map((c) => sql`${c.id}::uuid`), sql`, `)})`);
+    WHERE c.id IN (${sql.join(
+      inserted.map((c) => sql`${c.id}::uuid`),
+      sql`, `,
+    )})`);
 }
 
 export async function seedLanding(tx: Db): Promise<void> {
@@ -126,16 +173,34 @@ export async function seedLanding(tx: Db): Promise<void> {
   ];
   const images = await demoImages(requests);
   await new MediaRepo(tx).saveVariants(images.variants);
-  const completed = await tx.select({ id: causes.id, name: causes.name }).from(causes).where(sql`${causes.status} = 'completed'`);
+  const completed = await tx
+    .select({ id: causes.id, name: causes.name })
+    .from(causes)
+    .where(sql`${causes.status} = 'completed'`);
   const now = Date.now();
-  await tx.insert(successStories).values(DEMO_STORIES.map((s, i) => ({
-    title: s.title, description: s.description, image: images.sizes[i],
-    causeId: completed.find((c) => c.name === s.causeName)?.id ?? null,
-    createdAt: new Date(now - i * 5 * DAY),
-  })));
-  await tx.insert(blogPosts).values(DEMO_POSTS.map((p, i) => ({
-    slug: p.slug, title: p.title, category: p.category, excerpt: p.excerpt, content: p.content, authorName: p.author,
-    image: images.sizes[DEMO_STORIES.length + i], publishedAt: new Date(now - (i * 9 + 1) * DAY),
-  }))).onConflictDoNothing();
+  await tx.insert(successStories).values(
+    DEMO_STORIES.map((s, i) => ({
+      title: s.title,
+      description: s.description,
+      image: images.sizes[i],
+      causeId: completed.find((c) => c.name === s.causeName)?.id ?? null,
+      createdAt: new Date(now - i * 5 * DAY),
+    })),
+  );
+  await tx
+    .insert(blogPosts)
+    .values(
+      DEMO_POSTS.map((p, i) => ({
+        slug: p.slug,
+        title: p.title,
+        category: p.category,
+        excerpt: p.excerpt,
+        content: p.content,
+        authorName: p.author,
+        image: images.sizes[DEMO_STORIES.length + i],
+        publishedAt: new Date(now - (i * 9 + 1) * DAY),
+      })),
+    )
+    .onConflictDoNothing();
   await tx.insert(testimonials).values(DEMO_TESTIMONIALS.map((t, i) => ({ ...t, createdAt: new Date(now - i * DAY) })));
 }

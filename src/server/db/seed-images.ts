@@ -48,16 +48,22 @@ function svg(palette: Palette, variant: number): string {
 async function render(palette: Palette, variant: number): Promise<ImageVariant[]> {
   // Only the first start draws pictures: later starts never load libvips (see lib/images.ts).
   const { default: sharp } = await import('sharp');
-  const { data, info } = await sharp(Buffer.from(svg(palette, variant))).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(Buffer.from(svg(palette, variant)))
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const raw = { width: info.width, height: info.height, channels: info.channels };
-  return Promise.all(DEMO_WIDTHS.map(async (width) => {
-    const out = await sharp(data, { raw }).resize({ width }).webp({ quality: 72, effort: 1 }).toBuffer({ resolveWithObject: true });
-    return { width, height: out.info.height, hash: sha256Hex(out.data), content: out.data, contentType: 'image/webp' as const };
-  }));
+  return Promise.all(
+    DEMO_WIDTHS.map(async (width) => {
+      const out = await sharp(data, { raw }).resize({ width }).webp({ quality: 72, effort: 1 }).toBuffer({ resolveWithObject: true });
+      return { width, height: out.info.height, hash: sha256Hex(out.data), content: out.data, contentType: 'image/webp' as const };
+    }),
+  );
 }
 
 /** Renders all requested pictures; returns their size maps (same order) and the variants to store. */
-export async function demoImages(requests: Array<{ palette: Palette; variant: number }>): Promise<{ sizes: ImageSizes[]; variants: ImageVariant[] }> {
+export async function demoImages(
+  requests: Array<{ palette: Palette; variant: number }>,
+): Promise<{ sizes: ImageSizes[]; variants: ImageVariant[] }> {
   const rendered = await Promise.all(requests.map((r) => render(r.palette, r.variant)));
   return {
     sizes: rendered.map((variants) => Object.fromEntries(variants.map((v) => [String(v.width), v.hash]))),

@@ -43,8 +43,11 @@ export async function runSeeds(db: Db, steps: SeedStep[] = SEED_STEPS): Promise<
   for (const step of steps) {
     await db.transaction(async (tx) => {
       // The insert blocks a concurrent process until this transaction ends, then does nothing.
-      const claimed = await tx.insert(seedRuns).values({ name: step.name, ranAt: sql`now()` })
-        .onConflictDoNothing().returning({ name: seedRuns.name });
+      const claimed = await tx
+        .insert(seedRuns)
+        .values({ name: step.name, ranAt: sql`now()` })
+        .onConflictDoNothing()
+        .returning({ name: seedRuns.name });
       if (claimed.length === 0) return;
       await step.run(tx as unknown as Db);
       ran.push(step.name);

@@ -11,8 +11,7 @@ export const IMAGE_WIDTHS = [96, 320, 960] as const;
 /** Refuses decompression bombs (a tiny file claiming a huge canvas). */
 const MAX_INPUT_PIXELS = 40_000_000;
 
-export const INVALID_IMAGE =
-  'Upload a valid image. The file you uploaded was either not an image or a corrupted image.';
+export const INVALID_IMAGE = 'Upload a valid image. The file you uploaded was either not an image or a corrupted image.';
 
 export interface ImageVariant {
   width: number;

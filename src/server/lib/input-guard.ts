@@ -68,7 +68,8 @@ export function jsonTooDeep(text: string, max = MAX_INPUT_DEPTH): boolean {
   for (let i = 0; i < text.length; i += 1) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i += 1; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i += 1; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) {
       inString = true;
@@ -88,7 +89,10 @@ export const TOO_DEEP_BODY = `The request body is nested too deeply (at most ${M
  * JSON text a client sent inside a field (a multipart field, a string holding JSON), parsed
  * with the same limits as a body: the value, or the message to show on that field.
  */
-export function parseJsonText(text: string, invalidMessage = 'Enter valid JSON.'): { ok: true; value: unknown } | { ok: false; error: string } {
+export function parseJsonText(
+  text: string,
+  invalidMessage = 'Enter valid JSON.',
+): { ok: true; value: unknown } | { ok: false; error: string } {
   if (jsonTooDeep(text)) return { ok: false, error: INPUT_MESSAGES.depth };
   let value: unknown;
   try {

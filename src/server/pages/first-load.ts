@@ -30,7 +30,10 @@ interface Screen {
 
 /** `<`, U+2028/9 escaped: JSON inside <script> must not close the element or break old parsers. */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 function shorten(text: string): string {

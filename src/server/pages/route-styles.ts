@@ -28,7 +28,11 @@ export function loadRouteStyles(webDistDir: string): RouteStyles {
   if (!existsSync(file)) return () => [];
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
   // The entry's own stylesheets are already in index.html.
-  const entryCss = new Set(Object.values(manifest).filter((c) => c.isEntry).flatMap((c) => c.css ?? []));
+  const entryCss = new Set(
+    Object.values(manifest)
+      .filter((c) => c.isEntry)
+      .flatMap((c) => c.css ?? []),
+  );
 
   function collect(key: string, seen: Set<string>, css: Set<string>): void {
     if (seen.has(key)) return;

@@ -54,37 +54,45 @@ function causeCard(cause: Cause, eager: boolean): string {
   const title = cause.title || cause.name;
   const progress = causeProgress(cause.target_amount, cause.current_amount);
   const category = categoryName(cause.category);
-  return `<article class="cause-card">${image(cause, { className: 'cause-card__image', width: 480, height: 270, sizes: '(max-width: 640px) 100vw, 50vw', alt: '', eager })}`
-    + '<div class="cause-card__body">'
-    + (category ? `<p class="cause-card__category">${escapeHtml(category)}</p>` : '')
-    + `<h3 class="cause-card__title"><a href="/causes/${encodeURIComponent(cause.id)}">${escapeHtml(title)}</a></h3>`
-    + `<p class="cause-card__description">${escapeHtml(cause.description)}</p>`
-    + '<div class="cause-card__progress">'
-    + `<div class="progress" role="progressbar" aria-valuemin="0" aria-valuemax="100" aria-valuenow="${progress.percent}" aria-label="${escapeHtml(title)}: funding progress" aria-valuetext="${progress.percent}% funded"><span class="progress__bar" style="width: ${progress.percent}%"></span></div>`
-    + `<p class="cause-card__amounts"><strong>${formatGhs(progress.collected)}</strong> raised of ${formatGhs(progress.goal)} · ${progress.percent}%</p>`
-    + '</div></div></article>';
+  return (
+    `<article class="cause-card">${image(cause, { className: 'cause-card__image', width: 480, height: 270, sizes: '(max-width: 640px) 100vw, 50vw', alt: '', eager })}` +
+    '<div class="cause-card__body">' +
+    (category ? `<p class="cause-card__category">${escapeHtml(category)}</p>` : '') +
+    `<h3 class="cause-card__title"><a href="/causes/${encodeURIComponent(cause.id)}">${escapeHtml(title)}</a></h3>` +
+    `<p class="cause-card__description">${escapeHtml(cause.description)}</p>` +
+    '<div class="cause-card__progress">' +
+    `<div class="progress" role="progressbar" aria-valuemin="0" aria-valuemax="100" aria-valuenow="${progress.percent}" aria-label="${escapeHtml(title)}: funding progress" aria-valuetext="${progress.percent}% funded"><span class="progress__bar" style="width: ${progress.percent}%"></span></div>` +
+    `<p class="cause-card__amounts"><strong>${formatGhs(progress.collected)}</strong> raised of ${formatGhs(progress.goal)} · ${progress.percent}%</p>` +
+    '</div></div></article>'
+  );
 }
 
-const SVG = 'viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"';
+const SVG =
+  'viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"';
 
 // The list's header and controls as the app draws them (cause-list-page.tsx), so the grid does not
 // move when React takes over. Until then the controls do nothing; the links already work.
-const LIST_TOP = '<div class="cause-list__top"><h1>Causes</h1><div class="cause-list__icons">'
-  + `<a href="/cartpage" class="icon-link" aria-label="Cart"><svg ${SVG}><circle cx="9" cy="20" r="1.5"></circle><circle cx="18" cy="20" r="1.5"></circle><path d="M2 3h3l2.6 12.4a2 2 0 0 0 2 1.6h8.2a2 2 0 0 0 2-1.5L22 7H6"></path></svg></a>`
-  + `<a href="/profilepage" class="icon-link" aria-label="Profile"><svg ${SVG}><circle cx="12" cy="8" r="4"></circle><path d="M4 21c0-4 4-6 8-6s8 2 8 6"></path></svg></a>`
-  + '</div></div>';
-const LIST_CONTROLS = '<form class="cause-list__controls" role="search">'
-  + '<div class="field"><label for="cause-search">Search causes</label><input id="cause-search" type="search" placeholder="Search causes"></div>'
-  + `<div class="field"><label for="cause-sort">Sort by</label><select id="cause-sort"><option>${CAUSE_ORDERINGS.date_created}</option></select></div>`
-  + '<div class="field"><label for="cause-category">Category</label><select id="cause-category"><option>All categories</option></select></div>'
-  + '</form>';
+const LIST_TOP =
+  '<div class="cause-list__top"><h1>Causes</h1><div class="cause-list__icons">' +
+  `<a href="/cartpage" class="icon-link" aria-label="Cart"><svg ${SVG}><circle cx="9" cy="20" r="1.5"></circle><circle cx="18" cy="20" r="1.5"></circle><path d="M2 3h3l2.6 12.4a2 2 0 0 0 2 1.6h8.2a2 2 0 0 0 2-1.5L22 7H6"></path></svg></a>` +
+  `<a href="/profilepage" class="icon-link" aria-label="Profile"><svg ${SVG}><circle cx="12" cy="8" r="4"></circle><path d="M4 21c0-4 4-6 8-6s8 2 8 6"></path></svg></a>` +
+  '</div></div>';
+const LIST_CONTROLS =
+  '<form class="cause-list__controls" role="search">' +
+  '<div class="field"><label for="cause-search">Search causes</label><input id="cause-search" type="search" placeholder="Search causes"></div>' +
+  `<div class="field"><label for="cause-sort">Sort by</label><select id="cause-sort"><option>${CAUSE_ORDERINGS.date_created}</option></select></div>` +
+  '<div class="field"><label for="cause-category">Category</label><select id="cause-category"><option>All categories</option></select></div>' +
+  '</form>';
 
 /** The first page of /causelistpage: heading and the two-column grid (controls come with the app). */
 export function causeListSnapshot(page: Paginated<Cause>): { main: string; className: string } {
   const results = page.results;
   const half = Math.ceil(results.length / 2);
   const columns = [results.slice(0, half), results.slice(half)]
-    .map((column, c) => `<ul class="cause-grid__column">${column.map((cause, i) => `<li>${causeCard(cause, c === 0 && i === 0)}</li>`).join('')}</ul>`)
+    .map(
+      (column, c) =>
+        `<ul class="cause-grid__column">${column.map((cause, i) => `<li>${causeCard(cause, c === 0 && i === 0)}</li>`).join('')}</ul>`,
+    )
     .join('');
   const grid = results.length ? `<div class="cause-grid">${columns}</div>` : '<p class="empty">No causes yet.</p>';
   return {
@@ -98,21 +106,30 @@ export function causeDetailSnapshot(cause: Cause): { main: string; className: st
   const title = cause.title || cause.name;
   const progress = causeProgress(cause.target_amount, cause.current_amount);
   const category = categoryName(cause.category);
-  const facts = `<dt>Created by</dt><dd>${escapeHtml(cause.organizer_name || 'Organizer')}</dd>`
-    + (category ? `<dt>Category</dt><dd>${escapeHtml(category)}</dd>` : '')
-    + (cause.location ? `<dt>Location</dt><dd>${escapeHtml(cause.location)}</dd>` : '')
-    + `<dt>Created</dt><dd><time datetime="${escapeHtml(cause.created_at)}">${escapeHtml(formatDate(cause.created_at))}</time></dd>`;
+  const facts =
+    `<dt>Created by</dt><dd>${escapeHtml(cause.organizer_name || 'Organizer')}</dd>` +
+    (category ? `<dt>Category</dt><dd>${escapeHtml(category)}</dd>` : '') +
+    (cause.location ? `<dt>Location</dt><dd>${escapeHtml(cause.location)}</dd>` : '') +
+    `<dt>Created</dt><dd><time datetime="${escapeHtml(cause.created_at)}">${escapeHtml(formatDate(cause.created_at))}</time></dd>`;
   const donors = `${cause.donor_count} ${cause.donor_count === 1 ? 'donor' : 'donors'}`;
   return {
     className: 'container page',
-    main: '<p><a href="/causelistpage">← All causes</a></p><div class="cause-detail"><div>'
-      + image(cause, { className: 'cause-detail__image', width: 960, height: 540, sizes: '(max-width: 56rem) 100vw, 60vw', alt: title, eager: true })
-      + `<h1>${escapeHtml(title)}</h1><h2 class="visually-hidden">Details</h2><dl class="cause-detail__meta">${facts}</dl>`
-      + `<h2>About this cause</h2><p style="white-space: pre-line">${escapeHtml(cause.description)}</p></div>`
-      + `<aside class="cause-detail__panel" aria-label="Donations"><p class="cause-detail__raised">${formatGhs(progress.collected)}</p>`
-      + `<p style="margin: 0">raised of ${formatGhs(progress.goal)} goal</p>`
-      + `<div class="progress" role="progressbar" aria-valuemin="0" aria-valuemax="100" aria-valuenow="${progress.percent}" aria-label="Funding progress" aria-valuetext="${progress.percent}% funded"><span class="progress__bar" style="width: ${progress.percent}%"></span></div>`
-      + `<p style="margin: 0"><strong>${progress.percent}%</strong> funded · ${donors} · ${formatGhs(progress.remaining)} to go</p>`
-      + '</aside></div>',
+    main:
+      '<p><a href="/causelistpage">← All causes</a></p><div class="cause-detail"><div>' +
+      image(cause, {
+        className: 'cause-detail__image',
+        width: 960,
+        height: 540,
+        sizes: '(max-width: 56rem) 100vw, 60vw',
+        alt: title,
+        eager: true,
+      }) +
+      `<h1>${escapeHtml(title)}</h1><h2 class="visually-hidden">Details</h2><dl class="cause-detail__meta">${facts}</dl>` +
+      `<h2>About this cause</h2><p style="white-space: pre-line">${escapeHtml(cause.description)}</p></div>` +
+      `<aside class="cause-detail__panel" aria-label="Donations"><p class="cause-detail__raised">${formatGhs(progress.collected)}</p>` +
+      `<p style="margin: 0">raised of ${formatGhs(progress.goal)} goal</p>` +
+      `<div class="progress" role="progressbar" aria-valuemin="0" aria-valuemax="100" aria-valuenow="${progress.percent}" aria-label="Funding progress" aria-valuetext="${progress.percent}% funded"><span class="progress__bar" style="width: ${progress.percent}%"></span></div>` +
+      `<p style="margin: 0"><strong>${progress.percent}%</strong> funded · ${donors} · ${formatGhs(progress.remaining)} to go</p>` +
+      '</aside></div>',
   };
 }

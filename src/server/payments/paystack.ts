@@ -6,7 +6,14 @@
  * with our own reference and transfer verification by that reference.
  */
 import type {
-  InitializeInput, PaymentProvider, PayoutInstitution, ProviderResult, ProviderStatus, RecipientInput, TransferInput, TransferResult,
+  InitializeInput,
+  PaymentProvider,
+  PayoutInstitution,
+  ProviderResult,
+  ProviderStatus,
+  RecipientInput,
+  TransferInput,
+  TransferResult,
 } from './provider';
 import { ProviderError } from './provider';
 
@@ -37,8 +44,12 @@ interface PaystackTransfer {
 function transferResult(data: PaystackTransfer): TransferResult {
   const status = String(data.status ?? 'unknown');
   const failed = ['failed', 'reversed', 'abandoned', 'rejected', 'blocked'].includes(status);
-  const reason = status === 'reversed' ? 'The transfer was reversed.'
-    : failed ? (typeof data.gateway_response === 'string' && data.gateway_response) || `The transfer ${status}.` : null;
+  const reason =
+    status === 'reversed'
+      ? 'The transfer was reversed.'
+      : failed
+        ? (typeof data.gateway_response === 'string' && data.gateway_response) || `The transfer ${status}.`
+        : null;
   return {
     status: status === 'success' ? 'success' : failed ? 'failed' : 'pending',
     providerStatus: status,
@@ -55,7 +66,10 @@ function localMobileNumber(number: string): string {
 export class PaystackProvider implements PaymentProvider {
   readonly name = 'paystack' as const;
 
-  constructor(private readonly secretKey: string, private readonly baseUrl: string) {}
+  constructor(
+    private readonly secretKey: string,
+    private readonly baseUrl: string,
+  ) {}
 
   get webhookSecret(): string {
     return this.secretKey;
@@ -94,7 +108,9 @@ export class PaystackProvider implements PaymentProvider {
 
   async verify(reference: string): Promise<ProviderResult> {
     const { status, json } = await this.call<{ status?: string; amount?: number; currency?: string }>(
-      'GET', `/transaction/verify/${encodeURIComponent(reference)}`);
+      'GET',
+      `/transaction/verify/${encodeURIComponent(reference)}`,
+    );
     if (status === 404 || (status === 400 && json.status === false)) {
       // Paystack never heard of it (initialize never reached them): nothing to settle yet.
       return { status: 'pending', amount: null, currency: null, providerStatus: 'not_found' };
@@ -117,7 +133,8 @@ export class PaystackProvider implements PaymentProvider {
       throw new ProviderError(`Paystack bank list failed (${status}): ${json.message ?? 'no message'}`);
     }
     const seen = new Set<string>();
-    return json.data.filter((b) => typeof b.code === 'string' && typeof b.name === 'string' && b.active !== false)
+    return json.data
+      .filter((b) => typeof b.code === 'string' && typeof b.name === 'string' && b.active !== false)
       .map((b) => ({ code: b.code!, name: b.name!.trim() }))
       .filter((b) => !seen.has(b.code) && seen.add(b.code));
   }
@@ -152,12 +169,20 @@ export class PaystackProvider implements PaymentProvider {
     });
     const code = json.data?.recipient_code;
     if (status >= 200 && status < 300 && typeof code === 'string') return { recipientCode: code };
-    throw new ProviderError(`Paystack transfer recipient failed (${status}): ${json.message ?? 'no message'}`, status >= 400 && status < 500);
+    throw new ProviderError(
+      `Paystack transfer recipient failed (${status}): ${json.message ?? 'no message'}`,
+      status >= 400 && status < 500,
+    );
   }
 
   async initiateTransfer(input: TransferInput): Promise<TransferResult> {
     const { status, json } = await this.call<PaystackTransfer>('POST', '/transfer', {
-      source: 'balance', amount: input.amount, currency: 'GHS', recipient: input.recipient, reference: input.reference, reason: input.reason,
+      source: 'balance',
+      amount: input.amount,
+      currency: 'GHS',
+      recipient: input.recipient,
+      reference: input.reference,
+      reason: input.reason,
     });
     if (status >= 200 && status < 300 && json.status && json.data) return transferResult(json.data);
     // 4xx: Paystack refused (the caller checks by reference before calling it failed); 5xx: unknown.

@@ -86,7 +86,10 @@ export interface PaymentProvider extends PayoutProvider {
 
 /** The provider could not be reached or refused the request; nothing was settled. */
 export class ProviderError extends Error {
-  constructor(message: string, readonly definite = false) {
+  constructor(
+    message: string,
+    readonly definite = false,
+  ) {
     super(message);
     this.name = 'ProviderError';
   }

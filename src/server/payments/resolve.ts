@@ -39,7 +39,9 @@ class Abort extends Error {
 /** The GHS amount to credit, or null when nobody said one. */
 export function amountToCredit(payment: PaymentRow, requested: number | null): number | null {
   if (requested !== null) return requested;
-  return payment.receivedCurrency === 'GHS' && payment.receivedAmount !== null && payment.receivedAmount > 0 ? payment.receivedAmount : null;
+  return payment.receivedCurrency === 'GHS' && payment.receivedAmount !== null && payment.receivedAmount > 0
+    ? payment.receivedAmount
+    : null;
 }
 
 export async function resolveFlaggedPayment(repos: Repos, paymentId: string, resolution: Resolution): Promise<ResolveOutcome> {
@@ -62,7 +64,10 @@ export async function resolveFlaggedPayment(repos: Repos, paymentId: string, res
         return { kind: 'resolved', payment: won } as const;
       }
 
-      const shares = splitInProportion(amount!, open.map((d) => d.amount));
+      const shares = splitInProportion(
+        amount!,
+        open.map((d) => d.amount),
+      );
       // Too little may arrive to give one of them anything: that one fails.
       for (const [i, donation] of open.entries()) await tx.settlements.reshareDonation(donation, shares[i]!);
       const payment = await creditDonations(tx, won, null);

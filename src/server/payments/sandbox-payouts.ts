@@ -77,10 +77,18 @@ function toResult(row: typeof sandboxTransfers.$inferSelect): TransferResult {
 
 export async function sandboxTransfer(db: Db, input: TransferInput): Promise<TransferResult> {
   const failed = input.amount % 100 === 13;
-  const [row] = await db.insert(sandboxTransfers).values({
-    reference: input.reference, recipientCode: input.recipient, amount: input.amount, currency: 'GHS',
-    status: failed ? 'failed' : 'success', reason: failed ? SANDBOX_FAILURE_REASON : null,
-  }).onConflictDoNothing().returning();
+  const [row] = await db
+    .insert(sandboxTransfers)
+    .values({
+      reference: input.reference,
+      recipientCode: input.recipient,
+      amount: input.amount,
+      currency: 'GHS',
+      status: failed ? 'failed' : 'success',
+      reason: failed ? SANDBOX_FAILURE_REASON : null,
+    })
+    .onConflictDoNothing()
+    .returning();
   if (!row) throw new ProviderError('Sandbox: a transfer with this reference already exists.', true);
   return toResult(row);
 }

@@ -7,10 +7,21 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sandboxCharges } from '../db/schema';
 import type {
-  InitializeInput, PaymentProvider, PayoutInstitution, ProviderResult, RecipientInput, TransferInput, TransferResult,
+  InitializeInput,
+  PaymentProvider,
+  PayoutInstitution,
+  ProviderResult,
+  RecipientInput,
+  TransferInput,
+  TransferResult,
 } from './provider';
 import {
-  SANDBOX_BANKS, SANDBOX_MOBILE_MONEY, sandboxGetTransfer, sandboxRecipient, sandboxResolve, sandboxTransfer,
+  SANDBOX_BANKS,
+  SANDBOX_MOBILE_MONEY,
+  sandboxGetTransfer,
+  sandboxRecipient,
+  sandboxResolve,
+  sandboxTransfer,
 } from './sandbox-payouts';
 
 export type SandboxOutcome = 'success' | 'failed' | 'abandoned';
@@ -18,17 +29,23 @@ export type SandboxOutcome = 'success' | 'failed' | 'abandoned';
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
 
-  constructor(private readonly db: Db, readonly webhookSecret: string) {}
+  constructor(
+    private readonly db: Db,
+    readonly webhookSecret: string,
+  ) {}
 
   async initialize(input: InitializeInput): Promise<{ authorizationUrl: string }> {
-    await this.db.insert(sandboxCharges).values({ reference: input.reference, amount: input.amount, currency: input.currency })
+    await this.db
+      .insert(sandboxCharges)
+      .values({ reference: input.reference, amount: input.amount, currency: input.currency })
       .onConflictDoNothing();
     return { authorizationUrl: `${input.baseUrl}/sandbox/checkout/${encodeURIComponent(input.reference)}` };
   }
 
   async verify(reference: string): Promise<ProviderResult> {
     const charge = await this.charge(reference);
-    if (!charge?.outcome) return { status: 'pending', amount: charge?.amount ?? null, currency: charge?.currency ?? null, providerStatus: 'pending' };
+    if (!charge?.outcome)
+      return { status: 'pending', amount: charge?.amount ?? null, currency: charge?.currency ?? null, providerStatus: 'pending' };
     return { status: charge.outcome, amount: charge.amount, currency: charge.currency, providerStatus: charge.outcome };
   }
 
@@ -64,7 +81,9 @@ export class SandboxProvider implements PaymentProvider {
 
   /** Records the tester's choice once, like a real provider: a second click cannot change a decided charge. */
   async decide(reference: string, outcome: SandboxOutcome, method: string | null): Promise<SandboxOutcome | null> {
-    await this.db.update(sandboxCharges).set({ outcome, method, decidedAt: sql`now()` })
+    await this.db
+      .update(sandboxCharges)
+      .set({ outcome, method, decidedAt: sql`now()` })
       .where(and(eq(sandboxCharges.reference, reference), isNull(sandboxCharges.outcome)));
     return (await this.charge(reference))?.outcome ?? null;
   }

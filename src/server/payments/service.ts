@@ -33,8 +33,13 @@ const MESSAGES: Record<PaymentRow['status'], string> = {
  * The donor comes back to the client that started the payment (payments/return-origin.ts);
  * callers have already checked the request with returnOriginOf, so this cannot throw here.
  */
-export async function launchPayment(app: FastifyInstance, request: FastifyRequest, payment: PaymentRow, donationIds: string[],
-  keepDonations = false): Promise<PaymentStart> {
+export async function launchPayment(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  payment: PaymentRow,
+  donationIds: string[],
+  keepDonations = false,
+): Promise<PaymentStart> {
   const base = publicBase(request);
   const returnOrigin = returnOriginOf(app, request);
   try {
@@ -94,10 +99,14 @@ export function verificationAnswer(view: PaymentView): { statusCode: 200 | 202 |
   const fields = verificationFields(view);
   const status = view.payment.status;
   switch (status) {
-    case 'success': return { statusCode: 200, body: { ...fields, status, message: PAYMENT_VERIFIED_MESSAGE } };
-    case 'failed': return { statusCode: 402, body: { ...fields, status, code: 'payment_failed' } };
-    case 'abandoned': return { statusCode: 402, body: { ...fields, status, code: 'payment_abandoned' } };
-    default: return { statusCode: 202, body: { ...fields, status } };
+    case 'success':
+      return { statusCode: 200, body: { ...fields, status, message: PAYMENT_VERIFIED_MESSAGE } };
+    case 'failed':
+      return { statusCode: 402, body: { ...fields, status, code: 'payment_failed' } };
+    case 'abandoned':
+      return { statusCode: 402, body: { ...fields, status, code: 'payment_abandoned' } };
+    default:
+      return { statusCode: 202, body: { ...fields, status } };
   }
 }
 
@@ -110,7 +119,11 @@ function verificationFields(view: PaymentView) {
     total_amount: toDecimalString(payment.amount),
     currency: 'GHS' as const,
     donations: view.donations.map((d) => ({
-      id: d.id, cause_id: d.causeId, cause_title: d.causeTitle, amount: toDecimalString(d.amount), status: d.status,
+      id: d.id,
+      cause_id: d.causeId,
+      cause_title: d.causeTitle,
+      amount: toDecimalString(d.amount),
+      status: d.status,
     })),
   };
 }

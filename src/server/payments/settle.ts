@@ -75,10 +75,16 @@ export async function creditDonations(repos: Repos, payment: PaymentRow, result:
     if (!cause) continue;
     const amount = formatGhs(donation.amount);
     const who = donation.isAnonymous ? 'An anonymous donor' : donation.donorName.trim() || 'Someone';
-    await repos.notifications.toUser(cause.organizerId, { title: 'New donation', message: `${who} donated ${amount} to "${cause.name}"`, causeId: cause.id });
+    await repos.notifications.toUser(cause.organizerId, {
+      title: 'New donation',
+      message: `${who} donated ${amount} to "${cause.name}"`,
+      causeId: cause.id,
+    });
     if (donation.donorId) {
       await repos.notifications.toUser(donation.donorId, {
-        title: 'Donation confirmed', message: `Your donation of ${amount} to "${cause.name}" is confirmed.`, causeId: cause.id,
+        title: 'Donation confirmed',
+        message: `Your donation of ${amount} to "${cause.name}" is confirmed.`,
+        causeId: cause.id,
       });
     }
   }

@@ -45,7 +45,10 @@ async function sweepPayments(app: FastifyInstance, report: SweepReport): Promise
       }
       if (age < settings.paymentAbandonSeconds) continue;
       const expired = await settlePayment(app.repos, reference, {
-        status: 'abandoned', amount: null, currency: null, providerStatus: `expired: still ${result.providerStatus} at the provider`,
+        status: 'abandoned',
+        amount: null,
+        currency: null,
+        providerStatus: `expired: still ${result.providerStatus} at the provider`,
       });
       if (expired?.changed) report.paymentsExpired += 1;
     } catch (error) {

@@ -66,8 +66,8 @@ export async function checkWithdrawalDetails(app: FastifyInstance, input: Record
     account_name: input.account_name ?? input.name,
   };
   const given = text(raw.type).toLowerCase();
-  const type = given === 'momo' ? 'mobile_money'
-    : given || (raw.bank_code !== undefined ? 'bank' : raw.provider !== undefined ? 'mobile_money' : '');
+  const type =
+    given === 'momo' ? 'mobile_money' : given || (raw.bank_code !== undefined ? 'bank' : raw.provider !== undefined ? 'mobile_money' : '');
   if (type === 'bank') {
     const bank = await knownInstitution(app, 'banks', text(raw.bank_code));
     if (!bank) return { ok: false, message: UNKNOWN_BANK };
@@ -75,7 +75,10 @@ export async function checkWithdrawalDetails(app: FastifyInstance, input: Record
     if (!accountNumber) return { ok: false, message: BAD_ACCOUNT_NUMBER };
     const accountName = await resolveAccountName(app, bank.code, accountNumber);
     if (!accountName) return { ok: false, message: ACCOUNT_NOT_FOUND };
-    return { ok: true, details: { type: 'bank', bank_code: bank.code, bank_name: bank.name, account_number: accountNumber, account_name: accountName } };
+    return {
+      ok: true,
+      details: { type: 'bank', bank_code: bank.code, bank_name: bank.name, account_number: accountNumber, account_name: accountName },
+    };
   }
   if (type === 'mobile_money') {
     const network = await knownInstitution(app, 'mobile_money', text(raw.provider).toUpperCase());
@@ -84,7 +87,16 @@ export async function checkWithdrawalDetails(app: FastifyInstance, input: Record
     if (!phone) return { ok: false, message: BAD_PHONE };
     const accountName = text(raw.account_name).replace(/\s+/g, ' ');
     if (!accountName || accountName.length > 100) return { ok: false, message: NAME_REQUIRED };
-    return { ok: true, details: { type: 'mobile_money', provider: network.code, provider_name: network.name, phone_number: phone, account_name: accountName } };
+    return {
+      ok: true,
+      details: {
+        type: 'mobile_money',
+        provider: network.code,
+        provider_name: network.name,
+        phone_number: phone,
+        account_name: accountName,
+      },
+    };
   }
   return { ok: false, message: BAD_TYPE };
 }
@@ -95,7 +107,8 @@ export function asWithdrawalDetails(raw: unknown): WithdrawalDetails | null {
   const d = raw as Record<string, unknown>;
   const all = (...keys: string[]) => keys.every((k) => typeof d[k] === 'string' && d[k] !== '');
   if (d.type === 'bank' && all('bank_code', 'bank_name', 'account_number', 'account_name')) return d as unknown as WithdrawalDetails;
-  if (d.type === 'mobile_money' && all('provider', 'provider_name', 'phone_number', 'account_name')) return d as unknown as WithdrawalDetails;
+  if (d.type === 'mobile_money' && all('provider', 'provider_name', 'phone_number', 'account_name'))
+    return d as unknown as WithdrawalDetails;
   return null;
 }
 

@@ -30,7 +30,12 @@ async function readCache(db: Db, key: string): Promise<Cached | null> {
   }
 }
 
-export async function payoutDirectory(db: Db, provider: PaymentProvider, kind: DirectoryKind, now = Date.now()): Promise<PayoutInstitution[]> {
+export async function payoutDirectory(
+  db: Db,
+  provider: PaymentProvider,
+  kind: DirectoryKind,
+  now = Date.now(),
+): Promise<PayoutInstitution[]> {
   const key = keyFor(provider, kind);
   const cached = await readCache(db, key);
   if (cached && now - cached.fetched_at < DIRECTORY_TTL_MS) return cached.items;
@@ -43,11 +48,18 @@ export async function payoutDirectory(db: Db, provider: PaymentProvider, kind: D
   }
   items = [...items].sort((a, b) => a.name.localeCompare(b.name, 'en'));
   const value = JSON.stringify({ fetched_at: now, items } satisfies Cached);
-  await db.insert(appSettings).values({ key, value })
+  await db
+    .insert(appSettings)
+    .values({ key, value })
     .onConflictDoUpdate({ target: appSettings.key, set: { value: sql`excluded.value` } });
   return items;
 }
 
-export async function findInstitution(db: Db, provider: PaymentProvider, kind: DirectoryKind, code: string): Promise<PayoutInstitution | null> {
+export async function findInstitution(
+  db: Db,
+  provider: PaymentProvider,
+  kind: DirectoryKind,
+  code: string,
+): Promise<PayoutInstitution | null> {
   return (await payoutDirectory(db, provider, kind)).find((i) => i.code === code) ?? null;
 }

@@ -28,15 +28,25 @@ export async function applyTransferResult(app: FastifyInstance, row: WithdrawalR
   const withdrawals = repo(app);
   const seen = { providerStatus: result.providerStatus, transferCode: result.transferCode ?? row.transferCode };
   if (result.status === 'success') {
-    const paid = await withdrawals.transition({ id: row.id }, ['processing'], 'paid',
-      { ...seen, paidAt: new Date(), failureReason: null }, MESSAGES.paid);
+    const paid = await withdrawals.transition(
+      { id: row.id },
+      ['processing'],
+      'paid',
+      { ...seen, paidAt: new Date(), failureReason: null },
+      MESSAGES.paid,
+    );
     return paid ?? (await withdrawals.findByReference(row.reference))!;
   }
   if (result.status === 'failed') {
     // A reversal can come after we recorded the payout: the money came back, so it is available again.
     const from: WithdrawalRow['status'][] = result.providerStatus === 'reversed' ? ['processing', 'paid'] : ['processing'];
-    const failed = await withdrawals.transition({ id: row.id }, from, 'failed',
-      { ...seen, paidAt: null, failureReason: result.reason ?? 'The transfer did not go through.' }, MESSAGES.failed);
+    const failed = await withdrawals.transition(
+      { id: row.id },
+      from,
+      'failed',
+      { ...seen, paidAt: null, failureReason: result.reason ?? 'The transfer did not go through.' },
+      MESSAGES.failed,
+    );
     return failed ?? (await withdrawals.findByReference(row.reference))!;
   }
   if (row.status === 'processing') await withdrawals.note(row.id, seen);
@@ -57,7 +67,10 @@ export async function processWithdrawal(app: FastifyInstance, id: string, causeT
   const withdrawals = repo(app);
   let row = (await withdrawals.findView(id))!;
   if (row.status === 'approved') {
-    row = { ...row, ...((await withdrawals.transition({ id }, ['approved'], 'processing', {}, null)) ?? (await withdrawals.findView(id))!) };
+    row = {
+      ...row,
+      ...((await withdrawals.transition({ id }, ['approved'], 'processing', {}, null)) ?? (await withdrawals.findView(id))!),
+    };
   }
   if (row.status !== 'processing') return row;
   const provider = app.payments;
@@ -73,7 +86,10 @@ export async function processWithdrawal(app: FastifyInstance, id: string, causeT
     }
     await withdrawals.note(id, { recipientCode: recipient, providerStatus: 'sending' });
     const result = await provider.initiateTransfer({
-      amount: row.amount, recipient, reference: row.reference, reason: `Boafo payout: ${causeTitle}`.slice(0, 100),
+      amount: row.amount,
+      recipient,
+      reference: row.reference,
+      reason: `Boafo payout: ${causeTitle}`.slice(0, 100),
     });
     return applyTransferResult(app, { ...row, recipientCode: recipient }, result);
   } catch (error) {
@@ -85,7 +101,10 @@ export async function processWithdrawal(app: FastifyInstance, id: string, causeT
       if (known) return applyTransferResult(app, row, known);
       if (known === null) {
         return applyTransferResult(app, row, {
-          status: 'failed', providerStatus: 'refused', transferCode: null, reason: `The payment provider refused the transfer. ${error.message}`,
+          status: 'failed',
+          providerStatus: 'refused',
+          transferCode: null,
+          reason: `The payment provider refused the transfer. ${error.message}`,
         });
       }
     }

@@ -86,8 +86,11 @@ export class PushSender {
         },
       );
       // fetch computes Content-Length itself from the body.
-      const headers = Object.fromEntries(Object.entries(details.headers)
-        .filter(([name]) => name.toLowerCase() !== 'content-length').map(([name, value]) => [name, String(value)]));
+      const headers = Object.fromEntries(
+        Object.entries(details.headers)
+          .filter(([name]) => name.toLowerCase() !== 'content-length')
+          .map(([name, value]) => [name, String(value)]),
+      );
       const response = await fetch(details.endpoint, {
         method: details.method,
         headers,

@@ -98,7 +98,10 @@ export class SocketHub {
     const state: SocketState = { userId: null, alive: true, timer: null, queue: Promise.resolve() };
     if (this.guestCount >= this.options.maxGuestSockets) {
       // Full of guests: this one may stay only by authenticating (our PWA does so at once).
-      state.timer = setTimeout(() => socket.close(WS_CLOSE.TRY_AGAIN_LATER, 'Too many connections, try again later'), this.options.authTimeoutMs);
+      state.timer = setTimeout(
+        () => socket.close(WS_CLOSE.TRY_AGAIN_LATER, 'Too many connections, try again later'),
+        this.options.authTimeoutMs,
+      );
     }
     this.guestCount += 1;
     this.states.set(socket, state);
@@ -106,7 +109,8 @@ export class SocketHub {
       state.alive = true;
     });
     socket.on('message', (data, isBinary) => {
-      state.queue = state.queue.then(() => this.handle(socket, state, isBinary ? null : data.toString()))
+      state.queue = state.queue
+        .then(() => this.handle(socket, state, isBinary ? null : data.toString()))
         .catch((error: Error) => this.options.log.warn({ reason: error.message }, 'socket message failed'));
     });
     socket.on('close', () => this.forget(socket, state));
@@ -190,7 +194,7 @@ function parse(text: string | null): { type?: unknown; token?: unknown } | null 
   if (text === null) return null;
   try {
     const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' && !Array.isArray(value) ? value as { type?: unknown; token?: unknown } : null;
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as { type?: unknown; token?: unknown }) : null;
   } catch {
     return null;
   }

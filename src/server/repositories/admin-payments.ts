@@ -14,8 +14,12 @@ export interface AdminPaymentView {
   resolvedByName: string | null;
   donorName: string;
   donations: Array<{
-    id: string; causeId: string; causeTitle: string; amount: number; pledgedAmount: number | null;
-    status: typeof donations.$inferSelect['status'];
+    id: string;
+    causeId: string;
+    causeTitle: string;
+    amount: number;
+    pledgedAmount: number | null;
+    status: (typeof donations.$inferSelect)['status'];
   }>;
 }
 
@@ -25,7 +29,11 @@ export class AdminPaymentsRepo {
   async list(filter: AdminPaymentFilter, limit: number, offset: number): Promise<{ count: number; rows: AdminPaymentView[] }> {
     const where: SQL = filter === 'flagged' ? eq(payments.status, 'flagged') : isNotNull(payments.resolution);
     const order = filter === 'flagged' ? [asc(payments.updatedAt), asc(payments.id)] : [desc(payments.resolvedAt), desc(payments.id)];
-    const rows = await this.base().where(where).orderBy(...order).limit(limit).offset(offset);
+    const rows = await this.base()
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
     const [total] = await this.db.select({ n: count() }).from(payments).where(where);
     return { count: Number(total.n), rows: await this.withDonations(rows) };
   }
@@ -36,28 +44,52 @@ export class AdminPaymentsRepo {
   }
 
   private base() {
-    return this.db.select({
-      payment: payments,
-      resolvedByName: sql<string | null>`CASE WHEN ${users.id} IS NULL THEN NULL ELSE trim(${users.firstName} || ' ' || ${users.lastName}) END`,
-    }).from(payments).leftJoin(users, eq(users.id, payments.resolvedBy));
+    return this.db
+      .select({
+        payment: payments,
+        resolvedByName: sql<
+          string | null
+        >`CASE WHEN ${users.id} IS NULL THEN NULL ELSE trim(${users.firstName} || ' ' || ${users.lastName}) END`,
+      })
+      .from(payments)
+      .leftJoin(users, eq(users.id, payments.resolvedBy));
   }
 
   private async withDonations(rows: Array<{ payment: PaymentRow; resolvedByName: string | null }>): Promise<AdminPaymentView[]> {
     if (rows.length === 0) return [];
-    const lines = await this.db.select({
-      id: donations.id, paymentId: donations.paymentId, causeId: donations.causeId, causeTitle: causes.name,
-      amount: donations.amount, pledgedAmount: donations.pledgedAmount, status: donations.status,
-      donorName: sql<string>`coalesce(nullif(trim(${donations.donorName}), ''), trim(${donations.firstName} || ' ' || ${donations.lastName}))`,
-    }).from(donations).innerJoin(causes, eq(causes.id, donations.causeId))
-      .where(inArray(donations.paymentId, rows.map((r) => r.payment.id)))
+    const lines = await this.db
+      .select({
+        id: donations.id,
+        paymentId: donations.paymentId,
+        causeId: donations.causeId,
+        causeTitle: causes.name,
+        amount: donations.amount,
+        pledgedAmount: donations.pledgedAmount,
+        status: donations.status,
+        donorName: sql<string>`coalesce(nullif(trim(${donations.donorName}), ''), trim(${donations.firstName} || ' ' || ${donations.lastName}))`,
+      })
+      .from(donations)
+      .innerJoin(causes, eq(causes.id, donations.causeId))
+      .where(
+        inArray(
+          donations.paymentId,
+          rows.map((r) => r.payment.id),
+        ),
+      )
       .orderBy(asc(donations.createdAt), asc(donations.id));
     return rows.map(({ payment, resolvedByName }) => {
       const own = lines.filter((l) => l.paymentId === payment.id);
       return {
-        payment, resolvedByName,
+        payment,
+        resolvedByName,
         donorName: own.find((l) => l.donorName)?.donorName ?? '',
         donations: own.map((l) => ({
-          id: l.id, causeId: l.causeId, causeTitle: l.causeTitle, amount: l.amount, pledgedAmount: l.pledgedAmount, status: l.status,
+          id: l.id,
+          causeId: l.causeId,
+          causeTitle: l.causeTitle,
+          amount: l.amount,
+          pledgedAmount: l.pledgedAmount,
+          status: l.status,
         })),
       };
     });

@@ -23,13 +23,23 @@ export class AdminUsersRepo {
     const where = pattern
       ? or(ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern))
       : undefined;
-    const rows = await this.db.select({
-      id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role,
-      createdAt: users.createdAt,
-      // Spelled out: Drizzle leaves columns unqualified in single-table queries, and a bare "id" here would mean c.id.
-      causesCount: sql<number>`(SELECT count(*)::int FROM causes c WHERE c.organizer_id = "users"."id")`.mapWith(Number),
-      donationsCount: sql<number>`(SELECT count(*)::int FROM donations d WHERE d.donor_id = "users"."id")`.mapWith(Number),
-    }).from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(limit).offset(offset);
+    const rows = await this.db
+      .select({
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        role: users.role,
+        createdAt: users.createdAt,
+        // Spelled out: Drizzle leaves columns unqualified in single-table queries, and a bare "id" here would mean c.id.
+        causesCount: sql<number>`(SELECT count(*)::int FROM causes c WHERE c.organizer_id = "users"."id")`.mapWith(Number),
+        donationsCount: sql<number>`(SELECT count(*)::int FROM donations d WHERE d.donor_id = "users"."id")`.mapWith(Number),
+      })
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(limit)
+      .offset(offset);
     const [total] = await this.db.select({ n: count() }).from(users).where(where);
     return { count: Number(total.n), rows };
   }

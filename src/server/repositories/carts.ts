@@ -70,7 +70,12 @@ export class CartsRepo {
    */
   async mergeGuest(guestId: string, userCartId: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const [guest] = await tx.select().from(carts).where(and(eq(carts.id, guestId), isNull(carts.userId))).for('update').limit(1);
+      const [guest] = await tx
+        .select()
+        .from(carts)
+        .where(and(eq(carts.id, guestId), isNull(carts.userId)))
+        .for('update')
+        .limit(1);
       if (!guest) return;
       await tx.execute(sql`
         INSERT INTO ${cartItems} (cart_id, cause_id, donation_amount, quantity)
@@ -78,16 +83,27 @@ export class CartsRepo {
         ON CONFLICT (cart_id, cause_id) DO UPDATE
         SET quantity = LEAST(${cartItems}.quantity + EXCLUDED.quantity, ${CART_MAX_QUANTITY})`);
       await tx.delete(carts).where(eq(carts.id, guestId));
-      await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, userCartId));
+      await tx
+        .update(carts)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(carts.id, userCartId));
     });
   }
 
   async lines(cartId: string): Promise<CartLine[]> {
-    return this.db.select({
-      id: cartItems.id, causeId: cartItems.causeId, title: causes.name, category: categories.name,
-      coverImage: causes.coverImage, donationAmount: cartItems.donationAmount, quantity: cartItems.quantity,
-      status: causes.status, acceptsDonationsAfterGoal: causes.acceptsDonationsAfterGoal,
-    }).from(cartItems)
+    return this.db
+      .select({
+        id: cartItems.id,
+        causeId: cartItems.causeId,
+        title: causes.name,
+        category: categories.name,
+        coverImage: causes.coverImage,
+        donationAmount: cartItems.donationAmount,
+        quantity: cartItems.quantity,
+        status: causes.status,
+        acceptsDonationsAfterGoal: causes.acceptsDonationsAfterGoal,
+      })
+      .from(cartItems)
       .innerJoin(causes, eq(causes.id, cartItems.causeId))
       .leftJoin(categories, eq(categories.id, causes.categoryId))
       .where(eq(cartItems.cartId, cartId))
@@ -99,21 +115,25 @@ export class CartsRepo {
    * null when the summed quantity would pass the limit (nothing changes then).
    */
   async add(cartId: string, causeId: string, amount: number, quantity: number): Promise<string | null> {
-    const [row] = await this.db.insert(cartItems).values({ cartId, causeId, donationAmount: amount, quantity })
+    const [row] = await this.db
+      .insert(cartItems)
+      .values({ cartId, causeId, donationAmount: amount, quantity })
       .onConflictDoUpdate({
         target: [cartItems.cartId, cartItems.causeId],
         set: { quantity: sql`${cartItems.quantity} + EXCLUDED.quantity`, donationAmount: sql`EXCLUDED.donation_amount` },
         setWhere: sql`${cartItems.quantity} + EXCLUDED.quantity <= ${CART_MAX_QUANTITY}`,
-      }).returning({ id: cartItems.id });
+      })
+      .returning({ id: cartItems.id });
     if (row) await this.touch(cartId);
     return row?.id ?? null;
   }
 
   /** quantity 0 removes the line. Returns the line id, or null when the cart has no such line. */
   async setQuantity(cartId: string, item: string, quantity: number): Promise<string | null> {
-    const rows = quantity === 0
-      ? await this.db.delete(cartItems).where(lineMatch(cartId, item)).returning({ id: cartItems.id })
-      : await this.db.update(cartItems).set({ quantity }).where(lineMatch(cartId, item)).returning({ id: cartItems.id });
+    const rows =
+      quantity === 0
+        ? await this.db.delete(cartItems).where(lineMatch(cartId, item)).returning({ id: cartItems.id })
+        : await this.db.update(cartItems).set({ quantity }).where(lineMatch(cartId, item)).returning({ id: cartItems.id });
     if (rows.length > 0) await this.touch(cartId);
     return rows[0]?.id ?? null;
   }
@@ -135,9 +155,13 @@ export class CartsRepo {
       const tx = transaction as unknown as Db;
       await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for('update');
       const ids = [...new Set(lines.filter((l) => l.quantity > 0).map((l) => l.causeId))];
-      const found = ids.length === 0 ? [] : await tx
-        .select({ id: causes.id, status: causes.status, afterGoal: causes.acceptsDonationsAfterGoal })
-        .from(causes).where(inArray(causes.id, ids));
+      const found =
+        ids.length === 0
+          ? []
+          : await tx
+              .select({ id: causes.id, status: causes.status, afterGoal: causes.acceptsDonationsAfterGoal })
+              .from(causes)
+              .where(inArray(causes.id, ids));
       const givable = new Map(found.map((c) => [c.id, acceptsDonations(c.status, c.afterGoal)]));
       const refused = new Map<string, SyncRefusal>();
       for (const line of lines) {
@@ -152,18 +176,26 @@ export class CartsRepo {
           continue;
         }
         refused.delete(line.causeId);
-        await tx.insert(cartItems).values({ cartId, causeId: line.causeId, donationAmount: line.amount!, quantity: line.quantity })
+        await tx
+          .insert(cartItems)
+          .values({ cartId, causeId: line.causeId, donationAmount: line.amount!, quantity: line.quantity })
           .onConflictDoUpdate({
             target: [cartItems.cartId, cartItems.causeId],
             set: { quantity: sql`EXCLUDED.quantity`, donationAmount: sql`EXCLUDED.donation_amount` },
           });
       }
-      await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cartId));
+      await tx
+        .update(carts)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(carts.id, cartId));
       return [...refused.values()];
     });
   }
 
   private async touch(cartId: string): Promise<void> {
-    await this.db.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cartId));
+    await this.db
+      .update(carts)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(carts.id, cartId));
   }
 }

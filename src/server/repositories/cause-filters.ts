@@ -10,13 +10,18 @@ import { isUuid, likePattern } from './search';
 
 export function orderFor(ordering: CauseOrdering): SQL[] {
   switch (ordering) {
-    case 'popularity': return [desc(causes.currentAmount), desc(causes.id)];
-    case 'goal_amount': return [desc(causes.targetAmount), desc(causes.id)];
+    case 'popularity':
+      return [desc(causes.currentAmount), desc(causes.id)];
+    case 'goal_amount':
+      return [desc(causes.targetAmount), desc(causes.id)];
     // Sort keys kept on the cause by triggers (migration 0008), so these read an index too.
-    case 'created_by': return [asc(causes.organizerSort), asc(causes.organizerId), asc(causes.id)];
-    case 'category': return [sql`${causes.categorySort} ASC NULLS LAST`, asc(causes.id)];
+    case 'created_by':
+      return [asc(causes.organizerSort), asc(causes.organizerId), asc(causes.id)];
+    case 'category':
+      return [sql`${causes.categorySort} ASC NULLS LAST`, asc(causes.id)];
     case 'date_created':
-    default: return [desc(causes.createdAt), desc(causes.id)];
+    default:
+      return [desc(causes.createdAt), desc(causes.id)];
   }
 }
 
@@ -30,9 +35,7 @@ export function categoryFilter(category: string | undefined): SQL | undefined {
   const value = category?.trim();
   if (!value) return undefined;
   // Aliased so it cannot clash with the categories join of the outer query.
-  const match = isUuid(value)
-    ? sql`lower(cat.name) = lower(${value}) OR cat.id = ${value}::uuid`
-    : sql`lower(cat.name) = lower(${value})`;
+  const match = isUuid(value) ? sql`lower(cat.name) = lower(${value}) OR cat.id = ${value}::uuid` : sql`lower(cat.name) = lower(${value})`;
   return sql`${causes.categoryId} IN (SELECT cat.id FROM categories cat WHERE ${match})`;
 }
 

@@ -10,8 +10,12 @@ import { notify } from './notifications';
 
 export type CauseRow = typeof causes.$inferSelect;
 export type CauseStatus = CauseRow['status'];
-export type CauseChanges = Partial<Pick<typeof causes.$inferInsert,
-  'name' | 'description' | 'organizerId' | 'categoryId' | 'location' | 'targetAmount' | 'acceptsDonationsAfterGoal' | 'coverImage'>>;
+export type CauseChanges = Partial<
+  Pick<
+    typeof causes.$inferInsert,
+    'name' | 'description' | 'organizerId' | 'categoryId' | 'location' | 'targetAmount' | 'acceptsDonationsAfterGoal' | 'coverImage'
+  >
+>;
 
 export interface CauseView extends CauseRow {
   organizerName: string;
@@ -72,14 +76,21 @@ export class CausesRepo {
     const idQuery = this.db.select({ id: causes.id }).from(causes);
     const scoped = opts.favoritesOf ? idQuery.innerJoin(favorites, eq(favorites.causeId, causes.id)) : idQuery;
     const [page, [total]] = await Promise.all([
-      scoped.where(where).orderBy(...opts.orderBy).limit(opts.limit).offset(opts.offset),
+      scoped
+        .where(where)
+        .orderBy(...opts.orderBy)
+        .limit(opts.limit)
+        .offset(opts.offset),
       (opts.favoritesOf
         ? this.db.select({ n: count() }).from(causes).innerJoin(favorites, eq(favorites.causeId, causes.id))
-        : this.db.select({ n: count() }).from(causes)).where(where),
+        : this.db.select({ n: count() }).from(causes)
+      ).where(where),
     ]);
     if (page.length === 0) return { count: Number(total.n), rows: [] };
     const ids = page.map((row) => row.id);
-    const found = await this.db.select(selection(opts.viewerId)).from(causes)
+    const found = await this.db
+      .select(selection(opts.viewerId))
+      .from(causes)
       .innerJoin(users, eq(users.id, causes.organizerId))
       .leftJoin(categories, eq(categories.id, causes.categoryId))
       .where(inArray(causes.id, ids));
@@ -88,10 +99,13 @@ export class CausesRepo {
   }
 
   async findView(id: string, viewerId?: string | null): Promise<CauseView | null> {
-    const [row] = await this.db.select(selection(viewerId)).from(causes)
+    const [row] = await this.db
+      .select(selection(viewerId))
+      .from(causes)
       .innerJoin(users, eq(users.id, causes.organizerId))
       .leftJoin(categories, eq(categories.id, causes.categoryId))
-      .where(eq(causes.id, id)).limit(1);
+      .where(eq(causes.id, id))
+      .limit(1);
     return row ? toView(row as Selected) : null;
   }
 
@@ -101,7 +115,10 @@ export class CausesRepo {
   }
 
   async create(values: CauseChanges & { name: string; description: string; organizerId: string }): Promise<CauseRow> {
-    const [row] = await this.db.insert(causes).values({ ...values, status: 'under_review' }).returning();
+    const [row] = await this.db
+      .insert(causes)
+      .values({ ...values, status: 'under_review' })
+      .returning();
     return row;
   }
 
@@ -119,41 +136,58 @@ export class CausesRepo {
         rejectionReason: sql`CASE WHEN ${causes.status} = 'rejected' THEN NULL ELSE ${causes.rejectionReason} END`,
       });
     }
-    const [row] = await this.db.update(causes).set(set)
-      .where(and(eq(causes.id, id), inArray(causes.status, [...allowed]))).returning();
+    const [row] = await this.db
+      .update(causes)
+      .set(set)
+      .where(and(eq(causes.id, id), inArray(causes.status, [...allowed])))
+      .returning();
     return row ?? null;
   }
 
   /** from → to, only if the cause is still in one of `from`; null when it was not. */
   async transition(id: string, from: readonly CauseStatus[], to: CauseStatus): Promise<CauseRow | null> {
-    const [row] = await this.db.update(causes).set({ status: to, updatedAt: sql`now()` })
-      .where(and(eq(causes.id, id), inArray(causes.status, [...from]))).returning();
+    const [row] = await this.db
+      .update(causes)
+      .set({ status: to, updatedAt: sql`now()` })
+      .where(and(eq(causes.id, id), inArray(causes.status, [...from])))
+      .returning();
     return row ?? null;
   }
 
   /** Approve or reject an under_review cause, record the decision and tell the organizer, atomically. */
   async review(id: string, adminId: string, decision: 'approved' | 'rejected', reason: string | null): Promise<CauseRow | null> {
     return this.db.transaction(async (tx) => {
-      const [row] = await tx.update(causes).set({
-        status: decision === 'approved' ? 'active' : 'rejected',
-        rejectionReason: decision === 'rejected' ? reason : null,
-        reviewedAt: sql`now()`,
-        reviewedBy: adminId,
-        updatedAt: sql`now()`,
-      }).where(and(eq(causes.id, id), eq(causes.status, 'under_review'))).returning();
+      const [row] = await tx
+        .update(causes)
+        .set({
+          status: decision === 'approved' ? 'active' : 'rejected',
+          rejectionReason: decision === 'rejected' ? reason : null,
+          reviewedAt: sql`now()`,
+          reviewedBy: adminId,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(causes.id, id), eq(causes.status, 'under_review')))
+        .returning();
       if (!row) return null;
       await tx.insert(causeReviews).values({ causeId: id, decision, reason, reviewedBy: adminId });
-      await notify(tx as unknown as Db, row.organizerId, decision === 'approved'
-        ? { title: 'Cause approved', message: `Your cause "${row.name}" was approved.`, causeId: id }
-        : { title: 'Cause not approved', message: `Your cause "${row.name}" was not approved: ${reason}`, causeId: id });
+      await notify(
+        tx as unknown as Db,
+        row.organizerId,
+        decision === 'approved'
+          ? { title: 'Cause approved', message: `Your cause "${row.name}" was approved.`, causeId: id }
+          : { title: 'Cause not approved', message: `Your cause "${row.name}" was not approved: ${reason}`, causeId: id },
+      );
       return row;
     });
   }
 
   /** Accepted and rejected decisions since a moment, and causes waiting now. */
   async reviewTotals(since: Date): Promise<{ accepted: number; rejected: number; pending: number }> {
-    const decided = await this.db.select({ decision: causeReviews.decision, n: count() }).from(causeReviews)
-      .where(sql`${causeReviews.reviewedAt} >= ${since.toISOString()}`).groupBy(causeReviews.decision);
+    const decided = await this.db
+      .select({ decision: causeReviews.decision, n: count() })
+      .from(causeReviews)
+      .where(sql`${causeReviews.reviewedAt} >= ${since.toISOString()}`)
+      .groupBy(causeReviews.decision);
     const [pending] = await this.db.select({ n: count() }).from(causes).where(eq(causes.status, 'under_review'));
     const of = (d: string) => Number(decided.find((r) => r.decision === d)?.n ?? 0);
     return { accepted: of('approved'), rejected: of('rejected'), pending: Number(pending.n) };
@@ -162,9 +196,17 @@ export class CausesRepo {
   /** Causes per status: one organizer's by index, the platform's from the counters a trigger keeps (0008). */
   async countByStatus(organizerId?: string): Promise<Record<CauseStatus, number>> {
     const rows = organizerId
-      ? await this.db.select({ status: causes.status, n: count() }).from(causes).where(eq(causes.organizerId, organizerId)).groupBy(causes.status)
-      : (await this.db.select({ name: platformCounters.name, n: platformCounters.value }).from(platformCounters)
-        .where(sql`${platformCounters.name} LIKE 'causes\_%'`)).map((row) => ({ status: row.name.slice('causes_'.length) as CauseStatus, n: row.n }));
+      ? await this.db
+          .select({ status: causes.status, n: count() })
+          .from(causes)
+          .where(eq(causes.organizerId, organizerId))
+          .groupBy(causes.status)
+      : (
+          await this.db
+            .select({ name: platformCounters.name, n: platformCounters.value })
+            .from(platformCounters)
+            .where(sql`${platformCounters.name} LIKE 'causes\_%'`)
+        ).map((row) => ({ status: row.name.slice('causes_'.length) as CauseStatus, n: row.n }));
     const totals = { under_review: 0, active: 0, rejected: 0, closed: 0, completed: 0 } as Record<CauseStatus, number>;
     for (const row of rows) if (row.status in totals) totals[row.status] = Number(row.n);
     return totals;
@@ -172,17 +214,23 @@ export class CausesRepo {
 
   /** Up to `limit` of a user's causes, newest first, limited to `statuses` when given. */
   async namesOf(organizerId: string, statuses: CauseStatus[] | null, limit: number) {
-    return this.db.select({ id: causes.id, name: causes.name, status: causes.status }).from(causes)
+    return this.db
+      .select({ id: causes.id, name: causes.name, status: causes.status })
+      .from(causes)
       .where(and(eq(causes.organizerId, organizerId), statuses ? inArray(causes.status, statuses) : undefined))
-      .orderBy(desc(causes.createdAt), desc(causes.id)).limit(limit);
+      .orderBy(desc(causes.createdAt), desc(causes.id))
+      .limit(limit);
   }
 }
 
 /** Finds a category by name (any case) or creates it; concurrent creators end up with the same row. */
 export async function categoryIdFor(db: Db, name: string): Promise<string> {
   await db.insert(categories).values({ name }).onConflictDoNothing();
-  const [row] = await db.select({ id: categories.id }).from(categories)
-    .where(sql`lower(${categories.name}) = lower(${name})`).limit(1);
+  const [row] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(sql`lower(${categories.name}) = lower(${name})`)
+    .limit(1);
   return row.id;
 }
 
@@ -192,7 +240,10 @@ export async function categoryById(db: Db, id: string): Promise<string | null> {
 }
 
 export async function listCategories(db: Db): Promise<{ id: string; name: string }[]> {
-  return db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(sql`lower(${categories.name})`), asc(categories.id));
+  return db
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .orderBy(asc(sql`lower(${categories.name})`), asc(categories.id));
 }
 
 export interface CreditResult {
@@ -212,12 +263,16 @@ export async function creditCause(tx: Db, causeId: string, pesewas: number): Pro
   if (!Number.isSafeInteger(pesewas) || pesewas <= 0) throw new RangeError('creditCause needs a positive whole number of pesewas.');
   const [before] = await tx.select({ status: causes.status }).from(causes).where(eq(causes.id, causeId)).for('update').limit(1);
   if (!before) return null;
-  const [row] = await tx.update(causes).set({
-    currentAmount: sql`${causes.currentAmount} + ${pesewas}`,
-    status: sql`CASE WHEN ${causes.status} = 'active' AND ${causes.targetAmount} > 0
+  const [row] = await tx
+    .update(causes)
+    .set({
+      currentAmount: sql`${causes.currentAmount} + ${pesewas}`,
+      status: sql`CASE WHEN ${causes.status} = 'active' AND ${causes.targetAmount} > 0
       AND ${causes.currentAmount} + ${pesewas} >= ${causes.targetAmount} THEN 'completed' ELSE ${causes.status} END`,
-    updatedAt: sql`now()`,
-  }).where(eq(causes.id, causeId)).returning();
+      updatedAt: sql`now()`,
+    })
+    .where(eq(causes.id, causeId))
+    .returning();
   const completedNow = before.status === 'active' && row.status === 'completed';
   if (completedNow) {
     await notify(tx, row.organizerId, { title: 'Goal reached', message: `Your cause "${row.name}" reached its goal.`, causeId });

@@ -14,7 +14,6 @@ export interface DonationHistoryRow extends DonationRow {
   categoryName: string | null;
 }
 
-
 export interface PlatformTotals {
   raised: number;
   donations: number;
@@ -46,16 +45,27 @@ export class DonationsRepo {
   constructor(private readonly db: Db) {}
 
   /** One donor's donations of the given statuses, newest first. */
-  async history(donorId: string, statuses: readonly DonationRow['status'][], limit: number, offset: number)
-    : Promise<{ count: number; rows: DonationHistoryRow[] }> {
+  async history(
+    donorId: string,
+    statuses: readonly DonationRow['status'][],
+    limit: number,
+    offset: number,
+  ): Promise<{ count: number; rows: DonationHistoryRow[] }> {
     const where = and(eq(donations.donorId, donorId), inArray(donations.status, [...statuses]));
-    const rows = await this.db.select({
-      d: donations, causeTitle: causes.name, organizerId: causes.organizerId, categoryName: categories.name,
-    }).from(donations)
+    const rows = await this.db
+      .select({
+        d: donations,
+        causeTitle: causes.name,
+        organizerId: causes.organizerId,
+        categoryName: categories.name,
+      })
+      .from(donations)
       .innerJoin(causes, eq(causes.id, donations.causeId))
       .leftJoin(categories, eq(categories.id, causes.categoryId))
       .where(where)
-      .orderBy(desc(donations.createdAt), desc(donations.id)).limit(limit).offset(offset);
+      .orderBy(desc(donations.createdAt), desc(donations.id))
+      .limit(limit)
+      .offset(offset);
     const [total] = await this.db.select({ n: count() }).from(donations).where(where);
     return {
       count: Number(total.n),
@@ -70,16 +80,25 @@ export class DonationsRepo {
 
   /** From the counters the donations trigger keeps (migration 0008): a few rows, never all donations. */
   async platformTotals(): Promise<PlatformTotals> {
-    const [money] = await queryRows<{ raised: string; donations: number; donors: string | null }>(this.db, sql`
+    const [money] = await queryRows<{ raised: string; donations: number; donors: string | null }>(
+      this.db,
+      sql`
       SELECT coalesce(sum(amount), 0)::text AS raised, coalesce(sum(donations), 0)::int AS donations,
              (SELECT value FROM ${platformCounters} WHERE name = 'donors')::text AS donors
-      FROM ${donationDays}`);
-    const states = await queryRows<{ name: string; n: string }>(this.db, sql`
-      SELECT name, value::text AS n FROM ${platformCounters} WHERE name IN ('causes_completed', 'causes_active')`);
+      FROM ${donationDays}`,
+    );
+    const states = await queryRows<{ name: string; n: string }>(
+      this.db,
+      sql`
+      SELECT name, value::text AS n FROM ${platformCounters} WHERE name IN ('causes_completed', 'causes_active')`,
+    );
     const of = (name: string) => Number(states.find((row) => row.name === name)?.n ?? 0);
     return {
-      raised: Number(money.raised), donations: money.donations, donors: Number(money.donors ?? 0),
-      causesCompleted: of('causes_completed'), causesActive: of('causes_active'),
+      raised: Number(money.raised),
+      donations: money.donations,
+      donors: Number(money.donors ?? 0),
+      causesCompleted: of('causes_completed'),
+      causesActive: of('causes_active'),
     };
   }
 
@@ -89,7 +108,9 @@ export class DonationsRepo {
    * and country it was given with.
    */
   async contributors(limit: number): Promise<ContributorRow[]> {
-    return queryRows<ContributorRow>(this.db, sql`
+    return queryRows<ContributorRow>(
+      this.db,
+      sql`
       SELECT p.donor_key AS key, latest.donor_id, u.first_name, u.last_name, latest.donor_name, u.profile_picture,
              (SELECT nullif(c.country, '') FROM ${donations} c
                WHERE coalesce(c.donor_id::text, lower(c.email)) = p.donor_key AND c.status = 'completed'
@@ -106,16 +127,20 @@ export class DonationsRepo {
         ORDER BY d.completed_at DESC LIMIT 1
       ) latest
       LEFT JOIN ${users} u ON u.id = latest.donor_id
-      ORDER BY p.last_named_at DESC, p.donor_key`);
+      ORDER BY p.last_named_at DESC, p.donor_key`,
+    );
   }
 
   /** Completed pesewas and counts per UTC day of a month (only days with donations). */
   async dailyTotals(month: string): Promise<{ day: string; amount: number; count: number }[]> {
     const { start, end } = monthRange(month);
-    const rows = await queryRows<{ day: string; amount: string; count: number }>(this.db, sql`
+    const rows = await queryRows<{ day: string; amount: string; count: number }>(
+      this.db,
+      sql`
       SELECT to_char(day, 'YYYY-MM-DD') AS day, amount::text AS amount, donations AS count
       FROM ${donationDays}
-      WHERE day >= ${start.slice(0, 10)}::date AND day < ${end.slice(0, 10)}::date AND donations > 0`);
+      WHERE day >= ${start.slice(0, 10)}::date AND day < ${end.slice(0, 10)}::date AND donations > 0`,
+    );
     return rows.map((r) => ({ day: r.day, amount: Number(r.amount), count: r.count }));
   }
 
@@ -124,10 +149,13 @@ export class DonationsRepo {
    * months from the day counters, and only pending donations read one by one.
    */
   async months(): Promise<string[]> {
-    const rows = await queryRows<{ month: string }>(this.db, sql`
+    const rows = await queryRows<{ month: string }>(
+      this.db,
+      sql`
       SELECT to_char(day, 'YYYY-MM') AS month FROM ${donationDays} WHERE donations > 0
       UNION SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM') FROM ${donations} WHERE status = 'pending'
-      ORDER BY 1 DESC`);
+      ORDER BY 1 DESC`,
+    );
     return rows.map((r) => r.month);
   }
 
@@ -137,38 +165,57 @@ export class DonationsRepo {
    */
   async activeMonthsOf(userId: string): Promise<string[]> {
     const month = sql.raw(`to_char(coalesce(d.completed_at, d.created_at) AT TIME ZONE 'UTC', 'YYYY-MM')`);
-    const rows = await queryRows<{ month: string }>(this.db, sql`
+    const rows = await queryRows<{ month: string }>(
+      this.db,
+      sql`
       SELECT ${month} AS month FROM ${donations} d WHERE d.donor_id = ${userId}
       UNION SELECT ${month} FROM ${causes} c JOIN ${donations} d ON d.cause_id = c.id WHERE c.organizer_id = ${userId}
-      ORDER BY 1 DESC`);
+      ORDER BY 1 DESC`,
+    );
     return rows.map((r) => r.month);
   }
 
   async latestPending(limit: number) {
-    return this.db.select({
-      id: donations.id, causeId: donations.causeId, causeTitle: causes.name, amount: donations.amount,
-      email: donations.email, createdAt: donations.createdAt,
-    }).from(donations).innerJoin(causes, eq(causes.id, donations.causeId))
-      .where(eq(donations.status, 'pending')).orderBy(desc(donations.createdAt), desc(donations.id)).limit(limit);
+    return this.db
+      .select({
+        id: donations.id,
+        causeId: donations.causeId,
+        causeTitle: causes.name,
+        amount: donations.amount,
+        email: donations.email,
+        createdAt: donations.createdAt,
+      })
+      .from(donations)
+      .innerJoin(causes, eq(causes.id, donations.causeId))
+      .where(eq(donations.status, 'pending'))
+      .orderBy(desc(donations.createdAt), desc(donations.id))
+      .limit(limit);
   }
 
   /** Completed pesewas and count in a month, optionally for one donor or one organizer's causes. */
   async monthSum(month: string, filter: { donorId?: string; organizerId?: string } = {}): Promise<{ amount: number; count: number }> {
     const { start, end } = monthRange(month);
     if (!filter.donorId && !filter.organizerId) {
-      const [days] = await queryRows<{ amount: string; n: number }>(this.db, sql`
+      const [days] = await queryRows<{ amount: string; n: number }>(
+        this.db,
+        sql`
         SELECT coalesce(sum(amount), 0)::text AS amount, coalesce(sum(donations), 0)::int AS n FROM ${donationDays}
-        WHERE day >= ${start.slice(0, 10)}::date AND day < ${end.slice(0, 10)}::date`);
+        WHERE day >= ${start.slice(0, 10)}::date AND day < ${end.slice(0, 10)}::date`,
+      );
       return { amount: Number(days.amount), count: Number(days.n) };
     }
-    const [row] = await this.db.select({ amount: sql<string>`coalesce(sum(${donations.amount}), 0)::text`, n: count() })
-      .from(donations).innerJoin(causes, eq(causes.id, donations.causeId))
-      .where(and(
-        eq(donations.status, 'completed'),
-        sql`${donations.completedAt} >= ${start} AND ${donations.completedAt} < ${end}`,
-        filter.donorId ? eq(donations.donorId, filter.donorId) : undefined,
-        filter.organizerId ? eq(causes.organizerId, filter.organizerId) : undefined,
-      ));
+    const [row] = await this.db
+      .select({ amount: sql<string>`coalesce(sum(${donations.amount}), 0)::text`, n: count() })
+      .from(donations)
+      .innerJoin(causes, eq(causes.id, donations.causeId))
+      .where(
+        and(
+          eq(donations.status, 'completed'),
+          sql`${donations.completedAt} >= ${start} AND ${donations.completedAt} < ${end}`,
+          filter.donorId ? eq(donations.donorId, filter.donorId) : undefined,
+          filter.organizerId ? eq(causes.organizerId, filter.organizerId) : undefined,
+        ),
+      );
     return { amount: Number(row.amount), count: Number(row.n) };
   }
 }

@@ -8,7 +8,10 @@ export class FavoritesRepo {
 
   /** true when newly added, false when it was already a favorite. */
   async add(userId: string, causeId: string): Promise<boolean> {
-    const rows = await this.db.insert(favorites).values({ userId, causeId }).onConflictDoNothing()
+    const rows = await this.db
+      .insert(favorites)
+      .values({ userId, causeId })
+      .onConflictDoNothing()
       .returning({ causeId: favorites.causeId });
     return rows.length > 0;
   }

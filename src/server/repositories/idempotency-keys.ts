@@ -36,7 +36,9 @@ export class IdempotencyKeysRepo {
    */
   async begin(ref: KeyRef, method: string, path: string, fingerprint: string, alsoScope?: string): Promise<BeginResult> {
     if (alsoScope) {
-      const [earlier] = await this.db.select().from(idempotencyKeys)
+      const [earlier] = await this.db
+        .select()
+        .from(idempotencyKeys)
         .where(and(eq(idempotencyKeys.scope, alsoScope), eq(idempotencyKeys.key, ref.key), sql`${idempotencyKeys.expiresAt} > now()`))
         .limit(1);
       if (earlier) return judge(earlier, method, path, fingerprint);
@@ -44,15 +46,32 @@ export class IdempotencyKeysRepo {
     const match = and(eq(idempotencyKeys.scope, ref.scope), eq(idempotencyKeys.key, ref.key));
     // Lazy expiry: this key now, the whole table now and then. An answer-less record older
     // than STALE_IN_FLIGHT belongs to a request that died mid-way, so it is dropped too.
-    await this.db.delete(idempotencyKeys).where(and(match, or(
-      lt(idempotencyKeys.expiresAt, sql`now()`),
-      and(isNull(idempotencyKeys.status), lt(idempotencyKeys.createdAt, sql`now() - make_interval(secs => ${STALE_IN_FLIGHT_SECONDS})`)),
-    )));
+    await this.db
+      .delete(idempotencyKeys)
+      .where(
+        and(
+          match,
+          or(
+            lt(idempotencyKeys.expiresAt, sql`now()`),
+            and(
+              isNull(idempotencyKeys.status),
+              lt(idempotencyKeys.createdAt, sql`now() - make_interval(secs => ${STALE_IN_FLIGHT_SECONDS})`),
+            ),
+          ),
+        ),
+      );
     if (Math.random() < 0.02) await this.db.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, sql`now()`));
-    const inserted = await this.db.insert(idempotencyKeys).values({
-      ...ref, method, path, fingerprint,
-      expiresAt: sql`now() + make_interval(secs => ${IDEMPOTENCY_TTL_SECONDS})`,
-    }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+    const inserted = await this.db
+      .insert(idempotencyKeys)
+      .values({
+        ...ref,
+        method,
+        path,
+        fingerprint,
+        expiresAt: sql`now() + make_interval(secs => ${IDEMPOTENCY_TTL_SECONDS})`,
+      })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
     if (inserted.length > 0) return { kind: 'new' };
     const [row] = await this.db.select().from(idempotencyKeys).where(match).limit(1);
     // Vanished between insert and select (expired/abandoned): treat as still busy; the client retries.
@@ -61,13 +80,14 @@ export class IdempotencyKeysRepo {
   }
 
   async complete(ref: KeyRef, status: number, contentType: string | null, body: string): Promise<void> {
-    await this.db.update(idempotencyKeys).set({ status, contentType, body })
+    await this.db
+      .update(idempotencyKeys)
+      .set({ status, contentType, body })
       .where(and(eq(idempotencyKeys.scope, ref.scope), eq(idempotencyKeys.key, ref.key)));
   }
 
   /** Forgets a key whose request failed on our side, so the client may retry it. */
   async abandon(ref: KeyRef): Promise<void> {
-    await this.db.delete(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.scope, ref.scope), eq(idempotencyKeys.key, ref.key)));
+    await this.db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.scope, ref.scope), eq(idempotencyKeys.key, ref.key)));
   }
 }

@@ -27,11 +27,14 @@ export interface LedgerTotals {
 }
 
 export async function ledgerTotals(db: Db, causeId: string): Promise<LedgerTotals> {
-  const [row] = await queryRows<{ money_in: string; money_out: string; n: number }>(db, sql`SELECT
+  const [row] = await queryRows<{ money_in: string; money_out: string; n: number }>(
+    db,
+    sql`SELECT
     (SELECT coalesce(sum(amount), 0) FROM donations WHERE cause_id = ${causeId} AND status = 'completed')::text AS money_in,
     (SELECT coalesce(sum(amount), 0) FROM withdrawals WHERE cause_id = ${causeId} AND status = 'paid')::text AS money_out,
     ((SELECT count(*) FROM donations WHERE cause_id = ${causeId} AND status IN ('completed', 'refunded'))
-      + (SELECT count(*) FROM withdrawals WHERE cause_id = ${causeId} AND status = 'paid'))::int AS n`);
+      + (SELECT count(*) FROM withdrawals WHERE cause_id = ${causeId} AND status = 'paid'))::int AS n`,
+  );
   return { moneyIn: Number(row.money_in), moneyOut: Number(row.money_out), count: Number(row.n) };
 }
 
@@ -44,9 +47,17 @@ const DONOR_NAME = sql.raw(`CASE WHEN d.is_anonymous THEN NULL
  */
 export async function ledgerPage(db: Db, causeId: string, limit: number, offset: number): Promise<LedgerRow[]> {
   const rows = await queryRows<{
-    id: string; kind: LedgerRow['kind']; amount: string; pledged: string | null; at_ms: number | string;
-    donor_name: string | null; anonymous: boolean; method: 'bank' | 'mobile_money' | null;
-  }>(db, sql`SELECT id, kind, amount, pledged, (extract(epoch FROM at) * 1000)::float8 AS at_ms, donor_name, anonymous, method FROM (
+    id: string;
+    kind: LedgerRow['kind'];
+    amount: string;
+    pledged: string | null;
+    at_ms: number | string;
+    donor_name: string | null;
+    anonymous: boolean;
+    method: 'bank' | 'mobile_money' | null;
+  }>(
+    db,
+    sql`SELECT id, kind, amount, pledged, (extract(epoch FROM at) * 1000)::float8 AS at_ms, donor_name, anonymous, method FROM (
       SELECT d.id, 'donation' AS kind, d.amount::text AS amount, d.pledged_amount::text AS pledged,
         coalesce(d.completed_at, d.created_at) AS at, ${DONOR_NAME} AS donor_name, d.is_anonymous AS anonymous, NULL::text AS method
       FROM donations d WHERE d.cause_id = ${causeId} AND d.status = 'completed'
@@ -56,9 +67,16 @@ export async function ledgerPage(db: Db, causeId: string, limit: number, offset:
       UNION ALL
       SELECT d.id, 'refund', d.amount::text, NULL, coalesce(p.resolved_at, d.created_at), ${DONOR_NAME}, d.is_anonymous, NULL
       FROM donations d LEFT JOIN payments p ON p.id = d.payment_id WHERE d.cause_id = ${causeId} AND d.status = 'refunded'
-    ) entries ORDER BY at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`);
+    ) entries ORDER BY at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
+  );
   return rows.map((r) => ({
-    id: r.id, kind: r.kind, amount: Number(r.amount), pledged: r.pledged === null ? null : Number(r.pledged),
-    at: new Date(Number(r.at_ms)), donorName: r.donor_name, anonymous: Boolean(r.anonymous), method: r.method,
+    id: r.id,
+    kind: r.kind,
+    amount: Number(r.amount),
+    pledged: r.pledged === null ? null : Number(r.pledged),
+    at: new Date(Number(r.at_ms)),
+    donorName: r.donor_name,
+    anonymous: Boolean(r.anonymous),
+    method: r.method,
   }));
 }

@@ -28,20 +28,29 @@ export interface Reservation {
 const clean = (scope: string) => scope.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 400);
 
 export class LoginAttemptsRepo {
-  constructor(private readonly db: Db, private readonly windowSeconds: number) {}
+  constructor(
+    private readonly db: Db,
+    private readonly windowSeconds: number,
+  ) {}
 
   /** Counts one attempt against every scope at once; over any limit → retryAfter > 0 and nothing is held. */
   async reserve(checks: LimitCheck[]): Promise<Reservation> {
     const sorted = [...checks].map((c) => ({ ...c, scope: clean(c.scope) })).sort((a, b) => (a.scope < b.scope ? -1 : 1));
     const scopes = sorted.map((c) => c.scope);
     const window = sql`make_interval(secs => ${this.windowSeconds})`;
-    const values = sql.join(scopes.map((scope) => sql`(${scope}, now(), 1)`), sql`, `);
-    const rows = await queryRows<{ scope: string; count: number; left: number }>(this.db, sql`
+    const values = sql.join(
+      scopes.map((scope) => sql`(${scope}, now(), 1)`),
+      sql`, `,
+    );
+    const rows = await queryRows<{ scope: string; count: number; left: number }>(
+      this.db,
+      sql`
       INSERT INTO ${loginAttempts} (scope, window_start, count) VALUES ${values}
       ON CONFLICT (scope) DO UPDATE SET
         count = CASE WHEN login_attempts.window_start <= now() - ${window} THEN 1 ELSE login_attempts.count + 1 END,
         window_start = CASE WHEN login_attempts.window_start <= now() - ${window} THEN now() ELSE login_attempts.window_start END
-      RETURNING scope, count, extract(epoch FROM window_start + ${window} - now())::float8 AS left`);
+      RETURNING scope, count, extract(epoch FROM window_start + ${window} - now())::float8 AS left`,
+    );
     let retryAfter = 0;
     for (const row of rows) {
       const check = sorted.find((c) => c.scope === row.scope);
@@ -61,7 +70,10 @@ export class LoginAttemptsRepo {
   async release(scopes: string[]): Promise<void> {
     if (scopes.length === 0) return;
     await this.db.execute(sql`UPDATE ${loginAttempts} SET count = greatest(count - 1, 0)
-      WHERE scope IN (${sql.join(scopes.map((s) => sql`${clean(s)}`), sql`, `)})`);
+      WHERE scope IN (${sql.join(
+        scopes.map((s) => sql`${clean(s)}`),
+        sql`, `,
+      )})`);
   }
 
   /** A successful sign-in forgets that scope's earlier failures. */

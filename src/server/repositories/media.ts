@@ -10,9 +10,19 @@ export class MediaRepo {
   constructor(private readonly db: Db) {}
 
   async saveVariants(variants: ImageVariant[]): Promise<void> {
-    await this.db.insert(media).values(variants.map((v) => ({
-      hash: v.hash, contentType: v.contentType, content: v.content, byteSize: v.content.length, width: v.width, height: v.height,
-    }))).onConflictDoNothing();
+    await this.db
+      .insert(media)
+      .values(
+        variants.map((v) => ({
+          hash: v.hash,
+          contentType: v.contentType,
+          content: v.content,
+          byteSize: v.content.length,
+          width: v.width,
+          height: v.height,
+        })),
+      )
+      .onConflictDoNothing();
   }
 
   async get(hash: string): Promise<MediaRow | null> {

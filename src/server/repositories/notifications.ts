@@ -44,7 +44,9 @@ export type NotificationView = typeof notifications.$inferSelect & { causeTitle:
 
 /** INSERT … RETURNING, then one pg_notify per inserted row, in a single statement (atomic even without a tx). */
 async function insertAndSignal(db: Db, insert: SQL): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(db, sql`
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`
     WITH inserted AS (${insert} RETURNING id, user_id, title, message, cause_id, is_read, created_at),
     signals AS (
       SELECT i.id,
@@ -55,24 +57,31 @@ async function insertAndSignal(db: Db, insert: SQL): Promise<string[]> {
     SELECT id, pg_notify(${NOTIFICATIONS_CHANNEL}, CASE
       WHEN octet_length((slim || jsonb_build_object('row', row))::text) <= ${MAX_SIGNAL_BYTES} THEN (slim || jsonb_build_object('row', row))::text
       ELSE slim::text END) AS sent
-    FROM signals`);
+    FROM signals`,
+  );
   return rows.map((r) => r.id);
 }
 
 /** Creates one notification for a user; returns its id. */
 export async function notify(db: Db, userId: string, input: NotificationInput): Promise<string> {
-  const [id] = await insertAndSignal(db, sql`
+  const [id] = await insertAndSignal(
+    db,
+    sql`
     INSERT INTO ${notifications} (user_id, title, message, cause_id)
-    VALUES (${userId}::uuid, ${input.title}, ${input.message}, ${input.causeId ?? null}::uuid)`);
+    VALUES (${userId}::uuid, ${input.title}, ${input.message}, ${input.causeId ?? null}::uuid)`,
+  );
   return id;
 }
 
 /** One notification per active admin, in a single INSERT … SELECT. */
 export async function notifyAdmins(db: Db, input: NotificationInput): Promise<void> {
-  await insertAndSignal(db, sql`
+  await insertAndSignal(
+    db,
+    sql`
     INSERT INTO ${notifications} (user_id, title, message, cause_id)
     SELECT ${users.id}, ${input.title}, ${input.message}, ${input.causeId ?? null}::uuid FROM ${users}
-    WHERE ${users.role} = 'admin' AND ${users.isActive} = true`);
+    WHERE ${users.role} = 'admin' AND ${users.isActive} = true`,
+  );
 }
 
 export class NotificationsRepo {
@@ -89,15 +98,25 @@ export class NotificationsRepo {
   }
 
   private select() {
-    return this.db.select({ n: notifications, causeTitle: causes.name }).from(notifications)
+    return this.db
+      .select({ n: notifications, causeTitle: causes.name })
+      .from(notifications)
       .leftJoin(causes, eq(causes.id, notifications.causeId));
   }
 
   /** Newest first; `since` keeps rows created at or after it (a reconnecting client's catch-up). */
-  async list(userId: string, limit: number, offset: number, since: Date | null = null): Promise<{ count: number; rows: NotificationView[] }> {
+  async list(
+    userId: string,
+    limit: number,
+    offset: number,
+    since: Date | null = null,
+  ): Promise<{ count: number; rows: NotificationView[] }> {
     const where = and(eq(notifications.userId, userId), since ? gte(notifications.createdAt, since) : undefined);
-    const rows = await this.select().where(where)
-      .orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit).offset(offset);
+    const rows = await this.select()
+      .where(where)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(limit)
+      .offset(offset);
     const [total] = await this.db.select({ n: count() }).from(notifications).where(where);
     return { count: Number(total.n), rows: rows.map((r) => ({ ...r.n, causeTitle: r.causeTitle })) };
   }
@@ -109,23 +128,31 @@ export class NotificationsRepo {
   }
 
   async unreadCount(userId: string): Promise<number> {
-    const [row] = await this.db.select({ n: count() }).from(notifications)
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(notifications)
       .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
     return Number(row.n);
   }
 
   /** null when the notification does not exist or belongs to someone else. */
   async markRead(userId: string, id: string): Promise<NotificationView | null> {
-    const [row] = await this.db.update(notifications).set({ isRead: true })
-      .where(and(eq(notifications.id, id), eq(notifications.userId, userId))).returning({ id: notifications.id });
+    const [row] = await this.db
+      .update(notifications)
+      .set({ isRead: true })
+      .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+      .returning({ id: notifications.id });
     if (!row) return null;
     const [view] = await this.select().where(eq(notifications.id, id)).limit(1);
     return { ...view.n, causeTitle: view.causeTitle };
   }
 
   async markAllRead(userId: string): Promise<number> {
-    const rows = await this.db.update(notifications).set({ isRead: true })
-      .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false))).returning({ id: notifications.id });
+    const rows = await this.db
+      .update(notifications)
+      .set({ isRead: true })
+      .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+      .returning({ id: notifications.id });
     return rows.length;
   }
 }

@@ -53,30 +53,56 @@ export class PaymentsRepo {
   async view(reference: string): Promise<PaymentView | null> {
     const payment = await this.findByReference(reference);
     if (!payment) return null;
-    const rows = await this.db.select({
-      id: donations.id, causeId: donations.causeId, causeTitle: causes.name, amount: donations.amount, status: donations.status,
-    }).from(donations).innerJoin(causes, eq(causes.id, donations.causeId))
-      .where(eq(donations.paymentId, payment.id)).orderBy(asc(donations.createdAt), asc(donations.id));
+    const rows = await this.db
+      .select({
+        id: donations.id,
+        causeId: donations.causeId,
+        causeTitle: causes.name,
+        amount: donations.amount,
+        status: donations.status,
+      })
+      .from(donations)
+      .innerJoin(causes, eq(causes.id, donations.causeId))
+      .where(eq(donations.paymentId, payment.id))
+      .orderBy(asc(donations.createdAt), asc(donations.id));
     return { payment, donations: rows };
   }
 
   /** One pending payment for the total and one pending donation per line, atomically. */
-  async createWithDonations(input: NewPayment, donor: DonorInfo, lines: { causeId: string; amount: number }[])
-    : Promise<{ payment: PaymentRow; donationIds: string[] }> {
+  async createWithDonations(
+    input: NewPayment,
+    donor: DonorInfo,
+    lines: { causeId: string; amount: number }[],
+  ): Promise<{ payment: PaymentRow; donationIds: string[] }> {
     const amount = lines.reduce((sum, line) => sum + line.amount, 0);
     return this.db.transaction(async (tx) => {
-      const [payment] = await tx.insert(payments).values({ ...input, amount, currency: 'GHS' }).returning();
-      const rows = await tx.insert(donations).values(lines.map((line) => ({
-        ...donor, causeId: line.causeId, amount: line.amount, status: 'pending' as const,
-        paymentId: payment.id, reference: payment.reference,
-      }))).returning({ id: donations.id });
+      const [payment] = await tx
+        .insert(payments)
+        .values({ ...input, amount, currency: 'GHS' })
+        .returning();
+      const rows = await tx
+        .insert(donations)
+        .values(
+          lines.map((line) => ({
+            ...donor,
+            causeId: line.causeId,
+            amount: line.amount,
+            status: 'pending' as const,
+            paymentId: payment.id,
+            reference: payment.reference,
+          })),
+        )
+        .returning({ id: donations.id });
       return { payment, donationIds: rows.map((r) => r.id) };
     });
   }
 
   /** A pending donation without a payment (POST /api/donations/). */
   async createDonation(donor: DonorInfo, causeId: string, amount: number): Promise<DonationRow> {
-    const [row] = await this.db.insert(donations).values({ ...donor, causeId, amount, status: 'pending' }).returning();
+    const [row] = await this.db
+      .insert(donations)
+      .values({ ...donor, causeId, amount, status: 'pending' })
+      .returning();
     return row;
   }
 
@@ -90,28 +116,40 @@ export class PaymentsRepo {
    * write time, so two concurrent initiates cannot attach two payments to one donation.
    */
   async attachDonation(donationId: string, input: NewPayment, amount: number): Promise<PaymentRow | null> {
-    return this.db.transaction(async (tx) => {
-      const [payment] = await tx.insert(payments).values({ ...input, amount, currency: 'GHS' }).returning();
-      const [attached] = await tx.update(donations).set({ paymentId: payment.id, reference: payment.reference })
-        .where(and(eq(donations.id, donationId), eq(donations.status, 'pending'), isNull(donations.paymentId)))
-        .returning({ id: donations.id });
-      // Lost the race (or the donation is no longer open): drop the new payment row too.
-      if (!attached) tx.rollback();
-      return payment;
-    }).catch((error: unknown) => {
-      if (error instanceof TransactionRollbackError) return null;
-      throw error;
-    });
+    return this.db
+      .transaction(async (tx) => {
+        const [payment] = await tx
+          .insert(payments)
+          .values({ ...input, amount, currency: 'GHS' })
+          .returning();
+        const [attached] = await tx
+          .update(donations)
+          .set({ paymentId: payment.id, reference: payment.reference })
+          .where(and(eq(donations.id, donationId), eq(donations.status, 'pending'), isNull(donations.paymentId)))
+          .returning({ id: donations.id });
+        // Lost the race (or the donation is no longer open): drop the new payment row too.
+        if (!attached) tx.rollback();
+        return payment;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof TransactionRollbackError) return null;
+        throw error;
+      });
   }
 
   /** Frees a payment's still-pending donations so they can be paid again (the provider never started it). */
   async detachDonations(paymentId: string): Promise<void> {
-    await this.db.update(donations).set({ paymentId: null, reference: null })
+    await this.db
+      .update(donations)
+      .set({ paymentId: null, reference: null })
       .where(and(eq(donations.paymentId, paymentId), eq(donations.status, 'pending')));
   }
 
   /** The provider's checkout address, and where the donor returns afterwards (null = our own app). */
   async setAuthorizationUrl(id: string, url: string, returnOrigin: string | null = null): Promise<void> {
-    await this.db.update(payments).set({ authorizationUrl: url, returnOrigin, updatedAt: sql`now()` }).where(eq(payments.id, id));
+    await this.db
+      .update(payments)
+      .set({ authorizationUrl: url, returnOrigin, updatedAt: sql`now()` })
+      .where(eq(payments.id, id));
   }
 }

@@ -21,17 +21,21 @@ export class PushSubscriptionsRepo {
    */
   async upsert(userId: string, input: PushSubscriptionInput): Promise<PushSubscriptionRow> {
     const values = { userId, endpoint: input.endpoint, p256dh: input.p256dh, auth: input.auth, userAgent: input.userAgent };
-    const [row] = await this.db.insert(pushSubscriptions).values(values)
+    const [row] = await this.db
+      .insert(pushSubscriptions)
+      .values(values)
       .onConflictDoUpdate({
         target: pushSubscriptions.endpoint,
         set: { userId, p256dh: input.p256dh, auth: input.auth, userAgent: input.userAgent },
-      }).returning();
+      })
+      .returning();
     return row;
   }
 
   /** Only the caller's own row; true when one was removed. */
   async removeOwn(userId: string, endpoint: string): Promise<boolean> {
-    const rows = await this.db.delete(pushSubscriptions)
+    const rows = await this.db
+      .delete(pushSubscriptions)
       .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
       .returning({ id: pushSubscriptions.id });
     return rows.length > 0;
@@ -47,6 +51,9 @@ export class PushSubscriptionsRepo {
   }
 
   async touch(id: string): Promise<void> {
-    await this.db.update(pushSubscriptions).set({ lastUsedAt: sql`now()` }).where(eq(pushSubscriptions.id, id));
+    await this.db
+      .update(pushSubscriptions)
+      .set({ lastUsedAt: sql`now()` })
+      .where(eq(pushSubscriptions.id, id));
   }
 }

@@ -22,8 +22,7 @@ import { refreshTokens } from '../db/schema';
 import { newRefreshToken, sha256Hex } from '../lib/tokens';
 
 export type RotateResult =
-  | { ok: true; userId: string; token: string }
-  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
+  { ok: true; userId: string; token: string } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
 
 type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 
@@ -37,16 +36,25 @@ async function lockRow(tx: Db, where: SQL): Promise<RefreshTokenRow | undefined>
 }
 
 async function revokeFamily(tx: Db, familyId: string): Promise<void> {
-  await tx.update(refreshTokens).set({ revokedAt: sql`now()` })
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
 /** A new token of the same family, rotated from `parent`. */
 async function issueSuccessor(tx: Db, parent: RefreshTokenRow): Promise<string> {
   const token = newRefreshToken();
-  const [inserted] = await tx.insert(refreshTokens).values({
-    userId: parent.userId, familyId: parent.familyId, parentId: parent.id, tokenHash: sha256Hex(token), expiresAt: expiry(),
-  }).returning({ id: refreshTokens.id });
+  const [inserted] = await tx
+    .insert(refreshTokens)
+    .values({
+      userId: parent.userId,
+      familyId: parent.familyId,
+      parentId: parent.id,
+      tokenHash: sha256Hex(token),
+      expiresAt: expiry(),
+    })
+    .returning({ id: refreshTokens.id });
   await tx.update(refreshTokens).set({ replacedBy: inserted.id }).where(eq(refreshTokens.id, parent.id));
   return token;
 }
@@ -58,7 +66,10 @@ export class RefreshTokensRepo {
   async issue(userId: string): Promise<string> {
     const token = newRefreshToken();
     await this.db.insert(refreshTokens).values({
-      userId, familyId: randomUUID(), tokenHash: sha256Hex(token), expiresAt: expiry(),
+      userId,
+      familyId: randomUUID(),
+      tokenHash: sha256Hex(token),
+      expiresAt: expiry(),
     });
     return token;
   }
@@ -67,8 +78,11 @@ export class RefreshTokensRepo {
     const tokenHash = sha256Hex(token);
     return this.db.transaction(async (rawTx) => {
       const tx = rawTx as unknown as Db;
-      const [seen] = await tx.select({ parentId: refreshTokens.parentId }).from(refreshTokens)
-        .where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
+      const [seen] = await tx
+        .select({ parentId: refreshTokens.parentId })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, tokenHash))
+        .limit(1);
       if (!seen) return { ok: false, reason: 'unknown' } as const;
       // Always parent before child, so a sibling's first use and the parent's re-use queue up instead of deadlocking.
       if (seen.parentId) await lockRow(tx, eq(refreshTokens.id, seen.parentId));
@@ -81,18 +95,31 @@ export class RefreshTokensRepo {
       if (row.expiresAt.getTime() <= Date.now()) return { ok: false, reason: 'expired' } as const;
 
       if (row.usedAt === null) {
-        await tx.update(refreshTokens).set({ usedAt: sql`now()` }).where(eq(refreshTokens.id, row.id));
+        await tx
+          .update(refreshTokens)
+          .set({ usedAt: sql`now()` })
+          .where(eq(refreshTokens.id, row.id));
         if (row.parentId) {
-          await tx.update(refreshTokens).set({ revokedAt: sql`now()` }).where(and(
-            eq(refreshTokens.parentId, row.parentId), ne(refreshTokens.id, row.id),
-            isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt),
-          ));
+          await tx
+            .update(refreshTokens)
+            .set({ revokedAt: sql`now()` })
+            .where(
+              and(
+                eq(refreshTokens.parentId, row.parentId),
+                ne(refreshTokens.id, row.id),
+                isNull(refreshTokens.usedAt),
+                isNull(refreshTokens.revokedAt),
+              ),
+            );
         }
         return { ok: true, userId: row.userId, token: await issueSuccessor(tx, row) } as const;
       }
 
-      const [usedSuccessor] = await tx.select({ id: refreshTokens.id }).from(refreshTokens)
-        .where(and(eq(refreshTokens.parentId, row.id), isNotNull(refreshTokens.usedAt))).limit(1);
+      const [usedSuccessor] = await tx
+        .select({ id: refreshTokens.id })
+        .from(refreshTokens)
+        .where(and(eq(refreshTokens.parentId, row.id), isNotNull(refreshTokens.usedAt)))
+        .limit(1);
       if (usedSuccessor) {
         await revokeFamily(tx, row.familyId);
         return { ok: false, reason: 'reused' } as const;
@@ -104,8 +131,11 @@ export class RefreshTokensRepo {
 
   /** Revokes the family the token belongs to; false when the token is unknown. */
   async revokeFamily(token: string): Promise<boolean> {
-    const [row] = await this.db.select({ familyId: refreshTokens.familyId }).from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, sha256Hex(token))).limit(1);
+    const [row] = await this.db
+      .select({ familyId: refreshTokens.familyId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256Hex(token)))
+      .limit(1);
     if (!row) return false;
     await revokeFamily(this.db, row.familyId);
     return true;

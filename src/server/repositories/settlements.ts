@@ -26,49 +26,79 @@ export class SettlementsRepo {
   }
 
   /** Moves the payment to `status` only if it is still in one of `allowed`: the winner gets the row. */
-  async claim(reference: string, allowed: PaymentStatus[], status: PaymentStatus, providerStatus: string | null): Promise<PaymentRow | null> {
-    const [won] = await this.db.update(payments).set({ status, providerStatus, completedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(payments.reference, reference), inArray(payments.status, allowed))).returning();
+  async claim(
+    reference: string,
+    allowed: PaymentStatus[],
+    status: PaymentStatus,
+    providerStatus: string | null,
+  ): Promise<PaymentRow | null> {
+    const [won] = await this.db
+      .update(payments)
+      .set({ status, providerStatus, completedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(payments.reference, reference), inArray(payments.status, allowed)))
+      .returning();
     return won ?? null;
   }
 
-  async flag(paymentId: string, reason: string, received: { receivedAmount?: number | null; receivedCurrency?: string | null }): Promise<PaymentRow> {
-    const [row] = await this.db.update(payments).set({ status: 'flagged', flaggedReason: reason, ...received, updatedAt: sql`now()` })
-      .where(eq(payments.id, paymentId)).returning();
+  async flag(
+    paymentId: string,
+    reason: string,
+    received: { receivedAmount?: number | null; receivedCurrency?: string | null },
+  ): Promise<PaymentRow> {
+    const [row] = await this.db
+      .update(payments)
+      .set({ status: 'flagged', flaggedReason: reason, ...received, updatedAt: sql`now()` })
+      .where(eq(payments.id, paymentId))
+      .returning();
     return row!;
   }
 
   /** An admin's decision on a flagged payment, only while it is still flagged. */
   async resolveFlagged(paymentId: string, action: 'credit' | 'refund', adminId: string, note: string | null): Promise<PaymentRow | null> {
-    const [won] = await this.db.update(payments).set({
-      status: action === 'credit' ? 'success' : 'refunded',
-      resolution: action === 'credit' ? 'credited' : 'refunded',
-      resolutionNote: note, resolvedBy: adminId, resolvedAt: sql`now()`,
-      completedAt: sql`coalesce(${payments.completedAt}, now())`, updatedAt: sql`now()`,
-    }).where(and(eq(payments.id, paymentId), eq(payments.status, 'flagged'))).returning();
+    const [won] = await this.db
+      .update(payments)
+      .set({
+        status: action === 'credit' ? 'success' : 'refunded',
+        resolution: action === 'credit' ? 'credited' : 'refunded',
+        resolutionNote: note,
+        resolvedBy: adminId,
+        resolvedAt: sql`now()`,
+        completedAt: sql`coalesce(${payments.completedAt}, now())`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(payments.id, paymentId), eq(payments.status, 'flagged')))
+      .returning();
     return won ?? null;
   }
 
   async openDonations(paymentId: string): Promise<SettledDonation[]> {
-    return this.db.select().from(donations)
+    return this.db
+      .select()
+      .from(donations)
       .where(and(eq(donations.paymentId, paymentId), inArray(donations.status, [...OPEN_DONATION])))
       .orderBy(asc(donations.createdAt), asc(donations.id));
   }
 
   async completeDonations(paymentId: string): Promise<SettledDonation[]> {
-    return this.db.update(donations).set({ status: 'completed', completedAt: sql`now()` })
-      .where(and(eq(donations.paymentId, paymentId), inArray(donations.status, [...OPEN_DONATION]))).returning();
+    return this.db
+      .update(donations)
+      .set({ status: 'completed', completedAt: sql`now()` })
+      .where(and(eq(donations.paymentId, paymentId), inArray(donations.status, [...OPEN_DONATION])))
+      .returning();
   }
 
   /** The payment's donations still in one of `from` take `to` (a failed or abandoned payment, a refund). */
   async moveDonations(paymentId: string, from: readonly SettledDonation['status'][], to: SettledDonation['status']): Promise<void> {
-    await this.db.update(donations).set({ status: to })
+    await this.db
+      .update(donations)
+      .set({ status: to })
       .where(and(eq(donations.paymentId, paymentId), inArray(donations.status, [...from])));
   }
 
   /** An admin credits less than pledged: the donation keeps what it pledged and gets its share (0 = failed). */
   async reshareDonation(donation: SettledDonation, share: number): Promise<void> {
-    await this.db.update(donations)
+    await this.db
+      .update(donations)
       .set(share > 0 ? { amount: share, pledgedAmount: donation.amount } : { status: 'failed', pledgedAmount: donation.amount })
       .where(eq(donations.id, donation.id));
   }
@@ -79,8 +109,10 @@ export class SettlementsRepo {
 
   async causeInfo(ids: string[]): Promise<Map<string, { id: string; name: string; organizerId: string }>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.db.select({ id: causes.id, name: causes.name, organizerId: causes.organizerId })
-      .from(causes).where(inArray(causes.id, ids));
+    const rows = await this.db
+      .select({ id: causes.id, name: causes.name, organizerId: causes.organizerId })
+      .from(causes)
+      .where(inArray(causes.id, ids));
     return new Map(rows.map((c) => [c.id, c]));
   }
 

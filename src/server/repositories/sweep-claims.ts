@@ -18,7 +18,9 @@ export interface ClaimedPayment {
 
 export async function claimStalePayments(db: Db, provider: string, recheckSeconds: number, limit: number): Promise<ClaimedPayment[]> {
   const recheck = sql`make_interval(secs => ${recheckSeconds})`;
-  const rows = await queryRows<{ reference: string; age: number }>(db, sql`
+  const rows = await queryRows<{ reference: string; age: number }>(
+    db,
+    sql`
     UPDATE ${payments} SET swept_at = now()
     WHERE id IN (
       SELECT id FROM ${payments}
@@ -26,14 +28,17 @@ export async function claimStalePayments(db: Db, provider: string, recheckSecond
         AND (swept_at IS NULL OR swept_at < now() - ${recheck})
       ORDER BY created_at LIMIT ${limit}
       FOR UPDATE SKIP LOCKED)
-    RETURNING reference, extract(epoch FROM now() - created_at)::float8 AS age`);
+    RETURNING reference, extract(epoch FROM now() - created_at)::float8 AS age`,
+  );
   return rows.map((r) => ({ reference: r.reference, age: Number(r.age) }));
 }
 
 /** Withdrawals approved or processing, untouched for the recheck period: their transfer's fate is unknown here. */
 export async function claimStuckWithdrawals(db: Db, recheckSeconds: number, limit: number): Promise<string[]> {
   const recheck = sql`make_interval(secs => ${recheckSeconds})`;
-  const rows = await queryRows<{ id: string }>(db, sql`
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`
     UPDATE ${withdrawals} SET swept_at = now()
     WHERE id IN (
       SELECT id FROM ${withdrawals}
@@ -41,6 +46,7 @@ export async function claimStuckWithdrawals(db: Db, recheckSeconds: number, limi
         AND (swept_at IS NULL OR swept_at < now() - ${recheck})
       ORDER BY updated_at LIMIT ${limit}
       FOR UPDATE SKIP LOCKED)
-    RETURNING id`);
+    RETURNING id`,
+  );
   return rows.map((r) => r.id);
 }

@@ -6,8 +6,12 @@ import { users } from '../db/schema';
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = Pick<typeof users.$inferInsert, 'email' | 'passwordHash' | 'firstName' | 'lastName'> &
   Partial<Pick<typeof users.$inferInsert, 'role' | 'isVerified'>>;
-export type ProfileChanges = Partial<Pick<typeof users.$inferInsert,
-  'firstName' | 'lastName' | 'occupation' | 'bio' | 'phoneNumber' | 'address' | 'withdrawalAddress' | 'profilePicture' | 'coverPhoto'>>;
+export type ProfileChanges = Partial<
+  Pick<
+    typeof users.$inferInsert,
+    'firstName' | 'lastName' | 'occupation' | 'bio' | 'phoneNumber' | 'address' | 'withdrawalAddress' | 'profilePicture' | 'coverPhoto'
+  >
+>;
 
 export class UsersRepo {
   constructor(private readonly db: Db) {}
@@ -18,14 +22,18 @@ export class UsersRepo {
   }
 
   async findByEmail(email: string): Promise<UserRow | null> {
-    const [row] = await this.db.select().from(users)
-      .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+      .limit(1);
     return row ?? null;
   }
 
   /** null when the email is taken (the unique index decides, so concurrent signups are safe). */
   async create(user: NewUser): Promise<UserRow | null> {
-    const [row] = await this.db.insert(users)
+    const [row] = await this.db
+      .insert(users)
       .values({ ...user, email: user.email.trim().toLowerCase() })
       .onConflictDoNothing()
       .returning();
@@ -33,7 +41,8 @@ export class UsersRepo {
   }
 
   async updateProfile(id: string, changes: ProfileChanges): Promise<UserRow | null> {
-    const [row] = await this.db.update(users)
+    const [row] = await this.db
+      .update(users)
       .set({ ...changes, updatedAt: sql`now()` })
       .where(eq(users.id, id))
       .returning();

@@ -30,11 +30,14 @@ export interface Balance {
 
 /** raised = completed donations, withdrawn = paid withdrawals, pending = in flight; all pesewas. */
 export async function causeBalance(db: Db, causeId: string): Promise<Balance> {
-  const [row] = await queryRows<{ raised: string; withdrawn: string; pending: string }>(db, sql`SELECT
+  const [row] = await queryRows<{ raised: string; withdrawn: string; pending: string }>(
+    db,
+    sql`SELECT
     (SELECT coalesce(sum(amount), 0) FROM donations WHERE cause_id = ${causeId} AND status = 'completed')::text AS raised,
     (SELECT coalesce(sum(amount), 0) FROM withdrawals WHERE cause_id = ${causeId} AND status = 'paid')::text AS withdrawn,
     (SELECT coalesce(sum(amount), 0) FROM withdrawals WHERE cause_id = ${causeId}
-      AND status IN ('requested', 'approved', 'processing'))::text AS pending`);
+      AND status IN ('requested', 'approved', 'processing'))::text AS pending`,
+  );
   const raised = Number(row.raised);
   const withdrawn = Number(row.withdrawn);
   const pending = Number(row.pending);
@@ -65,15 +68,27 @@ export class WithdrawalsRepo {
   async request(input: RequestInput): Promise<RequestOutcome> {
     return this.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
-      const [cause] = await tx.select({ id: causes.id, name: causes.name }).from(causes)
-        .where(eq(causes.id, input.causeId)).for('update').limit(1);
+      const [cause] = await tx
+        .select({ id: causes.id, name: causes.name })
+        .from(causes)
+        .where(eq(causes.id, input.causeId))
+        .for('update')
+        .limit(1);
       if (!cause) return { kind: 'not_found' } as const;
       const { available } = await causeBalance(tx, cause.id);
       if (input.amount > available) return { kind: 'insufficient', available: Math.max(0, available) } as const;
-      const [row] = await tx.insert(withdrawals).values({
-        causeId: cause.id, organizerId: input.organizerId, amount: input.amount, status: 'requested',
-        method: input.destination.type, destination: input.destination, reference: input.reference,
-      }).returning();
+      const [row] = await tx
+        .insert(withdrawals)
+        .values({
+          causeId: cause.id,
+          organizerId: input.organizerId,
+          amount: input.amount,
+          status: 'requested',
+          method: input.destination.type,
+          destination: input.destination,
+          reference: input.reference,
+        })
+        .returning();
       await notifyAdmins(tx, {
         title: 'Withdrawal requested',
         message: `${input.organizerName || 'An organizer'} asked to withdraw ${GHS(input.amount)} from "${cause.name}".`,
@@ -84,10 +99,14 @@ export class WithdrawalsRepo {
   }
 
   private views() {
-    return this.db.select({
-      w: withdrawals, causeTitle: causes.name, organizerEmail: users.email,
-      organizerName: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`,
-    }).from(withdrawals)
+    return this.db
+      .select({
+        w: withdrawals,
+        causeTitle: causes.name,
+        organizerEmail: users.email,
+        organizerName: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`,
+      })
+      .from(withdrawals)
       .innerJoin(causes, eq(causes.id, withdrawals.causeId))
       .innerJoin(users, eq(users.id, withdrawals.organizerId));
   }
@@ -107,15 +126,23 @@ export class WithdrawalsRepo {
   }
 
   /** Newest first (oldest first for the admin queue). */
-  async list(filter: { organizerId?: string; causeId?: string; status?: WithdrawalStatus }, limit: number, offset: number,
-    oldestFirst = false): Promise<{ count: number; rows: WithdrawalView[] }> {
+  async list(
+    filter: { organizerId?: string; causeId?: string; status?: WithdrawalStatus },
+    limit: number,
+    offset: number,
+    oldestFirst = false,
+  ): Promise<{ count: number; rows: WithdrawalView[] }> {
     const where: SQL | undefined = and(
       filter.organizerId ? eq(withdrawals.organizerId, filter.organizerId) : undefined,
       filter.causeId ? eq(withdrawals.causeId, filter.causeId) : undefined,
       filter.status ? eq(withdrawals.status, filter.status) : undefined,
     );
     const order = oldestFirst ? [asc(withdrawals.createdAt), asc(withdrawals.id)] : [desc(withdrawals.createdAt), desc(withdrawals.id)];
-    const rows = await this.views().where(where).orderBy(...order).limit(limit).offset(offset);
+    const rows = await this.views()
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
     const [total] = await this.db.select({ n: count() }).from(withdrawals).where(where);
     return { count: Number(total.n), rows: rows.map(WithdrawalsRepo.toView) };
   }
@@ -124,14 +151,22 @@ export class WithdrawalsRepo {
    * from → to in one guarded UPDATE plus the organizer's notification, atomically; null when
    * the withdrawal was not in `from` any more (someone else moved it first).
    */
-  async transition(where: { id?: string; reference?: string }, from: WithdrawalStatus[], to: WithdrawalStatus,
-    set: Partial<typeof withdrawals.$inferInsert>, message: ((w: WithdrawalRow, cause: string) => string) | null): Promise<WithdrawalRow | null> {
+  async transition(
+    where: { id?: string; reference?: string },
+    from: WithdrawalStatus[],
+    to: WithdrawalStatus,
+    set: Partial<typeof withdrawals.$inferInsert>,
+    message: ((w: WithdrawalRow, cause: string) => string) | null,
+  ): Promise<WithdrawalRow | null> {
     return this.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
-      const [row] = await tx.update(withdrawals).set({ ...set, status: to, updatedAt: sql`now()` }).where(and(
-        where.id ? eq(withdrawals.id, where.id) : eq(withdrawals.reference, where.reference!),
-        inArray(withdrawals.status, from),
-      )).returning();
+      const [row] = await tx
+        .update(withdrawals)
+        .set({ ...set, status: to, updatedAt: sql`now()` })
+        .where(
+          and(where.id ? eq(withdrawals.id, where.id) : eq(withdrawals.reference, where.reference!), inArray(withdrawals.status, from)),
+        )
+        .returning();
       if (!row || !message) return row ?? null;
       const [cause] = await tx.select({ name: causes.name }).from(causes).where(eq(causes.id, row.causeId)).limit(1);
       await notify(tx, row.organizerId, { title: TITLES[to], message: message(row, cause?.name ?? ''), causeId: row.causeId });
@@ -141,7 +176,10 @@ export class WithdrawalsRepo {
 
   /** Provider bookkeeping that changes no status (recipient code, last provider word). */
   async note(id: string, set: Pick<Partial<typeof withdrawals.$inferInsert>, 'recipientCode' | 'transferCode' | 'providerStatus'>) {
-    await this.db.update(withdrawals).set({ ...set, updatedAt: sql`now()` }).where(eq(withdrawals.id, id));
+    await this.db
+      .update(withdrawals)
+      .set({ ...set, updatedAt: sql`now()` })
+      .where(eq(withdrawals.id, id));
   }
 }
 
@@ -158,6 +196,8 @@ const TITLES: Record<WithdrawalStatus, string> = {
 export const MESSAGES = {
   approved: (w: WithdrawalRow, cause: string) => `Your withdrawal of ${GHS(w.amount)} from "${cause}" was approved.`,
   paid: (w: WithdrawalRow, cause: string) => `Your withdrawal of ${GHS(w.amount)} from "${cause}" was paid.`,
-  failed: (w: WithdrawalRow, cause: string) => `Your withdrawal of ${GHS(w.amount)} from "${cause}" failed: ${w.failureReason ?? 'the transfer did not go through.'}`,
-  rejected: (w: WithdrawalRow, cause: string) => `Your withdrawal of ${GHS(w.amount)} from "${cause}" was rejected: ${w.rejectionReason ?? ''}`,
+  failed: (w: WithdrawalRow, cause: string) =>
+    `Your withdrawal of ${GHS(w.amount)} from "${cause}" failed: ${w.failureReason ?? 'the transfer did not go through.'}`,
+  rejected: (w: WithdrawalRow, cause: string) =>
+    `Your withdrawal of ${GHS(w.amount)} from "${cause}" was rejected: ${w.rejectionReason ?? ''}`,
 };

@@ -19,7 +19,10 @@ const NOT_A_FILE = 'The submitted data was not a file. Check the encoding type o
  * field errors (including ones the caller added before) when anything is wrong.
  */
 export async function takeImages(
-  app: FastifyInstance, body: Record<string, unknown>, fields: readonly string[], errors: FieldErrorList,
+  app: FastifyInstance,
+  body: Record<string, unknown>,
+  fields: readonly string[],
+  errors: FieldErrorList,
 ): Promise<Record<string, ImageSizes | null>> {
   const changes: Record<string, ImageSizes | null> = {};
   const uploads: Array<{ field: string; file: UploadedFile }> = [];

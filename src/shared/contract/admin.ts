@@ -54,14 +54,16 @@ export const AdminMetricsSchema = Type.Object({
     causes_active: Type.Integer(),
     causes_pending: Type.Integer(),
   }),
-  pending_donations: Type.Array(Type.Object({
-    id: Type.String(),
-    cause_id: Type.String(),
-    cause_title: Type.String(),
-    amount: Type.String(),
-    email: Type.String(),
-    created_at: DateTime,
-  })),
+  pending_donations: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      cause_id: Type.String(),
+      cause_title: Type.String(),
+      amount: Type.String(),
+      email: Type.String(),
+      created_at: DateTime,
+    }),
+  ),
 });
 
 export const AdminUserQuery = Type.Object({
@@ -79,7 +81,9 @@ export const AdminUserSchema = Type.Object({
   donations_count: Type.Integer(),
 });
 
-export const AdminPaymentFilterSchema = Type.Enum(['flagged', 'resolved'], { description: 'flagged (default, oldest first) or resolved (newest first).' });
+export const AdminPaymentFilterSchema = Type.Enum(['flagged', 'resolved'], {
+  description: 'flagged (default, oldest first) or resolved (newest first).',
+});
 
 export const AdminPaymentQuery = Type.Object({
   ...PageParams,
@@ -109,23 +113,27 @@ export const AdminPaymentSchema = Type.Object({
   resolution_note: Nullable(Type.String()),
   resolved_at: Nullable(DateTime),
   resolved_by_name: Nullable(Type.String()),
-  donations: Type.Array(Type.Object({
-    id: Type.String({ format: 'uuid' }),
-    cause_id: Type.String({ format: 'uuid' }),
-    cause_title: Type.String(),
-    amount: Amount,
-    /** What was pledged, when an admin credited a different received amount. */
-    pledged_amount: Nullable(Amount),
-    status: Type.Enum([...DONATION_STATUSES]),
-  })),
+  donations: Type.Array(
+    Type.Object({
+      id: Type.String({ format: 'uuid' }),
+      cause_id: Type.String({ format: 'uuid' }),
+      cause_title: Type.String(),
+      amount: Amount,
+      /** What was pledged, when an admin credited a different received amount. */
+      pledged_amount: Nullable(Amount),
+      status: Type.Enum([...DONATION_STATUSES]),
+    }),
+  ),
 });
 
 /** POST /api/admin/payments/{id}/resolve/ */
 export const PaymentResolutionBody = Type.Object({
   /** credit: the amount received (default: what the provider reported, when in GHS); refund: the donor was paid back. */
   action: Type.Enum(['credit', 'refund']),
-  amount: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Number()], {
-    description: 'GHS received, to credit; default: what the provider reported (when in GHS).',
-  })),
+  amount: Type.Optional(
+    Type.Union([Type.String({ maxLength: 40 }), Type.Number()], {
+      description: 'GHS received, to credit; default: what the provider reported (when in GHS).',
+    }),
+  ),
   note: Type.Optional(Type.String({ maxLength: 500 })),
 });

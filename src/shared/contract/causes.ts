@@ -46,7 +46,9 @@ export const CauseListQuery = Type.Object({
   ...PageParams,
   search: Type.Optional(Type.String({ maxLength: 200 })),
   category: Type.Optional(Type.String({ maxLength: 100 })),
-  ordering: Type.Optional(Type.Enum(Object.keys(CAUSE_ORDERINGS), { description: 'date_created (default), popularity, created_by, category, goal_amount' })),
+  ordering: Type.Optional(
+    Type.Enum(Object.keys(CAUSE_ORDERINGS), { description: 'date_created (default), popularity, created_by, category, goal_amount' }),
+  ),
   organizer_id: Type.Optional(Type.String({ format: 'uuid' })),
 });
 
@@ -65,8 +67,12 @@ export const CauseWriteBody = Type.Object({
   description: Text(10_000),
   target_amount: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Number()])),
   organizer_id: Text(100),
-  category: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Object({ name: Type.Optional(Type.String({ maxLength: 100 })) })])),
-  category_data: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Object({ name: Type.Optional(Type.String({ maxLength: 100 })) }), Type.Null()])),
+  category: Type.Optional(
+    Type.Union([Type.String({ maxLength: 100 }), Type.Object({ name: Type.Optional(Type.String({ maxLength: 100 })) })]),
+  ),
+  category_data: Type.Optional(
+    Type.Union([Type.String({ maxLength: 1000 }), Type.Object({ name: Type.Optional(Type.String({ maxLength: 100 })) }), Type.Null()]),
+  ),
   location: Text(200),
   accepts_donations_after_goal: Flag,
   cover_image: File,

@@ -38,17 +38,23 @@ export function PaginatedOf<T extends TSchema>(item: T) {
   });
 }
 
-export const ErrorBodySchema = Type.Object({
-  detail: Type.String(),
-  code: Type.Enum([...ERROR_CODES]),
-  errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
-}, { description: 'Every non-2xx answer. `errors` maps field names to messages (field errors only).' });
+export const ErrorBodySchema = Type.Object(
+  {
+    detail: Type.String(),
+    code: Type.Enum([...ERROR_CODES]),
+    errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+  },
+  { description: 'Every non-2xx answer. `errors` maps field names to messages (field errors only).' },
+);
 
 /** On every call that starts a payment: where the donor comes back to (payments/return-origin.ts). */
 export const ReturnFields = {
-  return_url: Type.Optional(Type.String({
-    maxLength: 2000,
-    description: 'An address on this site or on a client named in CORS_ORIGINS: after paying, the donor lands on that '
-      + "origin's /payment-status?reference=…. Without it: the calling page's origin when allowed, else this site.",
-  })),
+  return_url: Type.Optional(
+    Type.String({
+      maxLength: 2000,
+      description:
+        'An address on this site or on a client named in CORS_ORIGINS: after paying, the donor lands on that ' +
+        "origin's /payment-status?reference=…. Without it: the calling page's origin when allowed, else this site.",
+    }),
+  ),
 };

@@ -51,8 +51,13 @@ export const BlogPostBody = Type.Object({
 });
 
 export const TestimonialSchema = Type.Object({
-  id: Type.String(), text: Type.String(), content: Type.String(), author: Type.String(), name: Type.String(),
-  role: Type.String(), image: Nullable(Type.String()),
+  id: Type.String(),
+  text: Type.String(),
+  content: Type.String(),
+  author: Type.String(),
+  name: Type.String(),
+  role: Type.String(),
+  image: Nullable(Type.String()),
 });
 
 export const TestimonialBody = Type.Object({
@@ -65,7 +70,10 @@ export const TestimonialBody = Type.Object({
 });
 
 export const ContributorSchema = Type.Object({
-  id: Type.String(), name: Type.String(), first_name: Type.String(), last_name: Type.String(),
+  id: Type.String(),
+  name: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
   location: Nullable(Type.String({ description: "The donor's country when they gave one, else null." })),
   city: Nullable(Type.String({ description: 'Not collected: always null for now.' })),
   image: Nullable(Type.String()),
@@ -76,7 +84,11 @@ export const ContributorSchema = Type.Object({
 
 /** `key` is one of total_raised, active_donors, causes_completed, platform_charge (open to more). */
 export const StatisticSchema = Type.Object({
-  key: Type.String(), title: Type.String(), label: Type.String(), value: Type.String(), description: Type.String(),
+  key: Type.String(),
+  title: Type.String(),
+  label: Type.String(),
+  value: Type.String(),
+  description: Type.String(),
 });
 
 /** GET /api/donations/statistics/ */

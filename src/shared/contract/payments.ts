@@ -11,30 +11,48 @@ const verificationFields = {
   detail: Type.String(),
   total_amount: Type.String(),
   currency: Type.Literal('GHS'),
-  donations: Type.Array(Type.Object({
-    id: Type.String(), cause_id: Type.String(), cause_title: Type.String(), amount: Type.String(), status: Type.String(),
-  })),
+  donations: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      cause_id: Type.String(),
+      cause_title: Type.String(),
+      amount: Type.String(),
+      status: Type.String(),
+    }),
+  ),
 };
 
 /** 200: the only answer with `message` (spec §7: a client reads it as verified). */
-export const PaymentVerifiedSchema = Type.Object({
-  ...verificationFields,
-  status: Type.Literal('success'),
-  message: Type.String(),
-}, { description: 'The payment succeeded.' });
+export const PaymentVerifiedSchema = Type.Object(
+  {
+    ...verificationFields,
+    status: Type.Literal('success'),
+    message: Type.String(),
+  },
+  { description: 'The payment succeeded.' },
+);
 
 /** 202: no outcome a donor can act on (pending with the provider, flagged for review, or refunded after review). */
-export const PaymentPendingSchema = Type.Object({
-  ...verificationFields,
-  status: Type.Enum(['pending', 'flagged', 'refunded']),
-}, { description: 'Still pending with the provider, or paid with a mismatched amount that an admin reviews (or refunded after that review). Ask again later.' });
+export const PaymentPendingSchema = Type.Object(
+  {
+    ...verificationFields,
+    status: Type.Enum(['pending', 'flagged', 'refunded']),
+  },
+  {
+    description:
+      'Still pending with the provider, or paid with a mismatched amount that an admin reviews (or refunded after that review). Ask again later.',
+  },
+);
 
 /** 402: the error shape plus the payment's fields. */
-export const PaymentNotCompletedSchema = Type.Object({
-  ...verificationFields,
-  code: Type.Enum(['payment_failed', 'payment_abandoned']),
-  status: Type.Enum(['failed', 'abandoned']),
-}, { description: 'The payment failed or was cancelled: nothing was charged or credited.' });
+export const PaymentNotCompletedSchema = Type.Object(
+  {
+    ...verificationFields,
+    code: Type.Enum(['payment_failed', 'payment_abandoned']),
+    status: Type.Enum(['failed', 'abandoned']),
+  },
+  { description: 'The payment failed or was cancelled: nothing was charged or credited.' },
+);
 
 /** Any answer of the verify call; narrow on `status`. */
 export const PaymentVerificationSchema = Type.Union([PaymentVerifiedSchema, PaymentPendingSchema, PaymentNotCompletedSchema]);

@@ -21,10 +21,18 @@ export const WithdrawalStatusSchema = Type.Enum([...WITHDRAWAL_STATUSES]);
 /** The profile's withdrawal_address, validated before it is saved. */
 export const WithdrawalDetailsSchema = Type.Union([
   Type.Object({
-    type: Type.Literal('bank'), bank_code: Type.String(), bank_name: Type.String(), account_number: Type.String(), account_name: Type.String(),
+    type: Type.Literal('bank'),
+    bank_code: Type.String(),
+    bank_name: Type.String(),
+    account_number: Type.String(),
+    account_name: Type.String(),
   }),
   Type.Object({
-    type: Type.Literal('mobile_money'), provider: Type.String(), provider_name: Type.String(), phone_number: Type.String(), account_name: Type.String(),
+    type: Type.Literal('mobile_money'),
+    provider: Type.String(),
+    provider_name: Type.String(),
+    phone_number: Type.String(),
+    account_name: Type.String(),
   }),
 ]);
 
@@ -77,13 +85,17 @@ export const CauseBalanceSchema = Type.Object({
 
 export const LedgerEntrySchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
-  kind: Type.Enum(['donation', 'withdrawal', 'refund'], { description: 'refund: a flagged payment paid back to the donor; not in the totals.' }),
+  kind: Type.Enum(['donation', 'withdrawal', 'refund'], {
+    description: 'refund: a flagged payment paid back to the donor; not in the totals.',
+  }),
   amount: Amount,
   at: DateTime,
   /** Donor's name for named donations and refunds, null for anonymous ones (shown as 'Anonymous donor'); null for withdrawals. */
   donor_name: Nullable(Type.String()),
   description: Type.String(),
-  note: Nullable(Type.String({ description: 'What a review changed, e.g. "Credited after review: GH₵50.00 received of GH₵60.00 pledged."' })),
+  note: Nullable(
+    Type.String({ description: 'What a review changed, e.g. "Credited after review: GH₵50.00 received of GH₵60.00 pledged."' }),
+  ),
 });
 
 /** GET /api/causes/{id}/ledger/ (public). */

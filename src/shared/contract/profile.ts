@@ -53,11 +53,9 @@ export const ProfileUpdateBody = Type.Object({
   phone_number: Text(32),
   phone: Text(32),
   address: Text(500),
-  withdrawal_address: Type.Optional(Type.Union([
-    Type.String({ maxLength: 4000, description: 'JSON text of an object' }),
-    AnyObject,
-    Type.Null(),
-  ])),
+  withdrawal_address: Type.Optional(
+    Type.Union([Type.String({ maxLength: 4000, description: 'JSON text of an object' }), AnyObject, Type.Null()]),
+  ),
   profile_picture: File,
   cover_photo: File,
 });

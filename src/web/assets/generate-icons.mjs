@@ -7,7 +7,10 @@ const svg = await readFile(new URL('../../../public/favicon.svg', import.meta.ur
 const out = (name) => new URL(`../../../public/icons/${name}`, import.meta.url).pathname;
 
 for (const size of [192, 512]) {
-  await sharp(svg, { density: 600 }).resize(size, size).png().toFile(out(`icon-${size}.png`));
+  await sharp(svg, { density: 600 })
+    .resize(size, size)
+    .png()
+    .toFile(out(`icon-${size}.png`));
 }
 
 // Maskable icons are cropped to a circle of 80% diameter: full-bleed colour, artwork shrunk into the safe zone.

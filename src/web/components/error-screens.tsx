@@ -14,8 +14,12 @@ export function UnexpectedErrorScreen({ error, reset }: ErrorComponentProps) {
         </details>
       ) : null}
       <p className="button-row">
-        <button type="button" className="button button--secondary" onClick={reset}>Try again</button>
-        <Link to="/" className="button button--primary">Go home</Link>
+        <button type="button" className="button button--secondary" onClick={reset}>
+          Try again
+        </button>
+        <Link to="/" className="button button--primary">
+          Go home
+        </Link>
       </p>
     </main>
   );
@@ -50,7 +54,9 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, Boundar
           <button type="button" className="button button--secondary" onClick={() => this.setState({ error: null })}>
             Try again
           </button>
-          <a href="/" className="button button--primary">Go home</a>
+          <a href="/" className="button button--primary">
+            Go home
+          </a>
         </p>
       </main>
     );

@@ -1,11 +1,30 @@
 /** Previous / Page n / Next for the paginated admin lists; hidden when everything fits on one page. */
-export function Pager({ label, page, hasNext, onPage, note }: { label: string; page: number; hasNext: boolean; onPage: (page: number) => void; note?: string }) {
+export function Pager({
+  label,
+  page,
+  hasNext,
+  onPage,
+  note,
+}: {
+  label: string;
+  page: number;
+  hasNext: boolean;
+  onPage: (page: number) => void;
+  note?: string;
+}) {
   if (page <= 1 && !hasNext) return null;
   return (
     <nav className="button-row pager" aria-label={label}>
-      <button type="button" className="button button--secondary button--small" disabled={page <= 1} onClick={() => onPage(page - 1)}>Previous</button>
-      <span>Page {page}{note ? ` · ${note}` : ''}</span>
-      <button type="button" className="button button--secondary button--small" disabled={!hasNext} onClick={() => onPage(page + 1)}>Next</button>
+      <button type="button" className="button button--secondary button--small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </button>
+      <span>
+        Page {page}
+        {note ? ` · ${note}` : ''}
+      </span>
+      <button type="button" className="button button--secondary button--small" disabled={!hasNext} onClick={() => onPage(page + 1)}>
+        Next
+      </button>
     </nav>
   );
 }

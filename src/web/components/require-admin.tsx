@@ -12,7 +12,9 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
     <PageShell className="container page page--narrow">
       <h1>Access denied</h1>
       <p className="lead">You do not have access to this page.</p>
-      <p><Link to="/">Back to home</Link></p>
+      <p>
+        <Link to="/">Back to home</Link>
+      </p>
     </PageShell>
   );
 }

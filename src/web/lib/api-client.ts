@@ -190,7 +190,13 @@ interface XhrAnswer {
   raw: string;
 }
 
-function sendXhr(path: string, form: FormData, token: string | null, onProgress?: (fraction: number) => void, method = 'POST'): Promise<XhrAnswer> {
+function sendXhr(
+  path: string,
+  form: FormData,
+  token: string | null,
+  onProgress?: (fraction: number) => void,
+  method = 'POST',
+): Promise<XhrAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = config.xhr();
     xhr.open(method, apiUrl(path));
@@ -222,7 +228,12 @@ function parseRaw(raw: string): unknown {
  * Multipart upload with progress (fetch has no upload progress). Same token, single-flight refresh,
  * session-expiry and ApiError behaviour as apiRequest. onProgress receives 0..1.
  */
-export async function upload<T = unknown>(path: string, form: FormData, onProgress?: (fraction: number) => void, options: { method?: string } = {}): Promise<T> {
+export async function upload<T = unknown>(
+  path: string,
+  form: FormData,
+  onProgress?: (fraction: number) => void,
+  options: { method?: string } = {},
+): Promise<T> {
   const token = session.access;
   let answer = await sendXhr(path, form, token, onProgress, options.method);
 
@@ -246,14 +257,10 @@ export async function upload<T = unknown>(path: string, form: FormData, onProgre
 
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE', body }),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>(path, { ...options, method: 'DELETE', body }),
 };
 
 /** A sentence for the user: the server's detail, or a plain word about the connection. */

@@ -4,7 +4,10 @@
  * empty means same origin, which is what the dev proxy and the production server both give.
  */
 export function apiBaseUrl(raw: string | undefined = import.meta.env.VITE_API_BASE_URL): string {
-  return (raw ?? '').trim().replace(/\/+$/, '').replace(/\/api$/, '');
+  return (raw ?? '')
+    .trim()
+    .replace(/\/+$/, '')
+    .replace(/\/api$/, '');
 }
 
 /**

@@ -11,5 +11,9 @@ function subscribe(onChange: () => void): () => void {
 
 /** navigator.onLine as React state. "Online" can still mean no route to the server; callers handle fetch errors too. */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 }

@@ -10,7 +10,9 @@ import { UpdatePrompt } from '../features/pwa/components/update-prompt';
 function RootLayout() {
   return (
     <>
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <OfflineBanner />
       <UpdatePrompt />
       <Outlet />

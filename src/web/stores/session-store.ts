@@ -80,7 +80,10 @@ export function reloadSession(): void {
 export function syncSessionFromStorage(): void {
   const store = storage();
   if (!store) return;
-  if ((store.getItem(STORAGE_KEYS.access) ?? null) !== session.access || (store.getItem(STORAGE_KEYS.refresh) ?? null) !== session.refresh) {
+  if (
+    (store.getItem(STORAGE_KEYS.access) ?? null) !== session.access ||
+    (store.getItem(STORAGE_KEYS.refresh) ?? null) !== session.refresh
+  ) {
     reloadSession();
   }
 }

@@ -29,7 +29,11 @@ function show(type: ToastType, message: string, ms = DEFAULT_TOAST_MS): number {
   toastState.toasts.push({ id, type, message });
   while (toastState.toasts.length > MAX_TOASTS) dismissToast(toastState.toasts[0].id);
   // ms <= 0 keeps the toast until the user dismisses it.
-  if (ms > 0) timers.set(id, setTimeout(() => dismissToast(id), ms));
+  if (ms > 0)
+    timers.set(
+      id,
+      setTimeout(() => dismissToast(id), ms),
+    );
   return id;
 }
 

@@ -15,7 +15,13 @@ export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
  * tests write the database directly and read at once; tests/server/public-cache.test.ts turns it on.
  */
 export function testConfig(databaseUrl: string | null, overrides: Partial<AppConfig> = {}, env: Record<string, string> = {}): AppConfig {
-  const base = loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', WEB_DIST_DIR: '/nonexistent-boafo-dist', PUBLIC_CACHE_SECONDS: '0', ...env });
+  const base = loadConfig({
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    WEB_DIST_DIR: '/nonexistent-boafo-dist',
+    PUBLIC_CACHE_SECONDS: '0',
+    ...env,
+  });
   return { ...base, databaseUrl, pgliteDir: 'memory://', ...overrides };
 }
 
@@ -92,7 +98,9 @@ export interface FilePart {
 }
 
 /** Encodes fields and files as multipart/form-data the way a browser would. */
-export async function multipartBody(fields: Record<string, string | FilePart>): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+export async function multipartBody(
+  fields: Record<string, string | FilePart>,
+): Promise<{ payload: Buffer; headers: Record<string, string> }> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     if (typeof value === 'string') form.append(name, value);

@@ -22,7 +22,9 @@ let n = 0;
 export async function createCause(app: FastifyInstance, access: string, fields: Record<string, unknown> = {}) {
   n += 1;
   const res = await app.inject({
-    method: 'POST', url: '/api/causes/create/', headers: bearer(access),
+    method: 'POST',
+    url: '/api/causes/create/',
+    headers: bearer(access),
     payload: { name: `Borehole for Walewale ${n}`, description: 'Clean water for 400 people.', target_amount: '1000.00', ...fields },
   });
   if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
@@ -54,12 +56,19 @@ export async function donate(db: Db, input: DonationInput): Promise<string> {
   await tick();
   return db.transaction(async (tx) => {
     const status = input.status ?? 'completed';
-    const [row] = await tx.insert(donations).values({
-      causeId: input.causeId, amount: input.amount, donorId: input.donorId ?? null,
-      email: input.email ?? 'guest@example.com', donorName: input.donorName ?? 'Guest Donor',
-      isAnonymous: input.isAnonymous ?? false, status,
-      completedAt: status === 'completed' ? input.completedAt ?? new Date() : null,
-    }).returning({ id: donations.id });
+    const [row] = await tx
+      .insert(donations)
+      .values({
+        causeId: input.causeId,
+        amount: input.amount,
+        donorId: input.donorId ?? null,
+        email: input.email ?? 'guest@example.com',
+        donorName: input.donorName ?? 'Guest Donor',
+        isAnonymous: input.isAnonymous ?? false,
+        status,
+        completedAt: status === 'completed' ? (input.completedAt ?? new Date()) : null,
+      })
+      .returning({ id: donations.id });
     if (status === 'completed') await creditCause(tx as unknown as Db, input.causeId, input.amount);
     return row.id;
   });

@@ -87,30 +87,52 @@ export function handleTransfers(fake: FakeTransfers, method: string, url: URL, b
   if (method === 'GET' && path === '/bank/resolve') {
     const name = fake.accounts.get(`${url.searchParams.get('bank_code')}:${url.searchParams.get('account_number')}`);
     if (!name) send(422, { status: false, message: 'Could not resolve account name. Check parameters or try again.' });
-    else send(200, envelope('Account number resolved', { account_number: url.searchParams.get('account_number'), account_name: name, bank_id: 1 }));
+    else
+      send(
+        200,
+        envelope('Account number resolved', { account_number: url.searchParams.get('account_number'), account_name: name, bank_id: 1 }),
+      );
     return true;
   }
   if (method === 'POST' && path === '/transferrecipient') {
-    const ok = ['ghipss', 'mobile_money'].includes(String(input.type)) && input.currency === 'GHS'
-      && [input.name, input.account_number, input.bank_code].every((v) => typeof v === 'string' && v !== '');
+    const ok =
+      ['ghipss', 'mobile_money'].includes(String(input.type)) &&
+      input.currency === 'GHS' &&
+      [input.name, input.account_number, input.bank_code].every((v) => typeof v === 'string' && v !== '');
     if (!ok) {
       send(400, { status: false, message: 'Invalid recipient details' });
       return true;
     }
     const recipient: FakeRecipient = {
-      recipient_code: `RCP_${randomBytes(6).toString('hex')}`, type: String(input.type), name: String(input.name),
-      account_number: String(input.account_number), bank_code: String(input.bank_code), currency: 'GHS',
+      recipient_code: `RCP_${randomBytes(6).toString('hex')}`,
+      type: String(input.type),
+      name: String(input.name),
+      account_number: String(input.account_number),
+      bank_code: String(input.bank_code),
+      currency: 'GHS',
     };
     fake.recipients.set(recipient.recipient_code, recipient);
-    send(201, envelope('Transfer recipient created successfully', { ...recipient, active: true, details: {
-      account_number: recipient.account_number, bank_code: recipient.bank_code,
-    } }));
+    send(
+      201,
+      envelope('Transfer recipient created successfully', {
+        ...recipient,
+        active: true,
+        details: {
+          account_number: recipient.account_number,
+          bank_code: recipient.bank_code,
+        },
+      }),
+    );
     return true;
   }
   if (method === 'POST' && path === '/transfer') {
     const reference = String(input.reference ?? '');
-    if (input.source !== 'balance' || !Number.isInteger(input.amount) || !fake.recipients.has(String(input.recipient))
-      || !/^[a-z0-9_-]+$/.test(reference)) {
+    if (
+      input.source !== 'balance' ||
+      !Number.isInteger(input.amount) ||
+      !fake.recipients.has(String(input.recipient)) ||
+      !/^[a-z0-9_-]+$/.test(reference)
+    ) {
       send(400, { status: false, message: 'Invalid transfer request' });
       return true;
     }
@@ -122,8 +144,13 @@ export function handleTransfers(fake: FakeTransfers, method: string, url: URL, b
     else if (fake.transferFault === 'refuse') send(400, { status: false, message: 'Your balance is not enough to fulfil this request' });
     else {
       const transfer: FakeTransfer = {
-        reference, amount: Number(input.amount), currency: String(input.currency ?? 'GHS'), recipient: String(input.recipient),
-        reason: String(input.reason ?? ''), status: fake.transferStatus, transfer_code: `TRF_${randomBytes(6).toString('hex')}`,
+        reference,
+        amount: Number(input.amount),
+        currency: String(input.currency ?? 'GHS'),
+        recipient: String(input.recipient),
+        reason: String(input.reason ?? ''),
+        status: fake.transferStatus,
+        transfer_code: `TRF_${randomBytes(6).toString('hex')}`,
       };
       fake.transfers.set(reference, transfer);
       if (fake.transferFault === 'error_after') send(502, { status: false, message: 'Bad gateway' });

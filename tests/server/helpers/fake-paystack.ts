@@ -41,7 +41,11 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
 
 export async function startFakePaystack(secret = `sk_test_${randomBytes(12).toString('hex')}`): Promise<FakePaystack> {
   const fake = {
-    url: '', secret, transactions: new Map<string, FakeTransaction>(), requests: [], failInitializeWith: 0,
+    url: '',
+    secret,
+    transactions: new Map<string, FakeTransaction>(),
+    requests: [],
+    failInitializeWith: 0,
   } as unknown as FakePaystack;
   initTransfers(fake);
 
@@ -69,12 +73,19 @@ export async function startFakePaystack(secret = `sk_test_${randomBytes(12).toSt
       if (fake.transactions.has(reference)) return send(400, { status: false, message: 'Duplicate Transaction Reference' });
       const accessCode = randomBytes(8).toString('hex');
       fake.transactions.set(reference, {
-        reference, amount: Number(input.amount), currency: String(input.currency ?? 'NGN'), email: input.email,
+        reference,
+        amount: Number(input.amount),
+        currency: String(input.currency ?? 'NGN'),
+        email: input.email,
         // Paystack reports a checkout nobody has paid yet as abandoned.
-        status: 'abandoned', metadata: input.metadata, callback_url: String(input.callback_url ?? ''), access_code: accessCode,
+        status: 'abandoned',
+        metadata: input.metadata,
+        callback_url: String(input.callback_url ?? ''),
+        access_code: accessCode,
       });
       return send(200, {
-        status: true, message: 'Authorization URL created',
+        status: true,
+        message: 'Authorization URL created',
         data: { authorization_url: `https://checkout.paystack.com/${accessCode}`, access_code: accessCode, reference },
       });
     }
@@ -84,11 +95,19 @@ export async function startFakePaystack(secret = `sk_test_${randomBytes(12).toSt
       const tx = fake.transactions.get(decodeURIComponent(verify[1]));
       if (!tx) return send(400, { status: false, message: 'Transaction reference not found' });
       return send(200, {
-        status: true, message: 'Verification successful',
+        status: true,
+        message: 'Verification successful',
         data: {
-          id: 1, domain: 'test', status: tx.status, reference: tx.reference, amount: tx.amount, currency: tx.currency,
+          id: 1,
+          domain: 'test',
+          status: tx.status,
+          reference: tx.reference,
+          amount: tx.amount,
+          currency: tx.currency,
           gateway_response: tx.status === 'success' ? 'Successful' : 'The transaction was not completed',
-          channel: 'card', metadata: tx.metadata, customer: { email: tx.email },
+          channel: 'card',
+          metadata: tx.metadata,
+          customer: { email: tx.email },
           paid_at: tx.status === 'success' ? new Date().toISOString() : null,
         },
       });

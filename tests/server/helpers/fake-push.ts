@@ -41,10 +41,11 @@ export async function startFakePush(): Promise<FakePush> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  fake.close = () => new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
+  fake.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   return fake;
 }
 
@@ -70,7 +71,9 @@ export async function subscribe(app: FastifyInstance, fake: FakePush, access: st
   const keys = browserKeys();
   const endpoint = `${fake.url}/push/${process.pid}-${n}`;
   const res = await app.inject({
-    method: 'POST', url: '/api/push/subscribe/', headers: bearer(access),
+    method: 'POST',
+    url: '/api/push/subscribe/',
+    headers: bearer(access),
     payload: { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth }, expirationTime: null },
   });
   if (res.statusCode !== 201) throw new Error(`subscribe failed: ${res.body}`);

@@ -33,23 +33,31 @@ export async function currentAmount(app: FastifyInstance, causeId: string): Prom
 }
 
 export async function notificationCount(app: FastifyInstance, userId: string, title: string): Promise<number> {
-  return (await one<{ n: number }>(app, sql`SELECT count(*)::int AS n FROM notifications WHERE user_id = ${userId} AND title = ${title}`)).n;
+  return (await one<{ n: number }>(app, sql`SELECT count(*)::int AS n FROM notifications WHERE user_id = ${userId} AND title = ${title}`))
+    .n;
 }
 
 export async function notificationMessages(app: FastifyInstance, userId: string, title: string): Promise<string[]> {
-  const rows = await queryRows<{ message: string }>(app.db, sql`SELECT message FROM notifications WHERE user_id = ${userId} AND title = ${title}`);
+  const rows = await queryRows<{ message: string }>(
+    app.db,
+    sql`SELECT message FROM notifications WHERE user_id = ${userId} AND title = ${title}`,
+  );
   return rows.map((r) => r.message);
 }
 
 export async function paymentRow(app: FastifyInstance, reference: string) {
   return one<{ id: string; status: string; amount: string; flagged_reason: string | null; cart_id: string | null; email: string }>(
-    app, sql`SELECT id, status, amount::text, flagged_reason, cart_id, email FROM payments WHERE reference = ${reference}`);
+    app,
+    sql`SELECT id, status, amount::text, flagged_reason, cart_id, email FROM payments WHERE reference = ${reference}`,
+  );
 }
 
 /** Donates as a guest (or with a token) and returns the PaymentStart answer. */
 export async function donate(app: FastifyInstance, causeId: string, amount: string, extra: Record<string, unknown> = {}, token?: string) {
   const res = await app.inject({
-    method: 'POST', url: '/api/cart/donate/', headers: token ? bearer(token) : {},
+    method: 'POST',
+    url: '/api/cart/donate/',
+    headers: token ? bearer(token) : {},
     payload: { cause_id: causeId, donation_amount: amount, email: 'ama.guest@example.com', ...extra },
   });
   if (res.statusCode !== 200) throw new Error(`donate failed: ${res.statusCode} ${res.body}`);
@@ -59,7 +67,9 @@ export async function donate(app: FastifyInstance, causeId: string, amount: stri
 export function signedWebhook(app: FastifyInstance, secret: string, event: unknown, signature?: string) {
   const body = JSON.stringify(event);
   return app.inject({
-    method: 'POST', url: '/api/payments/webhook/', payload: body,
+    method: 'POST',
+    url: '/api/payments/webhook/',
+    payload: body,
     headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature ?? signBody(body, secret) },
   });
 }
@@ -67,7 +77,12 @@ export function signedWebhook(app: FastifyInstance, secret: string, event: unkno
 export const chargeSuccess = (reference: string) => ({ event: 'charge.success', data: { reference, status: 'success' } });
 
 /** The sandbox's provider-side record, as the tester's click would leave it (without the webhook). */
-export async function sandboxDecide(app: FastifyInstance, reference: string, outcome: string, override: { amount?: number; currency?: string } = {}) {
+export async function sandboxDecide(
+  app: FastifyInstance,
+  reference: string,
+  outcome: string,
+  override: { amount?: number; currency?: string } = {},
+) {
   await app.db.execute(sql`UPDATE sandbox_charges SET outcome = ${outcome}, decided_at = now(),
     amount = coalesce(${override.amount ?? null}::bigint, amount), currency = coalesce(${override.currency ?? null}, currency)
     WHERE reference = ${reference}`);

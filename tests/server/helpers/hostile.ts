@@ -46,10 +46,16 @@ export interface HostileCase {
 }
 
 interface OpenApiDocument {
-  paths: Record<string, Record<string, {
-    parameters?: Parameter[];
-    requestBody?: { content?: Record<string, { schema?: Schema }> };
-  }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: Parameter[];
+        requestBody?: { content?: Record<string, { schema?: Schema }> };
+      }
+    >
+  >;
 }
 
 /** Every operation of the document, except the socket upgrade (not an HTTP exchange). */
@@ -60,7 +66,9 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
     for (const [method, op] of Object.entries(methods)) {
       const content = op.requestBody?.content ?? {};
       operations.push({
-        method: method.toUpperCase(), path, parameters: op.parameters ?? [],
+        method: method.toUpperCase(),
+        path,
+        parameters: op.parameters ?? [],
         jsonBody: content['application/json']?.schema ?? null,
         multipartBody: content['multipart/form-data']?.schema ?? null,
       });
@@ -162,8 +170,12 @@ function rawJson(body: unknown, path: string[], raw: string): string {
 
 /** A form; `jsonField` is sent as a part declared application/json (parsers turn those into objects). */
 function multipart(fields: Record<string, unknown>, boundary = 'hostileboundary', jsonField?: string): Buffer {
-  const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n${
-    name === jsonField ? 'content-type: application/json\r\n' : ''}\r\n${typeof value === 'string' ? value : JSON.stringify(value)}\r\n`);
+  const parts = Object.entries(fields).map(
+    ([name, value]) =>
+      `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n${
+        name === jsonField ? 'content-type: application/json\r\n' : ''
+      }\r\n${typeof value === 'string' ? value : JSON.stringify(value)}\r\n`,
+  );
   return Buffer.from(`${parts.join('')}--${boundary}--\r\n`);
 }
 
@@ -179,8 +191,15 @@ let keyCounter = 0;
 
 /** Kinds every route must refuse with 400 once the caller is let in: the body cannot be read or is too deep. */
 export const ALWAYS_400 = new Set([
-  'deep-json', 'deep-multipart-json', 'broken-json', 'nul-key-json', 'nul-idempotency-key',
-  'multipart-no-boundary', 'multipart-wrong-boundary', 'multipart-unterminated', 'multipart-garbage',
+  'deep-json',
+  'deep-multipart-json',
+  'broken-json',
+  'nul-key-json',
+  'nul-idempotency-key',
+  'multipart-no-boundary',
+  'multipart-wrong-boundary',
+  'multipart-unterminated',
+  'multipart-garbage',
 ]);
 
 /** The hostile variants of one operation, each a complete inject() request. */
@@ -195,7 +214,9 @@ export function hostileCases(op: Operation, ctx: CaseContext): HostileCase[] {
     for (const p of pathParams) {
       url = url.replace(`{${p.name}}`, pathOverride[p.name] ?? encodeURIComponent(ctx.pathValue(op.path, p.name)));
     }
-    const qs = Object.entries(query).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+    const qs = Object.entries(query)
+      .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+      .join('&');
     return qs ? `${url}?${qs}` : url;
   };
   const auth = ctx.authFor(op);
@@ -226,7 +247,8 @@ export function hostileCases(op: Operation, ctx: CaseContext): HostileCase[] {
       for (const nested of [nestedArray(), nestedObject()]) {
         keyCounter += 1;
         add('deep-json', field, {
-          headers: { ...jsonHeaders, 'idempotency-key': `hostile-${keyCounter}` }, payload: rawJson(base, leaf.path, nested),
+          headers: { ...jsonHeaders, 'idempotency-key': `hostile-${keyCounter}` },
+          payload: rawJson(base, leaf.path, nested),
         });
       }
     }
@@ -245,7 +267,8 @@ export function hostileCases(op: Operation, ctx: CaseContext): HostileCase[] {
       add('nul-multipart', leaf.path[0], { headers: typed(), payload: multipart({ ...base, [leaf.path[0]]: NUL }) });
       add('deep-multipart', leaf.path[0], { headers: typed(), payload: multipart({ ...base, [leaf.path[0]]: nestedArray() }) });
       add('deep-multipart-json', leaf.path[0], {
-        headers: typed(), payload: multipart({ ...base, [leaf.path[0]]: nestedObject() }, 'hostileboundary', leaf.path[0]),
+        headers: typed(),
+        payload: multipart({ ...base, [leaf.path[0]]: nestedObject() }, 'hostileboundary', leaf.path[0]),
       });
     }
     const body = multipart(base);

@@ -26,7 +26,10 @@ export async function fund(app: FastifyInstance, causeId: string, ...amounts: nu
 
 export function requestWithdrawal(app: FastifyInstance, access: string | null, causeId: string, amount: unknown) {
   return app.inject({
-    method: 'POST', url: '/api/withdrawals/', headers: access ? bearer(access) : {}, payload: { cause_id: causeId, amount },
+    method: 'POST',
+    url: '/api/withdrawals/',
+    headers: access ? bearer(access) : {},
+    payload: { cause_id: causeId, amount },
   });
 }
 
@@ -42,6 +45,8 @@ export async function balance(app: FastifyInstance, access: string, causeId: str
 
 export async function withdrawalRow(app: FastifyInstance, id: string) {
   const [row] = await queryRows<{ status: string; reference: string; provider_status: string | null; recipient_code: string | null }>(
-    app.db, sql`SELECT status, reference, provider_status, recipient_code FROM withdrawals WHERE id = ${id}`);
+    app.db,
+    sql`SELECT status, reference, provider_status, recipient_code FROM withdrawals WHERE id = ${id}`,
+  );
   return row;
 }

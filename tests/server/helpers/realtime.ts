@@ -38,14 +38,19 @@ export async function waitFor<T>(what: string, check: () => T | Promise<T>, time
 export async function openSocket(url: string, options: WebSocket.ClientOptions = {}): Promise<TestSocket> {
   const ws = new WebSocket(url, options);
   const socket: TestSocket = {
-    ws, messages: [], pings: 0,
+    ws,
+    messages: [],
+    pings: 0,
     closed: new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() }))),
     send: (value) => ws.send(typeof value === 'string' ? value : JSON.stringify(value)),
     next: (match, timeoutMs) => waitFor('a socket message', () => socket.messages.find(match), timeoutMs) as never,
-    notifications: (title) => socket.messages.filter((m): m is NotificationMessage => m.type === 'notification' && (!title || m.title === title)),
+    notifications: (title) =>
+      socket.messages.filter((m): m is NotificationMessage => m.type === 'notification' && (!title || m.title === title)),
   };
   ws.on('message', (data) => socket.messages.push(JSON.parse(data.toString())));
-  ws.on('ping', () => { socket.pings += 1; });
+  ws.on('ping', () => {
+    socket.pings += 1;
+  });
   ws.on('error', () => {});
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());

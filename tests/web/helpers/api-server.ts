@@ -54,19 +54,36 @@ export function serverFetch() {
     answers,
     /** The server applies the next matching request; its answer never arrives. */
     dropAnswer(match: (call: RecordedCall) => boolean): void {
-      rules.push({ match, once: true, run: async () => { throw new TypeError('Failed to fetch'); } });
+      rules.push({
+        match,
+        once: true,
+        run: async () => {
+          throw new TypeError('Failed to fetch');
+        },
+      });
     },
     /** The next matching answer waits until `release()`. */
     holdAnswer(match: (call: RecordedCall) => boolean): { release: () => void; held: Promise<void> } {
       const gate = deferred<void>();
       const arrived = deferred<void>();
-      rules.push({ match, once: true, run: async (response) => { arrived.resolve(); await gate.promise; return response; } });
+      rules.push({
+        match,
+        once: true,
+        run: async (response) => {
+          arrived.resolve();
+          await gate.promise;
+          return response;
+        },
+      });
       return { release: () => gate.resolve(), held: arrived.promise };
     },
     /** Answers (the page's API client) in the shape renderRoute's handler expects. */
-    handler: (call: RecordedCall) => fetchFn(call.url, {
-      method: call.method, headers: call.headers, body: call.body === undefined ? undefined : JSON.stringify(call.body),
-    }),
+    handler: (call: RecordedCall) =>
+      fetchFn(call.url, {
+        method: call.method,
+        headers: call.headers,
+        body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      }),
   };
 }
 
@@ -96,7 +113,9 @@ export async function newDonor(name = 'ama'): Promise<Donor> {
   donors += 1;
   const email = `${name}.${process.pid}.${Date.now()}.${donors}@example.com`;
   const password = 'kente-weave-2025';
-  const created = await call('/api/user/auth/signup/', { body: { first_name: 'Ama', last_name: 'Mensah', email, password, password2: password } });
+  const created = await call('/api/user/auth/signup/', {
+    body: { first_name: 'Ama', last_name: 'Mensah', email, password, password2: password },
+  });
   const tokens = await call('/api/user/auth/login/', { body: { email, password } });
   return { id: created.id, email, access: tokens.access, refresh: tokens.refresh };
 }
@@ -110,10 +129,15 @@ export function signInPage(donor: Donor): void {
 export async function serverCart(who: { token?: string; cartId?: string | null }): Promise<[string, number, string][]> {
   const path = who.cartId ? `/api/cart/${who.cartId}/` : '/api/cart/';
   const cart = (await call(path, { token: who.token })) as Cart;
-  return cart.items.map((i) => [i.cause_id, i.quantity, i.donation_amount] as [string, number, string]).sort((a, b) => a[0].localeCompare(b[0]));
+  return cart.items
+    .map((i) => [i.cause_id, i.quantity, i.donation_amount] as [string, number, string])
+    .sort((a, b) => a[0].localeCompare(b[0]));
 }
 
 /** Adds straight on the server, as another device of the same donor would. */
-export async function addOnServer(body: { cart_id?: string; cause_id: string; donation_amount: string; quantity?: number }, token?: string) {
+export async function addOnServer(
+  body: { cart_id?: string; cause_id: string; donation_amount: string; quantity?: number },
+  token?: string,
+) {
   return call('/api/cart/add/', { body, token });
 }

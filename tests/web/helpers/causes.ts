@@ -3,10 +3,28 @@ import type { Cause, Paginated } from '../../../src/shared/cause-contract';
 /** A full Cause as the API answers it, with overrides. */
 export function makeCause(id: string, over: Partial<Cause> = {}): Cause {
   return {
-    id, name: `Cause ${id}`, title: `Cause ${id}`, description: 'A cause', cover_image: null, image: null, cover_image_sizes: null,
-    target_amount: '1000.00', current_amount: '100.00', organizer_id: 'org-1', organizer_name: 'Ama', category: { id: 'cat-med', name: 'Medical' },
-    location: 'Accra', created_at: '2025-03-01T00:00:00.000Z', updated_at: '2025-03-01T00:00:00.000Z', status: 'active', is_active: true,
-    accepts_donations_after_goal: false, accepts_donations: true, donor_count: 3, rejection_reason: null, ...over,
+    id,
+    name: `Cause ${id}`,
+    title: `Cause ${id}`,
+    description: 'A cause',
+    cover_image: null,
+    image: null,
+    cover_image_sizes: null,
+    target_amount: '1000.00',
+    current_amount: '100.00',
+    organizer_id: 'org-1',
+    organizer_name: 'Ama',
+    category: { id: 'cat-med', name: 'Medical' },
+    location: 'Accra',
+    created_at: '2025-03-01T00:00:00.000Z',
+    updated_at: '2025-03-01T00:00:00.000Z',
+    status: 'active',
+    is_active: true,
+    accepts_donations_after_goal: false,
+    accepts_donations: true,
+    donor_count: 3,
+    rejection_reason: null,
+    ...over,
   };
 }
 

@@ -48,6 +48,9 @@ export function deferred<T>() {
 export function fakeJwt(claims: Record<string, unknown>): string {
   // UTF-8 first, as a real JWT is: names like "Ɔdɔm" are not Latin-1.
   const encode = (value: unknown) =>
-    btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(value)))).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+    btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(value))))
+      .replace(/=+$/, '')
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_');
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.signature`;
 }

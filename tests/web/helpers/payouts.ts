@@ -1,25 +1,51 @@
 import type { AdminWithdrawal, CauseBalance, CauseLedger, Withdrawal, WithdrawalDetails } from '../../../src/shared/payouts-contract';
 import { json, type RecordedCall } from './fake-fetch';
 
-export const BANKS = [{ code: 'GCB', name: 'GCB Bank' }, { code: 'ECO', name: 'Ecobank Ghana' }];
-export const MOMO = [{ code: 'MTN', name: 'MTN Mobile Money' }, { code: 'VOD', name: 'Telecel Cash' }];
+export const BANKS = [
+  { code: 'GCB', name: 'GCB Bank' },
+  { code: 'ECO', name: 'Ecobank Ghana' },
+];
+export const MOMO = [
+  { code: 'MTN', name: 'MTN Mobile Money' },
+  { code: 'VOD', name: 'Telecel Cash' },
+];
 
 export const MOMO_DETAILS: WithdrawalDetails = {
-  type: 'mobile_money', provider: 'MTN', provider_name: 'MTN Mobile Money', phone_number: '0241234567', account_name: 'Ama Mensah',
+  type: 'mobile_money',
+  provider: 'MTN',
+  provider_name: 'MTN Mobile Money',
+  phone_number: '0241234567',
+  account_name: 'Ama Mensah',
 };
 
 export function makeWithdrawal(id: string, over: Partial<Withdrawal> = {}): Withdrawal {
   return {
-    id, cause_id: 'c1', cause_title: 'Water for Tamale', amount: '100.00', status: 'requested', method: 'mobile_money',
-    destination_label: 'MTN •••• 4567', reference: `wd_${id}`, failure_reason: null, rejection_reason: null,
-    created_at: '2026-03-02T10:00:00Z', updated_at: '2026-03-02T10:00:00Z', paid_at: null, ...over,
+    id,
+    cause_id: 'c1',
+    cause_title: 'Water for Tamale',
+    amount: '100.00',
+    status: 'requested',
+    method: 'mobile_money',
+    destination_label: 'MTN •••• 4567',
+    reference: `wd_${id}`,
+    failure_reason: null,
+    rejection_reason: null,
+    created_at: '2026-03-02T10:00:00Z',
+    updated_at: '2026-03-02T10:00:00Z',
+    paid_at: null,
+    ...over,
   };
 }
 
 export function makeAdminWithdrawal(id: string, over: Partial<AdminWithdrawal> = {}): AdminWithdrawal {
   return {
-    ...makeWithdrawal(id), organizer_id: 'org-1', organizer_name: 'Kojo Owusu', organizer_email: 'kojo@example.com',
-    destination: MOMO_DETAILS, provider_status: null, ...over,
+    ...makeWithdrawal(id),
+    organizer_id: 'org-1',
+    organizer_name: 'Kojo Owusu',
+    organizer_email: 'kojo@example.com',
+    destination: MOMO_DETAILS,
+    provider_status: null,
+    ...over,
   };
 }
 
@@ -28,7 +54,15 @@ export function balanceOf(over: Partial<CauseBalance> = {}): CauseBalance {
 }
 
 export function ledgerOf(over: Partial<CauseLedger> = {}): CauseLedger {
-  return { cause_id: 'c1', totals: { money_in: '0.00', money_out: '0.00', balance: '0.00' }, entries: [], count: 0, next: null, previous: null, ...over };
+  return {
+    cause_id: 'c1',
+    totals: { money_in: '0.00', money_out: '0.00', balance: '0.00' },
+    entries: [],
+    count: 0,
+    next: null,
+    previous: null,
+    ...over,
+  };
 }
 
 /** Path without the query, and the query. */
@@ -44,7 +78,15 @@ export function shellCalls(call: RecordedCall, profile: Record<string, unknown> 
   const { path } = route(call);
   if (path === '/api/notifications/unread-count/') return json(200, { count: 0 });
   if (path === '/api/user/profile/' && call.method === 'GET') {
-    return json(200, { first_name: 'Ama', last_name: 'Mensah', role: 'user', profile_picture: null, withdrawal_address: null, causes_created: 1, ...profile });
+    return json(200, {
+      first_name: 'Ama',
+      last_name: 'Mensah',
+      role: 'user',
+      profile_picture: null,
+      withdrawal_address: null,
+      causes_created: 1,
+      ...profile,
+    });
   }
   return undefined;
 }

@@ -11,7 +11,14 @@ type Handler = (call: RecordedCall) => Response | Promise<Response> | undefined;
 export function signInAs(claims: { id?: string; role?: 'user' | 'admin'; name?: string; email?: string } = {}): string {
   const id = claims.id ?? '11111111-1111-4111-8111-111111111111';
   setTokens(
-    fakeJwt({ user_id: id, sub: id, role: claims.role ?? 'user', name: claims.name ?? 'Ama Mensah', email: claims.email ?? 'ama@example.com', exp: 4_000_000_000 }),
+    fakeJwt({
+      user_id: id,
+      sub: id,
+      role: claims.role ?? 'user',
+      name: claims.name ?? 'Ama Mensah',
+      email: claims.email ?? 'ama@example.com',
+      exp: 4_000_000_000,
+    }),
     'refresh-token',
   );
   return id;

@@ -26,7 +26,13 @@ const TITLES = ['Surgery for Kwame', 'Books for Wa', 'Borehole in Bolga', 'Clini
 
 export default async function setup(project: TestProject) {
   const config = {
-    ...loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', WEB_DIST_DIR: '/nonexistent-boafo-dist', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
+    ...loadConfig({
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      WEB_DIST_DIR: '/nonexistent-boafo-dist',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    }),
     pgliteDir: 'memory://',
     databaseUrl: null,
   };
@@ -43,11 +49,21 @@ export default async function setup(project: TestProject) {
     return response.json();
   };
   const admin = (await call('/api/user/auth/login/', ADMIN)).access as string;
-  await call('/api/user/auth/signup/', { first_name: 'Efua', last_name: 'Mensah', email: ORGANIZER.email, password: ORGANIZER.password, password2: ORGANIZER.password });
+  await call('/api/user/auth/signup/', {
+    first_name: 'Efua',
+    last_name: 'Mensah',
+    email: ORGANIZER.email,
+    password: ORGANIZER.password,
+    password2: ORGANIZER.password,
+  });
   const organizer = (await call('/api/user/auth/login/', ORGANIZER)).access as string;
   const causes: { id: string; title: string }[] = [];
   for (const title of [...TITLES, 'Closed: water for Yendi']) {
-    const cause = await call('/api/causes/create/', { name: title, description: `${title}, in Ghana.`, target_amount: '900000.00' }, organizer);
+    const cause = await call(
+      '/api/causes/create/',
+      { name: title, description: `${title}, in Ghana.`, target_amount: '900000.00' },
+      organizer,
+    );
     await call(`/api/admin/causes/${cause.id}/approve/`, {}, admin);
     causes.push({ id: cause.id, title });
   }

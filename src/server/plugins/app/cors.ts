@@ -20,32 +20,41 @@ const PREFLIGHT_MAX_AGE_SECONDS = 7200;
 
 function vary(reply: FastifyReply, ...names: string[]): void {
   const current = reply.getHeader('vary');
-  const list = current ? String(current).split(',').map((part) => part.trim()).filter(Boolean) : [];
+  const list = current
+    ? String(current)
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean)
+    : [];
   for (const name of names) if (!list.some((known) => known.toLowerCase() === name.toLowerCase())) list.push(name);
   reply.header('vary', list.join(', '));
 }
 
-export default fp(async (app) => {
-  const allowed = new Set(app.config.corsOrigins);
-  if (allowed.size === 0) return;
+export default fp(
+  async (app) => {
+    const allowed = new Set(app.config.corsOrigins);
+    if (allowed.size === 0) return;
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!CORS_PATHS.test(request.url)) return;
-    // The answer depends on the Origin header: a shared cache must not hand one origin's copy to another.
-    vary(reply, 'Origin');
-    const origin = request.headers.origin;
-    if (!origin || !allowed.has(origin)) return;
-    reply.header('access-control-allow-origin', origin);
-    const preflight = request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined;
-    if (!preflight) {
-      reply.header('access-control-expose-headers', CORS_EXPOSED_HEADERS);
-      return;
-    }
-    vary(reply, 'Access-Control-Request-Method', 'Access-Control-Request-Headers');
-    return reply.code(204)
-      .header('access-control-allow-methods', CORS_ALLOWED_METHODS)
-      .header('access-control-allow-headers', CORS_ALLOWED_HEADERS)
-      .header('access-control-max-age', String(PREFLIGHT_MAX_AGE_SECONDS))
-      .send();
-  });
-}, { name: 'cors' });
+    app.addHook('onRequest', async (request, reply) => {
+      if (!CORS_PATHS.test(request.url)) return;
+      // The answer depends on the Origin header: a shared cache must not hand one origin's copy to another.
+      vary(reply, 'Origin');
+      const origin = request.headers.origin;
+      if (!origin || !allowed.has(origin)) return;
+      reply.header('access-control-allow-origin', origin);
+      const preflight = request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined;
+      if (!preflight) {
+        reply.header('access-control-expose-headers', CORS_EXPOSED_HEADERS);
+        return;
+      }
+      vary(reply, 'Access-Control-Request-Method', 'Access-Control-Request-Headers');
+      return reply
+        .code(204)
+        .header('access-control-allow-methods', CORS_ALLOWED_METHODS)
+        .header('access-control-allow-headers', CORS_ALLOWED_HEADERS)
+        .header('access-control-max-age', String(PREFLIGHT_MAX_AGE_SECONDS))
+        .send();
+    });
+  },
+  { name: 'cors' },
+);

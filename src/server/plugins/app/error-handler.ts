@@ -18,18 +18,30 @@ import type { ValidationIssue } from '../../lib/validators';
 function messageFor(error: ValidationIssue): string {
   const p = error.params;
   switch (error.keyword) {
-    case 'required': return REQUIRED;
-    case 'minLength': return p.limit === 1 ? BLANK : `Ensure this field has at least ${p.limit} characters.`;
-    case 'maxLength': return `Ensure this field has no more than ${p.limit} characters.`;
-    case 'format': return p.format === 'email' ? 'Enter a valid email address.' : `Enter a valid ${p.format}.`;
-    case 'type': return p.type === 'string' ? 'Not a valid string.' : `A valid ${p.type} is required.`;
-    case 'minimum': return `Ensure this value is greater than or equal to ${p.limit}.`;
-    case 'maximum': return `Ensure this value is less than or equal to ${p.limit}.`;
-    case 'enum': return 'Not a valid choice.';
-    case 'nul': return INPUT_MESSAGES.nul;
-    case 'depth': return INPUT_MESSAGES.depth;
-    case 'finite': return INPUT_MESSAGES.finite;
-    default: return 'This value is not valid.';
+    case 'required':
+      return REQUIRED;
+    case 'minLength':
+      return p.limit === 1 ? BLANK : `Ensure this field has at least ${p.limit} characters.`;
+    case 'maxLength':
+      return `Ensure this field has no more than ${p.limit} characters.`;
+    case 'format':
+      return p.format === 'email' ? 'Enter a valid email address.' : `Enter a valid ${p.format}.`;
+    case 'type':
+      return p.type === 'string' ? 'Not a valid string.' : `A valid ${p.type} is required.`;
+    case 'minimum':
+      return `Ensure this value is greater than or equal to ${p.limit}.`;
+    case 'maximum':
+      return `Ensure this value is less than or equal to ${p.limit}.`;
+    case 'enum':
+      return 'Not a valid choice.';
+    case 'nul':
+      return INPUT_MESSAGES.nul;
+    case 'depth':
+      return INPUT_MESSAGES.depth;
+    case 'finite':
+      return INPUT_MESSAGES.finite;
+    default:
+      return 'This value is not valid.';
   }
 }
 
@@ -46,9 +58,10 @@ export function fieldErrorsFromValidation(errors: ValidationIssue[], context?: s
     if (error.keyword === 'required') field = String(error.params.missingProperty ?? field);
     // anyOf reports each branch; one message per field is enough.
     if (!field) field = NON_FIELD_ERRORS;
-    const message = field === NON_FIELD_ERRORS && context === 'body' && !FIRST.has(error.keyword)
-      ? 'Invalid data. Expected a JSON object.'
-      : messageFor(error);
+    const message =
+      field === NON_FIELD_ERRORS && context === 'body' && !FIRST.has(error.keyword)
+        ? 'Invalid data. Expected a JSON object.'
+        : messageFor(error);
     if (seen.has(field) && error.keyword !== 'required') continue;
     seen.add(field);
     list.add(field, message);
@@ -57,8 +70,15 @@ export function fieldErrorsFromValidation(errors: ValidationIssue[], context?: s
 }
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
-  400: 'validation_error', 401: 'not_authenticated', 403: 'permission_denied', 404: 'not_found',
-  409: 'conflict', 413: 'payload_too_large', 415: 'unsupported_media', 422: 'validation_error', 429: 'rate_limited',
+  400: 'validation_error',
+  401: 'not_authenticated',
+  403: 'permission_denied',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media',
+  422: 'validation_error',
+  429: 'rate_limited',
   431: 'payload_too_large',
 };
 
@@ -68,7 +88,8 @@ const KNOWN: Record<string, { status: number; detail: string; code?: ErrorCode }
   FST_ERR_MAX_PARAM_LENGTH: { status: 414, detail: 'The address is too long.' },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, detail: 'The request body is too large.' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
-    status: 415, detail: 'Unsupported content type: send application/json (or multipart/form-data where a form accepts files).',
+    status: 415,
+    detail: 'Unsupported content type: send application/json (or multipart/form-data where a form accepts files).',
   },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, detail: 'The Content-Length header does not match the body.' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, detail: 'The request body is empty, but its content type says JSON.' },
@@ -85,10 +106,19 @@ const KNOWN: Record<string, { status: number; detail: string; code?: ErrorCode }
 };
 
 const GENERIC: Record<number, string> = {
-  400: 'Bad request.', 401: 'Authentication required.', 403: 'You do not have permission to perform this action.',
-  404: 'Not found.', 405: 'Method not allowed.', 406: 'Not acceptable.', 408: 'The request took too long.',
-  409: 'Conflict.', 413: 'The request body is too large.', 414: 'The address is too long.',
-  415: 'Unsupported content type.', 429: 'Too many requests.', 431: 'The request headers are too large.',
+  400: 'Bad request.',
+  401: 'Authentication required.',
+  403: 'You do not have permission to perform this action.',
+  404: 'Not found.',
+  405: 'Method not allowed.',
+  406: 'Not acceptable.',
+  408: 'The request took too long.',
+  409: 'Conflict.',
+  413: 'The request body is too large.',
+  414: 'The address is too long.',
+  415: 'Unsupported content type.',
+  429: 'Too many requests.',
+  431: 'The request headers are too large.',
 };
 
 const SERVER_ERROR: ApiErrorBody = { detail: 'Something went wrong on our side.', code: 'server_error' };
@@ -102,7 +132,11 @@ export function answerFor(error: FastifyError | ApiError): { status: number; bod
   }
   const known = error.code ? KNOWN[error.code] : undefined;
   if (known) {
-    return { status: known.status, body: { detail: known.detail, code: known.code ?? CODE_BY_STATUS[known.status] ?? 'validation_error' }, headers: {} };
+    return {
+      status: known.status,
+      body: { detail: known.detail, code: known.code ?? CODE_BY_STATUS[known.status] ?? 'validation_error' },
+      headers: {},
+    };
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
@@ -129,16 +163,21 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
   const [status, detail] = REASONS[error.code ?? ''] ?? [400, 'The request could not be read.'];
   const body = JSON.stringify({ detail, code: CODE_BY_STATUS[status] ?? 'validation_error' } satisfies ApiErrorBody);
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${status === 400 ? 'Bad Request' : status === 408 ? 'Request Timeout' : 'Request Header Fields Too Large'}\r\n`
-      + `Connection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${status === 400 ? 'Bad Request' : status === 408 ? 'Request Timeout' : 'Request Header Fields Too Large'}\r\n` +
+        `Connection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
   }
   socket.destroy(error);
 }
 
-export default fp(async (app) => {
-  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    const { status, body, headers } = answerFor(error);
-    if (status >= 500) request.log.error({ err: error }, 'Unhandled error');
-    return reply.code(status).headers(headers).send(body);
-  });
-}, { name: 'error-handler' });
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+      const { status, body, headers } = answerFor(error);
+      if (status >= 500) request.log.error({ err: error }, 'Unhandled error');
+      return reply.code(status).headers(headers).send(body);
+    });
+  },
+  { name: 'error-handler' },
+);

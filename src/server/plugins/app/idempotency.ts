@@ -22,60 +22,64 @@ function stableStringify(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-export default fp(async (app) => {
-  app.decorateRequest('idempotencyRef', null);
-  const repo = () => app.repos.idempotencyKeys;
+export default fp(
+  async (app) => {
+    app.decorateRequest('idempotencyRef', null);
+    const repo = () => app.repos.idempotencyKeys;
 
-  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!MUTATING.has(request.method) || !request.url.startsWith('/api/')) return;
-    if (request.routeOptions.config?.idempotent === false) return;
-    const key = request.headers['idempotency-key'];
-    if (typeof key !== 'string' || key === '') return;
-    if (key.length > 255) throw new ApiError(400, 'validation_error', 'Idempotency-Key must be at most 255 characters.');
-    // Keys are stored as text: visible ASCII only (UUIDs and the like), never control characters.
-    if (!/^[\x20-\x7e]+$/.test(key)) throw new ApiError(400, 'validation_error', 'Idempotency-Key may only contain printable ASCII characters.');
-    const user = await app.optionalUser(request);
-    const ref = { scope: user ? `user:${user.id}` : ANONYMOUS, key };
-    const fingerprint = sha256Hex(stableStringify(request.body));
-    // Signed in, the same key sent earlier as a guest is the same change (queued on this device
-    // before the sign-in, resent after it): it answers as the first attempt did, applied once.
-    // Keys are random UUIDs, and anyone without a token already shares the anonymous scope.
-    const result = await repo().begin(ref, request.method, request.url, fingerprint, user ? ANONYMOUS : undefined);
-    if (result.kind === 'new') {
-      request.idempotencyRef = ref;
-      return;
-    }
-    if (result.kind === 'mismatch') {
-      throw new ApiError(422, 'idempotency_conflict', 'This Idempotency-Key was already used for a different request.');
-    }
-    if (result.kind === 'in_flight') {
-      throw new ApiError(409, 'conflict', 'A request with this Idempotency-Key is still being processed. Retry shortly.');
-    }
-    reply.code(result.status).header('idempotent-replayed', 'true');
-    if (result.contentType) reply.header('content-type', result.contentType);
-    return reply.send(result.body);
-  });
+    app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!MUTATING.has(request.method) || !request.url.startsWith('/api/')) return;
+      if (request.routeOptions.config?.idempotent === false) return;
+      const key = request.headers['idempotency-key'];
+      if (typeof key !== 'string' || key === '') return;
+      if (key.length > 255) throw new ApiError(400, 'validation_error', 'Idempotency-Key must be at most 255 characters.');
+      // Keys are stored as text: visible ASCII only (UUIDs and the like), never control characters.
+      if (!/^[\x20-\x7e]+$/.test(key))
+        throw new ApiError(400, 'validation_error', 'Idempotency-Key may only contain printable ASCII characters.');
+      const user = await app.optionalUser(request);
+      const ref = { scope: user ? `user:${user.id}` : ANONYMOUS, key };
+      const fingerprint = sha256Hex(stableStringify(request.body));
+      // Signed in, the same key sent earlier as a guest is the same change (queued on this device
+      // before the sign-in, resent after it): it answers as the first attempt did, applied once.
+      // Keys are random UUIDs, and anyone without a token already shares the anonymous scope.
+      const result = await repo().begin(ref, request.method, request.url, fingerprint, user ? ANONYMOUS : undefined);
+      if (result.kind === 'new') {
+        request.idempotencyRef = ref;
+        return;
+      }
+      if (result.kind === 'mismatch') {
+        throw new ApiError(422, 'idempotency_conflict', 'This Idempotency-Key was already used for a different request.');
+      }
+      if (result.kind === 'in_flight') {
+        throw new ApiError(409, 'conflict', 'A request with this Idempotency-Key is still being processed. Retry shortly.');
+      }
+      reply.code(result.status).header('idempotent-replayed', 'true');
+      if (result.contentType) reply.header('content-type', result.contentType);
+      return reply.send(result.body);
+    });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    const ref = request.idempotencyRef;
-    if (!ref) return payload;
-    request.idempotencyRef = null;
-    const status = reply.statusCode;
-    const storable = typeof payload === 'string' || payload === null || payload === undefined || Buffer.isBuffer(payload);
-    const answerWorthKeeping = (status >= 200 && status < 300) || (status >= 400 && status < 500);
-    if (!answerWorthKeeping || !storable) {
-      // Nothing useful to replay: let the client try again with the same key.
-      await repo().abandon(ref);
+    app.addHook('onSend', async (request, reply, payload) => {
+      const ref = request.idempotencyRef;
+      if (!ref) return payload;
+      request.idempotencyRef = null;
+      const status = reply.statusCode;
+      const storable = typeof payload === 'string' || payload === null || payload === undefined || Buffer.isBuffer(payload);
+      const answerWorthKeeping = (status >= 200 && status < 300) || (status >= 400 && status < 500);
+      if (!answerWorthKeeping || !storable) {
+        // Nothing useful to replay: let the client try again with the same key.
+        await repo().abandon(ref);
+        return payload;
+      }
+      const body = payload === null || payload === undefined ? '' : payload.toString();
+      const contentType = reply.getHeader('content-type');
+      await repo().complete(ref, status, typeof contentType === 'string' ? contentType : null, body);
       return payload;
-    }
-    const body = payload === null || payload === undefined ? '' : payload.toString();
-    const contentType = reply.getHeader('content-type');
-    await repo().complete(ref, status, typeof contentType === 'string' ? contentType : null, body);
-    return payload;
-  });
+    });
 
-  // A request that never produced a reply (e.g. the client went away) must not leave its key busy.
-  app.addHook('onResponse', async (request) => {
-    if (request.idempotencyRef) await repo().abandon(request.idempotencyRef);
-  });
-}, { name: 'idempotency', dependencies: ['auth'] });
+    // A request that never produced a reply (e.g. the client went away) must not leave its key busy.
+    app.addHook('onResponse', async (request) => {
+      if (request.idempotencyRef) await repo().abandon(request.idempotencyRef);
+    });
+  },
+  { name: 'idempotency', dependencies: ['auth'] },
+);

@@ -49,49 +49,52 @@ function matches(request: FastifyRequest, etag: string): boolean {
   return typeof header === 'string' && header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
-export default fp(async (app) => {
-  const ttlMs = app.config.publicCacheSeconds * 1000;
-  const entries = new Map<string, Entry>();
-  let generation = 0;
-  const clear = () => {
-    generation += 1;
-    entries.clear();
-  };
-  if (ttlMs > 0) await app.pubsub.subscribe(PUBLIC_CHANNEL, clear);
+export default fp(
+  async (app) => {
+    const ttlMs = app.config.publicCacheSeconds * 1000;
+    const entries = new Map<string, Entry>();
+    let generation = 0;
+    const clear = () => {
+      generation += 1;
+      entries.clear();
+    };
+    if (ttlMs > 0) await app.pubsub.subscribe(PUBLIC_CHANNEL, clear);
 
-  const cacheable = (request: FastifyRequest) =>
-    ttlMs > 0 && request.method === 'GET' && !request.headers.authorization && CACHEABLE.some((re) => re.test(request.url));
+    const cacheable = (request: FastifyRequest) =>
+      ttlMs > 0 && request.method === 'GET' && !request.headers.authorization && CACHEABLE.some((re) => re.test(request.url));
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!cacheable(request)) return;
-    const entry = entries.get(request.url);
-    if (entry && entry.expiresAt > Date.now()) {
-      request.servedFromCache = true;
-      reply.header('etag', entry.etag);
-      if (matches(request, entry.etag)) return reply.code(304).send();
-      return reply.type(entry.contentType).send(entry.payload);
-    }
-    request.publicCacheGeneration = generation;
-  });
+    app.addHook('onRequest', async (request, reply) => {
+      if (!cacheable(request)) return;
+      const entry = entries.get(request.url);
+      if (entry && entry.expiresAt > Date.now()) {
+        request.servedFromCache = true;
+        reply.header('etag', entry.etag);
+        if (matches(request, entry.etag)) return reply.code(304).send();
+        return reply.type(entry.contentType).send(entry.payload);
+      }
+      request.publicCacheGeneration = generation;
+    });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || WRITING_READS.test(request.url)) {
-      clear();
+    app.addHook('onSend', async (request, reply, payload) => {
+      if ((request.method !== 'GET' && request.method !== 'HEAD') || WRITING_READS.test(request.url)) {
+        clear();
+        return payload;
+      }
+      if (request.servedFromCache || request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+      const contentType = String(reply.getHeader('content-type') ?? '');
+      if (!contentType.startsWith('application/json')) return payload;
+      const etag = etagOf(payload);
+      reply.header('etag', etag);
+      if (request.publicCacheGeneration === generation) {
+        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+        entries.set(request.url, { payload, etag, contentType, expiresAt: Date.now() + ttlMs });
+      }
+      if (matches(request, etag)) {
+        reply.code(304);
+        return '';
+      }
       return payload;
-    }
-    if (request.servedFromCache || request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    const contentType = String(reply.getHeader('content-type') ?? '');
-    if (!contentType.startsWith('application/json')) return payload;
-    const etag = etagOf(payload);
-    reply.header('etag', etag);
-    if (request.publicCacheGeneration === generation) {
-      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-      entries.set(request.url, { payload, etag, contentType, expiresAt: Date.now() + ttlMs });
-    }
-    if (matches(request, etag)) {
-      reply.code(304);
-      return '';
-    }
-    return payload;
-  });
-}, { name: 'public-cache', dependencies: ['pubsub', 'cors'] });
+    });
+  },
+  { name: 'public-cache', dependencies: ['pubsub', 'cors'] },
+);

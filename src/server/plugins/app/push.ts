@@ -6,10 +6,13 @@
 import fp from 'fastify-plugin';
 import { generateVapidKeys, PushSender, type VapidKeys } from '../../push/sender';
 
-export default fp(async (app) => {
-  const settings = app.config.push;
-  const keys: VapidKeys = settings.vapid
-    ?? JSON.parse(await app.repos.settings.getOrCreate('vapid_keys', () => JSON.stringify(generateVapidKeys())));
-  const repo = app.repos.pushSubscriptions;
-  app.decorate('push', new PushSender(keys, settings.subject, repo, app.log.child({ module: 'push' }), settings.allowInsecureEndpoints));
-}, { name: 'push', dependencies: ['repositories'] });
+export default fp(
+  async (app) => {
+    const settings = app.config.push;
+    const keys: VapidKeys =
+      settings.vapid ?? JSON.parse(await app.repos.settings.getOrCreate('vapid_keys', () => JSON.stringify(generateVapidKeys())));
+    const repo = app.repos.pushSubscriptions;
+    app.decorate('push', new PushSender(keys, settings.subject, repo, app.log.child({ module: 'push' }), settings.allowInsecureEndpoints));
+  },
+  { name: 'push', dependencies: ['repositories'] },
+);

@@ -8,9 +8,7 @@
 import fp from 'fastify-plugin';
 import type { ServerMessage } from '../../../shared/realtime-contract';
 import { SocketHub } from '../../realtime/hub';
-import {
-  NOTIFICATIONS_CHANNEL, type NotificationSignal, type NotificationView, type SignalRow,
-} from '../../repositories/notifications';
+import { NOTIFICATIONS_CHANNEL, type NotificationSignal, type NotificationView, type SignalRow } from '../../repositories/notifications';
 
 export interface Realtime {
   hub: SocketHub;
@@ -23,7 +21,7 @@ const CLOSE_WAIT_MS = 5_000;
 function parseSignal(payload: string): NotificationSignal | null {
   try {
     const value = JSON.parse(payload) as Partial<NotificationSignal>;
-    return typeof value.id === 'string' && typeof value.user_id === 'string' ? value as NotificationSignal : null;
+    return typeof value.id === 'string' && typeof value.user_id === 'string' ? (value as NotificationSignal) : null;
   } catch {
     return null;
   }
@@ -33,75 +31,103 @@ type NotificationMessage = Extract<ServerMessage, { type: 'notification' }>;
 
 function fromRow(id: string, row: SignalRow): NotificationMessage {
   return {
-    type: 'notification', id, message: row.message, title: row.title,
-    cause: row.cause_title, cause_id: row.cause_id, cause_title: row.cause_title,
-    created_at: new Date(row.created_at).toISOString(), is_read: row.is_read,
+    type: 'notification',
+    id,
+    message: row.message,
+    title: row.title,
+    cause: row.cause_title,
+    cause_id: row.cause_id,
+    cause_title: row.cause_title,
+    created_at: new Date(row.created_at).toISOString(),
+    is_read: row.is_read,
   };
 }
 
 function fromView(n: NotificationView): NotificationMessage {
   return {
-    type: 'notification', id: n.id, message: n.message, title: n.title, cause: n.causeTitle, cause_id: n.causeId,
-    cause_title: n.causeTitle, created_at: n.createdAt.toISOString(), is_read: n.isRead,
+    type: 'notification',
+    id: n.id,
+    message: n.message,
+    title: n.title,
+    cause: n.causeTitle,
+    cause_id: n.causeId,
+    cause_title: n.causeTitle,
+    created_at: n.createdAt.toISOString(),
+    is_read: n.isRead,
   };
 }
 
-export default fp(async (app) => {
-  const hub = new SocketHub({
-    async verify(token) {
-      const claims = await app.tokens.verify(token);
-      return { userId: claims.sub, exp: claims.exp };
-    },
-    authTimeoutMs: app.config.realtime.authTimeoutMs,
-    heartbeatMs: app.config.realtime.heartbeatMs,
-    maxGuestSockets: app.config.realtime.maxGuestSockets,
-    log: app.log.child({ module: 'realtime' }),
-  });
-  const inFlight = new Set<Promise<void>>();
+export default fp(
+  async (app) => {
+    const hub = new SocketHub({
+      async verify(token) {
+        const claims = await app.tokens.verify(token);
+        return { userId: claims.sub, exp: claims.exp };
+      },
+      authTimeoutMs: app.config.realtime.authTimeoutMs,
+      heartbeatMs: app.config.realtime.heartbeatMs,
+      maxGuestSockets: app.config.realtime.maxGuestSockets,
+      log: app.log.child({ module: 'realtime' }),
+    });
+    const inFlight = new Set<Promise<void>>();
 
-  function track(task: Promise<void>): void {
-    const safe = task.catch((error: Error) => app.log.error({ err: error }, 'notification delivery failed'));
-    inFlight.add(safe);
-    void safe.finally(() => inFlight.delete(safe));
-  }
+    function track(task: Promise<void>): void {
+      const safe = task.catch((error: Error) => app.log.error({ err: error }, 'notification delivery failed'));
+      inFlight.add(safe);
+      void safe.finally(() => inFlight.delete(safe));
+    }
 
-  function send(userId: string, message: NotificationMessage, mine: boolean): void {
-    hub.sendToUser(userId, message);
-    if (!mine) return;
-    // Push services cap encrypted payloads near 4 KB; the full text is one tap away in the app.
-    track(app.push.sendToUser(userId, {
-      title: message.title.slice(0, 200), body: message.message.slice(0, 1000), id: message.id,
-      cause: message.cause, cause_id: message.cause_id,
-      url: message.cause_id ? `/causes/${message.cause_id}` : '/notificationspage',
-    }));
-  }
+    function send(userId: string, message: NotificationMessage, mine: boolean): void {
+      hub.sendToUser(userId, message);
+      if (!mine) return;
+      // Push services cap encrypted payloads near 4 KB; the full text is one tap away in the app.
+      track(
+        app.push.sendToUser(userId, {
+          title: message.title.slice(0, 200),
+          body: message.message.slice(0, 1000),
+          id: message.id,
+          cause: message.cause,
+          cause_id: message.cause_id,
+          url: message.cause_id ? `/causes/${message.cause_id}` : '/notificationspage',
+        }),
+      );
+    }
 
-  const stop = await app.pubsub.subscribe(NOTIFICATIONS_CHANNEL, (payload) => {
-    const signal = parseSignal(payload);
-    if (!signal) return;
-    const mine = signal.origin === app.pubsub.origin;
-    if (!mine && !hub.hasUser(signal.user_id)) return;
-    // Synchronous when the row came along: sockets get notifications in commit order.
-    if (signal.row) return send(signal.user_id, fromRow(signal.id, signal.row), mine);
-    track(app.repos.notifications.byId(signal.id).then((view) => {
-      if (view) send(view.userId, fromView(view), mine);
-    }));
-  });
+    const stop = await app.pubsub.subscribe(NOTIFICATIONS_CHANNEL, (payload) => {
+      const signal = parseSignal(payload);
+      if (!signal) return;
+      const mine = signal.origin === app.pubsub.origin;
+      if (!mine && !hub.hasUser(signal.user_id)) return;
+      // Synchronous when the row came along: sockets get notifications in commit order.
+      if (signal.row) return send(signal.user_id, fromRow(signal.id, signal.row), mine);
+      track(
+        app.repos.notifications.byId(signal.id).then((view) => {
+          if (view) send(view.userId, fromView(view), mine);
+        }),
+      );
+    });
 
-  const realtime: Realtime = {
-    hub,
-    async idle() {
-      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
-    },
-  };
-  app.decorate('realtime', realtime);
+    const realtime: Realtime = {
+      hub,
+      async idle() {
+        while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+      },
+    };
+    app.decorate('realtime', realtime);
 
-  app.addHook('onClose', async () => {
-    stop();
-    hub.close();
-    // Let pushes already under way finish, but never hold shutdown for long.
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([realtime.idle(), new Promise((resolve) => { timer = setTimeout(resolve, CLOSE_WAIT_MS); })]);
-    clearTimeout(timer);
-  });
-}, { name: 'realtime', dependencies: ['pubsub', 'push', 'auth', 'repositories'] });
+    app.addHook('onClose', async () => {
+      stop();
+      hub.close();
+      // Let pushes already under way finish, but never hold shutdown for long.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        realtime.idle(),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, CLOSE_WAIT_MS);
+        }),
+      ]);
+      clearTimeout(timer);
+    });
+  },
+  { name: 'realtime', dependencies: ['pubsub', 'push', 'auth', 'repositories'] },
+);

@@ -77,6 +77,9 @@ export function makeRepos(db: Db, loginWindowSeconds: number): Repos {
   };
 }
 
-export default fp(async (app) => {
-  app.decorate('repos', makeRepos(app.db, app.config.loginLimits.windowSeconds));
-}, { name: 'repositories', dependencies: ['db'] });
+export default fp(
+  async (app) => {
+    app.decorate('repos', makeRepos(app.db, app.config.loginLimits.windowSeconds));
+  },
+  { name: 'repositories', dependencies: ['db'] },
+);

@@ -6,30 +6,33 @@
 import fp from 'fastify-plugin';
 import { sweepOnce } from '../../payments/sweeper';
 
-export default fp(async (app) => {
-  const seconds = app.config.sweeper.intervalSeconds;
-  if (seconds === 0) return;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
+export default fp(
+  async (app) => {
+    const seconds = app.config.sweeper.intervalSeconds;
+    if (seconds === 0) return;
+    let timer: NodeJS.Timeout | null = null;
+    let running: Promise<unknown> | null = null;
+    let stopped = false;
 
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = sweepOnce(app)
-        .catch((error: unknown) => app.log.error({ err: error }, 'Sweep failed'))
-        .finally(() => {
-          running = null;
-          schedule();
-        });
-    }, seconds * 1000);
-    timer.unref();
-  };
+    const schedule = () => {
+      if (stopped) return;
+      timer = setTimeout(() => {
+        running = sweepOnce(app)
+          .catch((error: unknown) => app.log.error({ err: error }, 'Sweep failed'))
+          .finally(() => {
+            running = null;
+            schedule();
+          });
+      }, seconds * 1000);
+      timer.unref();
+    };
 
-  app.addHook('onReady', async () => schedule());
-  app.addHook('preClose', async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
-  });
-}, { name: 'sweeper', dependencies: ['db', 'payments'] });
+    app.addHook('onReady', async () => schedule());
+    app.addHook('preClose', async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    });
+  },
+  { name: 'sweeper', dependencies: ['db', 'payments'] },
+);

@@ -31,35 +31,38 @@ function cacheControlFor(file: string): string {
   return 'public, max-age=3600';
 }
 
-export default fp(async (app) => {
-  const root = app.config.webDistDir;
-  const built = existsSync(path.join(root, 'index.html'));
-  let firstLoadPage: FirstLoadPage | null = null;
-  if (built) {
-    firstLoadPage = createFirstLoadPages(app, readFileSync(path.join(root, 'index.html'), 'utf8'), loadRouteStyles(root));
-    await app.register(fastifyStatic, {
-      root,
-      cacheControl: false,
-      // The build writes .br/.gz twins (vite.config.ts precompress); send them when accepted.
-      preCompressed: true,
-      setHeaders: (reply: FastifyReply, file: string) => {
-        reply.header('cache-control', cacheControlFor(file));
-      },
-    });
-  } else {
-    app.log.warn(`No web app in ${root}: run \`npm run build\` to serve it.`);
-    app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.type('text/plain; charset=utf-8').send(BUILD_MISSING));
-  }
-
-  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !NOT_SPA.test(request.url);
-    if (!isPage) {
-      const body: ApiErrorBody = { detail: 'Not found.', code: 'not_found' };
-      return reply.code(404).send(body);
+export default fp(
+  async (app) => {
+    const root = app.config.webDistDir;
+    const built = existsSync(path.join(root, 'index.html'));
+    let firstLoadPage: FirstLoadPage | null = null;
+    if (built) {
+      firstLoadPage = createFirstLoadPages(app, readFileSync(path.join(root, 'index.html'), 'utf8'), loadRouteStyles(root));
+      await app.register(fastifyStatic, {
+        root,
+        cacheControl: false,
+        // The build writes .br/.gz twins (vite.config.ts precompress); send them when accepted.
+        preCompressed: true,
+        setHeaders: (reply: FastifyReply, file: string) => {
+          reply.header('cache-control', cacheControlFor(file));
+        },
+      });
+    } else {
+      app.log.warn(`No web app in ${root}: run \`npm run build\` to serve it.`);
+      app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.type('text/plain; charset=utf-8').send(BUILD_MISSING));
     }
-    if (!built) return reply.code(404).type('text/plain; charset=utf-8').send(BUILD_MISSING);
-    const rendered = await firstLoadPage?.(request);
-    reply.header('cache-control', 'no-cache');
-    return rendered ? reply.type('text/html; charset=utf-8').send(rendered) : reply.sendFile('index.html');
-  });
-}, { name: 'web-app' });
+
+    app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !NOT_SPA.test(request.url);
+      if (!isPage) {
+        const body: ApiErrorBody = { detail: 'Not found.', code: 'not_found' };
+        return reply.code(404).send(body);
+      }
+      if (!built) return reply.code(404).type('text/plain; charset=utf-8').send(BUILD_MISSING);
+      const rendered = await firstLoadPage?.(request);
+      reply.header('cache-control', 'no-cache');
+      return rendered ? reply.type('text/html; charset=utf-8').send(rendered) : reply.sendFile('index.html');
+    });
+  },
+  { name: 'web-app' },
+);

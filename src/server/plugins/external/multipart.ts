@@ -55,18 +55,21 @@ async function readForm(request: FastifyRequest): Promise<Record<string, unknown
   return body;
 }
 
-export default fp(async (app) => {
-  await app.register(multipart, {
-    throwFileSizeLimit: false,
-    // busboy stops keeping bytes past this, so memory stays bounded; tooLarge is then set.
-    limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 4, fields: 30, fieldSize: 64 * 1024, parts: 40 },
-  });
-  app.addHook('preValidation', async (request) => {
-    if (!request.isMultipart()) return;
-    try {
-      request.body = await readForm(request);
-    } catch (error) {
-      throw asClientError(error);
-    }
-  });
-}, { name: 'multipart' });
+export default fp(
+  async (app) => {
+    await app.register(multipart, {
+      throwFileSizeLimit: false,
+      // busboy stops keeping bytes past this, so memory stays bounded; tooLarge is then set.
+      limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 4, fields: 30, fieldSize: 64 * 1024, parts: 40 },
+    });
+    app.addHook('preValidation', async (request) => {
+      if (!request.isMultipart()) return;
+      try {
+        request.body = await readForm(request);
+      } catch (error) {
+        throw asClientError(error);
+      }
+    });
+  },
+  { name: 'multipart' },
+);

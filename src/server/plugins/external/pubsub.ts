@@ -105,7 +105,10 @@ class PgListener {
 
   private async connect(): Promise<void> {
     const client = new pg.Client({
-      connectionString: this.url, application_name: this.name, keepAlive: true, keepAliveInitialDelayMillis: 10_000,
+      connectionString: this.url,
+      application_name: this.name,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
       connectionTimeoutMillis: 10_000,
     });
     client.on('notification', (message) => this.handlers.dispatch(message.channel, message.payload ?? ''));
@@ -139,15 +142,18 @@ class PgListener {
     this.attempt += 1;
     this.retry = setTimeout(() => {
       this.retry = null;
-      this.connect().then(() => {
-        if (this.closed) return;
-        this.log.info({ attempts: this.attempt }, 'LISTEN connection restored');
-        this.attempt = 0;
-      }, (error: Error) => {
-        if (this.closed) return;
-        this.log.warn({ reason: error.message, attempt: this.attempt }, 'LISTEN reconnect failed');
-        this.schedule();
-      });
+      this.connect().then(
+        () => {
+          if (this.closed) return;
+          this.log.info({ attempts: this.attempt }, 'LISTEN connection restored');
+          this.attempt = 0;
+        },
+        (error: Error) => {
+          if (this.closed) return;
+          this.log.warn({ reason: error.message, attempt: this.attempt }, 'LISTEN reconnect failed');
+          this.schedule();
+        },
+      );
     }, delay);
     this.retry.unref();
   }
@@ -158,41 +164,44 @@ async function sessionName(db: Db): Promise<string> {
   return row?.name ?? '';
 }
 
-export default fp(async (app) => {
-  const handlers = new Handlers(app.log);
-  const origin = await sessionName(app.db);
-  const pglite = pgliteOf(app.db);
-  const pgListener = pglite ? null : new PgListener(app.config.databaseUrl!, `${origin}-listen`.slice(0, 63), handlers, app.log);
-  await pgListener?.start();
-  const pgliteStops = new Map<string, () => Promise<void>>();
+export default fp(
+  async (app) => {
+    const handlers = new Handlers(app.log);
+    const origin = await sessionName(app.db);
+    const pglite = pgliteOf(app.db);
+    const pgListener = pglite ? null : new PgListener(app.config.databaseUrl!, `${origin}-listen`.slice(0, 63), handlers, app.log);
+    await pgListener?.start();
+    const pgliteStops = new Map<string, () => Promise<void>>();
 
-  const pubsub: PubSub = {
-    origin,
-    async subscribe(channel, handler) {
-      checkChannel(channel);
-      const entry = handlers.add(channel, handler);
-      if (entry.first) {
-        if (pglite) pgliteStops.set(channel, await pglite.listen(channel, (payload) => handlers.dispatch(channel, payload)));
-        else await pgListener!.listen(channel);
-      }
-      return () => {
-        if (!entry.remove()) return;
-        const stop = pgliteStops.get(channel);
-        pgliteStops.delete(channel);
-        void (stop ? stop().catch(() => {}) : pgListener?.unlisten(channel));
-      };
-    },
-    async publish(channel, payload) {
-      checkChannel(channel);
-      if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) throw new Error('pubsub payload is too large for NOTIFY');
-      await app.db.execute(sql`SELECT pg_notify(${channel}, ${payload})`);
-    },
-  };
-  app.decorate('pubsub', pubsub);
-  app.addHook('onClose', async () => {
-    await pgListener?.close();
-    // The PGlite instance may already be closing with the app; stopping is best effort.
-    await Promise.all([...pgliteStops.values()].map((stop) => stop().catch(() => {})));
-    pgliteStops.clear();
-  });
-}, { name: 'pubsub', dependencies: ['db'] });
+    const pubsub: PubSub = {
+      origin,
+      async subscribe(channel, handler) {
+        checkChannel(channel);
+        const entry = handlers.add(channel, handler);
+        if (entry.first) {
+          if (pglite) pgliteStops.set(channel, await pglite.listen(channel, (payload) => handlers.dispatch(channel, payload)));
+          else await pgListener!.listen(channel);
+        }
+        return () => {
+          if (!entry.remove()) return;
+          const stop = pgliteStops.get(channel);
+          pgliteStops.delete(channel);
+          void (stop ? stop().catch(() => {}) : pgListener?.unlisten(channel));
+        };
+      },
+      async publish(channel, payload) {
+        checkChannel(channel);
+        if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) throw new Error('pubsub payload is too large for NOTIFY');
+        await app.db.execute(sql`SELECT pg_notify(${channel}, ${payload})`);
+      },
+    };
+    app.decorate('pubsub', pubsub);
+    app.addHook('onClose', async () => {
+      await pgListener?.close();
+      // The PGlite instance may already be closing with the app; stopping is best effort.
+      await Promise.all([...pgliteStops.values()].map((stop) => stop().catch(() => {})));
+      pgliteStops.clear();
+    });
+  },
+  { name: 'pubsub', dependencies: ['db'] },
+);

@@ -2,7 +2,10 @@
 import websocket from '@fastify/websocket';
 import fp from 'fastify-plugin';
 
-export default fp(async (app) => {
-  // Clients only ever send tiny JSON ({"type":"auth"|"ping"}); anything larger is abuse (ws closes 1009).
-  await app.register(websocket, { options: { maxPayload: 8 * 1024 } });
-}, { name: 'websocket' });
+export default fp(
+  async (app) => {
+    // Clients only ever send tiny JSON ({"type":"auth"|"ping"}); anything larger is abuse (ws closes 1009).
+    await app.register(websocket, { options: { maxPayload: 8 * 1024 } });
+  },
+  { name: 'websocket' },
+);

@@ -12,32 +12,38 @@ import { errorResponses } from '../shared-schemas';
 const HASH = /^[a-f0-9]{64}$/;
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/:hash', {
-    schema: {
-      tags: ['media'],
-      summary: 'An uploaded image (WebP) by content hash',
-      params: Type.Object({ hash: Type.String({ maxLength: 128 }) }),
-      response: {
-        200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'Image bytes' }),
-        304: Type.Null(),
-        ...errorResponses(404),
+  app.get(
+    '/:hash',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'An uploaded image (WebP) by content hash',
+        params: Type.Object({ hash: Type.String({ maxLength: 128 }) }),
+        response: {
+          200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'Image bytes' }),
+          304: Type.Null(),
+          ...errorResponses(404),
+        },
       },
     },
-  }, async (request, reply) => {
-    const { hash } = request.params;
-    const notFound = new ApiError(404, 'not_found', 'Not found.');
-    if (!HASH.test(hash)) throw notFound;
-    const etag = `"${hash}"`;
-    reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', etag)
-      .header('cross-origin-resource-policy', 'cross-origin');
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
-    const row = await app.repos.media.get(hash);
-    if (!row) {
-      reply.removeHeader('cache-control').removeHeader('etag');
-      throw notFound;
-    }
-    return reply.type(row.contentType).send(row.content);
-  });
+    async (request, reply) => {
+      const { hash } = request.params;
+      const notFound = new ApiError(404, 'not_found', 'Not found.');
+      if (!HASH.test(hash)) throw notFound;
+      const etag = `"${hash}"`;
+      reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('etag', etag)
+        .header('cross-origin-resource-policy', 'cross-origin');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
+      const row = await app.repos.media.get(hash);
+      if (!row) {
+        reply.removeHeader('cache-control').removeHeader('etag');
+        throw notFound;
+      }
+      return reply.type(row.contentType).send(row.content);
+    },
+  );
 };
 
 export default routes;

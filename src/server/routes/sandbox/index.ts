@@ -35,48 +35,62 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     return view;
   }
 
-  app.get('/checkout/:reference/', {
-    schema: {
-      tags: ['sandbox'], summary: 'Test checkout page (HTML); no real money moves', params: Params,
-      response: { 200: Type.String({ description: 'text/html' }), ...errorResponses(404) },
+  app.get(
+    '/checkout/:reference/',
+    {
+      schema: {
+        tags: ['sandbox'],
+        summary: 'Test checkout page (HTML); no real money moves',
+        params: Params,
+        response: { 200: Type.String({ description: 'text/html' }), ...errorResponses(404) },
+      },
     },
-  }, async (request, reply) => {
-    const view = await load(request.params.reference);
-    const charge = await sandbox.charge(view.payment.reference);
-    const html = checkoutPage({
-      reference: view.payment.reference,
-      amount: view.payment.amount,
-      causes: view.donations.map((d) => ({ title: d.causeTitle, amount: d.amount })),
-      decided: charge?.outcome ?? null,
-      statusUrl: paymentStatusUrl(request, view.payment),
-    });
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
-  });
+    async (request, reply) => {
+      const view = await load(request.params.reference);
+      const charge = await sandbox.charge(view.payment.reference);
+      const html = checkoutPage({
+        reference: view.payment.reference,
+        amount: view.payment.amount,
+        causes: view.donations.map((d) => ({ title: d.causeTitle, amount: d.amount })),
+        decided: charge?.outcome ?? null,
+        statusUrl: paymentStatusUrl(request, view.payment),
+      });
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+    },
+  );
 
-  app.post('/checkout/:reference/', {
-    schema: {
-      tags: ['sandbox'], summary: 'Record the test outcome, send the signed webhook, 303 to the callback (JSON: {redirect})',
-      params: Params, body: OutcomeBody,
-      response: { 200: Type.Object({ redirect: Type.String() }), 303: Type.Null(), ...errorResponses(400, 404) },
+  app.post(
+    '/checkout/:reference/',
+    {
+      schema: {
+        tags: ['sandbox'],
+        summary: 'Record the test outcome, send the signed webhook, 303 to the callback (JSON: {redirect})',
+        params: Params,
+        body: OutcomeBody,
+        response: { 200: Type.Object({ redirect: Type.String() }), 303: Type.Null(), ...errorResponses(400, 404) },
+      },
     },
-  }, async (request, reply) => {
-    const { payment } = await load(request.params.reference);
-    const outcome = await sandbox.decide(payment.reference, request.body.outcome, request.body.method ?? null) ?? request.body.outcome;
-    const event = JSON.stringify({
-      event: outcome === 'success' ? 'charge.success' : 'charge.failed',
-      data: { reference: payment.reference, status: outcome, amount: payment.amount, currency: payment.currency },
-    });
-    const answer = await app.inject({
-      method: 'POST', url: '/api/payments/webhook/', payload: event,
-      headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signBody(event, sandbox.webhookSecret) },
-    });
-    // The status page verifies again, so a failed delivery delays nothing but is worth a log line.
-    if (answer.statusCode !== 200) request.log.error({ status: answer.statusCode, body: answer.body }, 'Sandbox webhook delivery failed');
-    // Back where the payment started: our app, or the allowed client that started it (payments.return_origin).
-    const redirect = paymentStatusUrl(request, payment);
-    if (request.headers['content-type']?.startsWith('application/json')) return { redirect };
-    return reply.redirect(redirect, 303);
-  });
+    async (request, reply) => {
+      const { payment } = await load(request.params.reference);
+      const outcome = (await sandbox.decide(payment.reference, request.body.outcome, request.body.method ?? null)) ?? request.body.outcome;
+      const event = JSON.stringify({
+        event: outcome === 'success' ? 'charge.success' : 'charge.failed',
+        data: { reference: payment.reference, status: outcome, amount: payment.amount, currency: payment.currency },
+      });
+      const answer = await app.inject({
+        method: 'POST',
+        url: '/api/payments/webhook/',
+        payload: event,
+        headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signBody(event, sandbox.webhookSecret) },
+      });
+      // The status page verifies again, so a failed delivery delays nothing but is worth a log line.
+      if (answer.statusCode !== 200) request.log.error({ status: answer.statusCode, body: answer.body }, 'Sandbox webhook delivery failed');
+      // Back where the payment started: our app, or the allowed client that started it (payments.return_origin).
+      const redirect = paymentStatusUrl(request, payment);
+      if (request.headers['content-type']?.startsWith('application/json')) return { redirect };
+      return reply.redirect(redirect, 303);
+    },
+  );
 };
 
 export default routes;

@@ -14,11 +14,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['realtime'],
       summary: 'WebSocket: live notifications',
-      description: 'Upgrade to a WebSocket. Until it authenticates the socket is a guest: it stays open and gets public '
-        + 'messages only. Send {"type":"auth","token":"<access token>"} (at once, or later) to get your notifications: '
-        + 'answers {"type":"ready","user_id"}, then {"type":"notification",…} as they happen; {"type":"ping"} → {"type":"pong"}. '
-        + 'Close 4001: token invalid or expired (refresh it and reconnect); 4000: an auth message without a token; '
-        + '1013: the server holds too many guests and this socket did not authenticate within 10 s.',
+      description:
+        'Upgrade to a WebSocket. Until it authenticates the socket is a guest: it stays open and gets public ' +
+        'messages only. Send {"type":"auth","token":"<access token>"} (at once, or later) to get your notifications: ' +
+        'answers {"type":"ready","user_id"}, then {"type":"notification",…} as they happen; {"type":"ping"} → {"type":"pong"}. ' +
+        'Close 4001: token invalid or expired (refresh it and reconnect); 4000: an auth message without a token; ' +
+        '1013: the server holds too many guests and this socket did not authenticate within 10 s.',
       response: errorResponses(426),
     },
     handler: async () => {

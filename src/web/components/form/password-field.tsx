@@ -26,7 +26,12 @@ export function PasswordField({ label, toggleLabel, ...props }: PasswordFieldPro
           onClick={() => setVisible(!visible)}
         >
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-            <path d="M1.5 12S5.5 4.5 12 4.5 22.5 12 22.5 12 18.5 19.5 12 19.5 1.5 12 1.5 12z" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path
+              d="M1.5 12S5.5 4.5 12 4.5 22.5 12 22.5 12 18.5 19.5 12 19.5 1.5 12 1.5 12z"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            />
             <circle cx="12" cy="12" r="3.2" fill="none" stroke="currentColor" strokeWidth="2" />
             {visible ? null : <path d="M3 3l18 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />}
           </svg>

@@ -18,7 +18,11 @@ export function TextField({ id, label, error, trailing, ...input }: TextFieldPro
         <input id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...input} />
         {trailing}
       </div>
-      {error ? <p id={errorId} className="field__error">{error}</p> : null}
+      {error ? (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -18,12 +18,24 @@ export function SiteFooter() {
         </div>
         <nav aria-label="Footer">
           <ul className="site-footer__links">
-            <li><a href="/#about">About</a></li>
-            <li><a href="/#services">Services</a></li>
-            <li><Link to="/signup">Join Us</Link></li>
-            <li><a href="#contact">Contact</a></li>
-            <li><a href="/#services">Help</a></li>
-            <li><Link to="/privacy-policy">Privacy</Link></li>
+            <li>
+              <a href="/#about">About</a>
+            </li>
+            <li>
+              <a href="/#services">Services</a>
+            </li>
+            <li>
+              <Link to="/signup">Join Us</Link>
+            </li>
+            <li>
+              <a href="#contact">Contact</a>
+            </li>
+            <li>
+              <a href="/#services">Help</a>
+            </li>
+            <li>
+              <Link to="/privacy-policy">Privacy</Link>
+            </li>
           </ul>
         </nav>
         <div>
@@ -31,7 +43,9 @@ export function SiteFooter() {
           <ul className="site-footer__social">
             {SOCIAL.map((s) => (
               <li key={s.name}>
-                <a href={s.href} target="_blank" rel="noopener noreferrer">{s.name}</a>
+                <a href={s.href} target="_blank" rel="noopener noreferrer">
+                  {s.name}
+                </a>
               </li>
             ))}
           </ul>

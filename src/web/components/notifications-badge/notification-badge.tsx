@@ -18,7 +18,7 @@ export function NotificationBadge() {
       {status === 'stopped' ? (
         <button type="button" className="live-reconnect" title="Live updates stopped" onClick={() => liveActions.reconnect()}>
           <span className="live-reconnect__dot" aria-hidden="true" />
-          Reconnect{' '}<span className="visually-hidden">live updates</span>
+          Reconnect <span className="visually-hidden">live updates</span>
         </button>
       ) : null}
       <Link to="/notificationspage" className="icon-badge" aria-label={label} title="Notifications">
@@ -28,7 +28,11 @@ export function NotificationBadge() {
             fill="currentColor"
           />
         </svg>
-        {count ? <span className="icon-badge__count" aria-hidden="true">{count > 99 ? '99+' : count}</span> : null}
+        {count ? (
+          <span className="icon-badge__count" aria-hidden="true">
+            {count > 99 ? '99+' : count}
+          </span>
+        ) : null}
       </Link>
     </>
   );
@@ -41,10 +45,18 @@ export function CartBadge({ count }: { count: number }) {
       <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
         <path
           d="M3 4h2l2.4 10.2a2 2 0 0 0 2 1.5h7.7a2 2 0 0 0 1.9-1.4L21 8H6.2M10 20.5a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0zm9 0a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0z"
-          fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
         />
       </svg>
-      {count ? <span className="icon-badge__count" aria-hidden="true">{count > 99 ? '99+' : count}</span> : null}
+      {count ? (
+        <span className="icon-badge__count" aria-hidden="true">
+          {count > 99 ? '99+' : count}
+        </span>
+      ) : null}
     </Link>
   );
 }

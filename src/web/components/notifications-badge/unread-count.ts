@@ -22,7 +22,11 @@ let inFlight: Promise<boolean> | null = null;
 async function savedUnreadCount(owner: string): Promise<number | null> {
   try {
     const { getDb } = await import('../../features/offline/db');
-    return await getDb().notifications.where('_owner').equals(owner).filter((row) => row.is_read === false).count();
+    return await getDb()
+      .notifications.where('_owner')
+      .equals(owner)
+      .filter((row) => row.is_read === false)
+      .count();
   } catch {
     return null;
   }

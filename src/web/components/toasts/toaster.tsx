@@ -18,7 +18,9 @@ function ToastItem({ toast }: { toast: Toast }) {
     // The whole toast is a dismiss target (spec §4: click, Escape, Enter or Space); the button is the explicit one.
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions, jsx-a11y/no-noninteractive-tabindex -- spec §4's dismiss anywhere; the inner button is the accessible control
     <div className={`toast toast--${toast.type}`} tabIndex={0} onClick={dismiss} onKeyDown={onKeyDown}>
-      <span className="toast__icon" aria-hidden="true">{ICON[toast.type]}</span>
+      <span className="toast__icon" aria-hidden="true">
+        {ICON[toast.type]}
+      </span>
       <p className="toast__message">
         <span className="visually-hidden">{LABEL[toast.type]}: </span>
         <span>{toast.message}</span>
@@ -49,10 +51,14 @@ export function Toaster() {
   return (
     <div className="toaster">
       <div aria-live="polite" aria-relevant="additions text">
-        {others.map((t) => <ToastItem key={t.id} toast={t} />)}
+        {others.map((t) => (
+          <ToastItem key={t.id} toast={t} />
+        ))}
       </div>
       <div aria-live="assertive" aria-relevant="additions text">
-        {errors.map((t) => <ToastItem key={t.id} toast={t} />)}
+        {errors.map((t) => (
+          <ToastItem key={t.id} toast={t} />
+        ))}
       </div>
     </div>
   );

@@ -54,7 +54,11 @@ export interface EditContext {
 }
 
 export function isCartEntry(entry: OutboxEntry): boolean {
-  return entry.batch?.url === cartPaths.sync || (!entry.batch && (entry.url === cartPaths.add || entry.url.startsWith('/api/cart/update/') || entry.url.startsWith('/api/cart/remove/')));
+  return (
+    entry.batch?.url === cartPaths.sync ||
+    (!entry.batch &&
+      (entry.url === cartPaths.add || entry.url.startsWith('/api/cart/update/') || entry.url.startsWith('/api/cart/remove/')))
+  );
 }
 
 function label(title: string, quantity: number): string {
@@ -69,14 +73,30 @@ export async function applyCartEdit(ctx: EditContext, edit: CartEdit): Promise<C
   const coalesceKey = `cart:${causeId}`;
   const result = await db.transaction('rw', db.cart, db.outbox, db.meta, async () => {
     // Reads side by side, then writes side by side: two round trips to IndexedDB, not six.
-    const [existing, waiting] = await Promise.all([db.cart.get(causeId) as Promise<CartLine | undefined>, outbox.waitingFor(coalesceKey, ctx.owner)]);
+    const [existing, waiting] = await Promise.all([
+      db.cart.get(causeId) as Promise<CartLine | undefined>,
+      outbox.waitingFor(coalesceKey, ctx.owner),
+    ]);
     let next: CartLine | null;
     if (edit.kind === 'add') {
       next = existing
-        ? { ...existing, donation_amount: edit.amount, quantity: Math.min(CART_MAX_QUANTITY, existing.quantity + edit.quantity), updated_at: at }
+        ? {
+            ...existing,
+            donation_amount: edit.amount,
+            quantity: Math.min(CART_MAX_QUANTITY, existing.quantity + edit.quantity),
+            updated_at: at,
+          }
         : {
-            id: causeId, cause_id: causeId, title: edit.cause.title, category: edit.cause.category ?? null, image: edit.cause.image ?? null,
-            donation_amount: edit.amount, quantity: Math.min(CART_MAX_QUANTITY, edit.quantity), accepts_donations: true, added_at: at, updated_at: at,
+            id: causeId,
+            cause_id: causeId,
+            title: edit.cause.title,
+            category: edit.cause.category ?? null,
+            image: edit.cause.image ?? null,
+            donation_amount: edit.amount,
+            quantity: Math.min(CART_MAX_QUANTITY, edit.quantity),
+            accepts_donations: true,
+            added_at: at,
+            updated_at: at,
           };
     } else {
       if (!existing) return { changed: false, line: null };
@@ -84,20 +104,26 @@ export async function applyCartEdit(ctx: EditContext, edit: CartEdit): Promise<C
       next = quantity > 0 ? { ...existing, quantity, updated_at: at } : null;
     }
 
-    const line: CartSyncLine = next ? { cause_id: causeId, quantity: next.quantity, donation_amount: next.donation_amount } : { cause_id: causeId, quantity: 0 };
+    const line: CartSyncLine = next
+      ? { cause_id: causeId, quantity: next.quantity, donation_amount: next.donation_amount }
+      : { cause_id: causeId, quantity: 0 };
     await Promise.all([
       next ? db.cart.put(next) : db.cart.delete(causeId),
-      outbox.put({
-        method: 'POST',
-        url: cartPaths.sync,
-        body: line,
-        label: label(next?.title ?? existing!.title, line.quantity),
-        owner: ctx.owner,
-        ownerLabel: ctx.ownerLabel,
-        coalesceKey,
-        batch: { url: cartPaths.sync, field: 'lines', base: { cart_id: ctx.cartId }, itemKey: 'cause_id' },
-        meta: { created: !existing },
-      }, (previous) => (!next && previous.meta?.created === true && !previous.batchKey ? 'cancel' : 'replace'), waiting),
+      outbox.put(
+        {
+          method: 'POST',
+          url: cartPaths.sync,
+          body: line,
+          label: label(next?.title ?? existing!.title, line.quantity),
+          owner: ctx.owner,
+          ownerLabel: ctx.ownerLabel,
+          coalesceKey,
+          batch: { url: cartPaths.sync, field: 'lines', base: { cart_id: ctx.cartId }, itemKey: 'cause_id' },
+          meta: { created: !existing },
+        },
+        (previous) => (!next && previous.meta?.created === true && !previous.batchKey ? 'cancel' : 'replace'),
+        waiting,
+      ),
       db.meta.put({ key: META_CART_REV, value: newCartRev() }),
       ctx.rememberedCartId !== ctx.cartId ? db.meta.put({ key: META_CART_ID, value: ctx.cartId }) : null,
     ]);

@@ -40,5 +40,3 @@ export function ensureCartId(): string {
   storeCartId(id);
   return id;
 }
-
-

@@ -59,9 +59,18 @@ export interface CartSyncDeps {
 /** A server cart line as the device keeps it (one line per cause, keyed by the cause id). */
 export function lineFromItem(item: CartItem, addedAt: number): CartLine {
   return {
-    id: item.cause_id, cause_id: item.cause_id, server_id: item.id, title: item.title, category: item.category ?? null,
-    image: item.image ?? null, donation_amount: item.donation_amount, quantity: item.quantity, line_total: item.line_total,
-    accepts_donations: item.accepts_donations !== false, updated_at: addedAt, added_at: addedAt,
+    id: item.cause_id,
+    cause_id: item.cause_id,
+    server_id: item.id,
+    title: item.title,
+    category: item.category ?? null,
+    image: item.image ?? null,
+    donation_amount: item.donation_amount,
+    quantity: item.quantity,
+    line_total: item.line_total,
+    accepts_donations: item.accepts_donations !== false,
+    updated_at: addedAt,
+    added_at: addedAt,
   };
 }
 
@@ -101,7 +110,11 @@ export function createCartSync(deps: CartSyncDeps) {
   let rememberedCartId: string | null = null;
 
   async function waitingCartChanges(): Promise<number> {
-    return db.outbox.where('status').equals('pending').filter((e) => isCartEntry(e) && visible(e)).count();
+    return db.outbox
+      .where('status')
+      .equals('pending')
+      .filter((e) => isCartEntry(e) && visible(e))
+      .count();
   }
 
   /**
@@ -116,12 +129,14 @@ export function createCartSync(deps: CartSyncDeps) {
       const old = new Map(((await db.cart.toArray()) as CartLine[]).map((l) => [l.id, l]));
       const base = now();
       await db.cart.clear();
-      await db.cart.bulkPut(cart.items.map((item, i) => {
-        const line = lineFromItem(item, base + i);
-        const previous = old.get(line.id);
-        if (previous?.added_at) line.added_at = previous.added_at as number; // keep the order the user knows
-        return line;
-      }));
+      await db.cart.bulkPut(
+        cart.items.map((item, i) => {
+          const line = lineFromItem(item, base + i);
+          const previous = old.get(line.id);
+          if (previous?.added_at) line.added_at = previous.added_at as number; // keep the order the user knows
+          return line;
+        }),
+      );
       await db.meta.put({ key: META_CART_REV, value: newCartRev() });
       await db.meta.put({ key: META_CART_ID, value: cart.cart_id });
       return true;
@@ -176,26 +191,32 @@ export function createCartSync(deps: CartSyncDeps) {
     };
     // Unreachable or refused: the local cart stays, and the next drain asks again. `refreshing` is
     // cleared in a callback (always after this assignment), so a run that ends at once cannot leave it set.
-    refreshing = track(run().catch(() => false).finally(() => {
-      view.refreshing = false;
-      refreshing = null;
-      if (refreshAgain) {
-        refreshAgain = false;
-        scheduleCheck();
-      }
-    }));
+    refreshing = track(
+      run()
+        .catch(() => false)
+        .finally(() => {
+          view.refreshing = false;
+          refreshing = null;
+          if (refreshAgain) {
+            refreshAgain = false;
+            scheduleCheck();
+          }
+        }),
+    );
     return refreshing;
   }
 
   function scheduleCheck(): void {
     if (checkQueued) return;
     checkQueued = true;
-    void track((async () => {
-      await Promise.resolve();
-      checkQueued = false;
-      // A cart entry being sent stays in the outbox until answered, so 0 waiting means nothing is on its way.
-      if (needsRefresh && online() && (await waitingCartChanges()) === 0) await refresh();
-    })());
+    void track(
+      (async () => {
+        await Promise.resolve();
+        checkQueued = false;
+        // A cart entry being sent stays in the outbox until answered, so 0 waiting means nothing is on its way.
+        if (needsRefresh && online() && (await waitingCartChanges()) === 0) await refresh();
+      })(),
+    );
   }
 
   /** Asks for a server copy after the next drain (or now, when nothing waits). */
@@ -247,18 +268,20 @@ export function createCartSync(deps: CartSyncDeps) {
     stops.push(outbox.onAnswer((answer) => void onAnswer(answer)));
     let lastUser = deps.identity().id;
     if (deps.watchIdentity) {
-      stops.push(deps.watchIdentity(() => {
-        const user = deps.identity().id;
-        if (user === lastUser) return;
-        const signedOut = lastUser !== null && user === null;
-        lastUser = user;
-        if (signedOut) {
-          void track(clearLocalCart().catch(() => {}));
-          return;
-        }
-        // Signing in: a read started for the old identity must not land (the counter moves), then read as the new one.
-        void track(bumpRev().catch(() => {})).then(requestRefresh);
-      }));
+      stops.push(
+        deps.watchIdentity(() => {
+          const user = deps.identity().id;
+          if (user === lastUser) return;
+          const signedOut = lastUser !== null && user === null;
+          lastUser = user;
+          if (signedOut) {
+            void track(clearLocalCart().catch(() => {}));
+            return;
+          }
+          // Signing in: a read started for the old identity must not land (the counter moves), then read as the new one.
+          void track(bumpRev().catch(() => {})).then(requestRefresh);
+        }),
+      );
     }
     if (typeof window !== 'undefined') {
       const onOnline = () => requestRefresh();

@@ -84,4 +84,3 @@ export function useCartLines(): CartLine[] | null {
   }, []);
   return lines;
 }
-

@@ -31,7 +31,14 @@ export interface NotificationsState {
 }
 
 const initial = (): NotificationsState => ({
-  owner: null, items: [], phase: 'idle', source: null, page: 0, hasMore: false, loadingMore: false, announcement: '',
+  owner: null,
+  items: [],
+  phase: 'idle',
+  source: null,
+  page: 0,
+  hasMore: false,
+  loadingMore: false,
+  announcement: '',
 });
 
 export const notificationsState = proxy<NotificationsState>(initial());
@@ -140,7 +147,11 @@ export async function catchUpNotifications(): Promise<void> {
   if (!owner) return;
   const listed = realItems()[0]?.created_at ?? null;
   const saved = await newestSavedAt(owner).catch(() => null);
-  const newest = [listed, saved].filter((t): t is string => Boolean(t)).sort().pop() ?? null;
+  const newest =
+    [listed, saved]
+      .filter((t): t is string => Boolean(t))
+      .sort()
+      .pop() ?? null;
   let items: Notification[];
   try {
     if (newest) {
@@ -165,9 +176,8 @@ export async function catchUpNotifications(): Promise<void> {
   save(owner, items);
   if (fresh.length > 0) {
     const latest = fresh[0];
-    notificationsState.announcement = fresh.length === 1
-      ? `New notification: ${latest.title}. ${latest.message}`
-      : `${fresh.length} new notifications`;
+    notificationsState.announcement =
+      fresh.length === 1 ? `New notification: ${latest.title}. ${latest.message}` : `${fresh.length} new notifications`;
     toast.info(NOTIFICATION_TEXT.received);
   }
   void refreshUnreadCount();

@@ -134,16 +134,25 @@ export class BoafoDb extends Dexie {
     });
     // Version 5 (coalescing outbox issue): queued changes coalesce by `coalesceKey` (one entry per
     // cart line), and tokens are kept per account instead of one shared "current" row.
-    this.version(5).stores({
-      outbox: '++seq, status, coalesceKey',
-    }).upgrade(async (tx) => {
-      const table = tx.table('session');
-      const old = (await table.get('current')) as { access?: string | null; refresh?: string | null; userId?: string | null } | undefined;
-      await table.delete('current');
-      if (old?.access && old.userId) {
-        await table.put({ key: old.userId, userId: old.userId, access: old.access, refresh: old.refresh ?? null, issuedAt: 0, updatedAt: Date.now() });
-      }
-    });
+    this.version(5)
+      .stores({
+        outbox: '++seq, status, coalesceKey',
+      })
+      .upgrade(async (tx) => {
+        const table = tx.table('session');
+        const old = (await table.get('current')) as { access?: string | null; refresh?: string | null; userId?: string | null } | undefined;
+        await table.delete('current');
+        if (old?.access && old.userId) {
+          await table.put({
+            key: old.userId,
+            userId: old.userId,
+            access: old.access,
+            refresh: old.refresh ?? null,
+            issuedAt: 0,
+            updatedAt: Date.now(),
+          });
+        }
+      });
   }
 }
 

@@ -24,8 +24,13 @@ export async function batchKeyFor(db: BoafoDb, group: OutboxEntry[], uuid: () =>
 }
 
 /** A 2xx answer: sent entries leave the queue, refused batch items stay as failed, edited ones go next time. */
-export async function settle(db: BoafoDb, group: OutboxEntry[], response: Response, batch: BatchSpec | undefined, now: () => number)
-  : Promise<{ sent: number; failed: number; answer: SentAnswer }> {
+export async function settle(
+  db: BoafoDb,
+  group: OutboxEntry[],
+  response: Response,
+  batch: BatchSpec | undefined,
+  now: () => number,
+): Promise<{ sent: number; failed: number; answer: SentAnswer }> {
   const text = await response.text().catch(() => '');
   let body: unknown = null;
   try {
@@ -33,7 +38,8 @@ export async function settle(db: BoafoDb, group: OutboxEntry[], response: Respon
   } catch {
     body = text;
   }
-  const refusedList = batch && Array.isArray((body as { refused?: unknown })?.refused) ? (body as { refused: Record<string, unknown>[] }).refused : [];
+  const refusedList =
+    batch && Array.isArray((body as { refused?: unknown })?.refused) ? (body as { refused: Record<string, unknown>[] }).refused : [];
   const refused = new Map(refusedList.map((r) => [String(r[batch!.itemKey]), String(r.detail ?? 'Refused by the server.')]));
   const counts = { sent: 0, failed: 0 };
   await db.transaction('rw', db.outbox, db.meta, async () => {
@@ -46,7 +52,13 @@ export async function settle(db: BoafoDb, group: OutboxEntry[], response: Respon
       }
       const detail = batch ? refused.get(String((sent.body as Record<string, unknown>)?.[batch.itemKey])) : undefined;
       if (detail !== undefined) {
-        await db.outbox.update(sent.seq!, { status: 'failed', attempts: sent.attempts + 1, lastStatus: response.status, lastError: detail, batchKey: null });
+        await db.outbox.update(sent.seq!, {
+          status: 'failed',
+          attempts: sent.attempts + 1,
+          lastStatus: response.status,
+          lastError: detail,
+          batchKey: null,
+        });
         counts.failed++;
       } else {
         await db.outbox.delete(sent.seq!);
@@ -56,7 +68,12 @@ export async function settle(db: BoafoDb, group: OutboxEntry[], response: Respon
     await db.meta.put({ key: 'lastSyncedAt', value: now() });
   });
   const answer: SentAnswer = {
-    owner: group[0].owner ?? null, entries: group, batch, status: response.status, body, replayed: response.headers.get('idempotent-replayed') === 'true',
+    owner: group[0].owner ?? null,
+    entries: group,
+    batch,
+    status: response.status,
+    body,
+    replayed: response.headers.get('idempotent-replayed') === 'true',
   };
   return { ...counts, answer };
 }
@@ -70,7 +87,13 @@ export async function refuse(db: BoafoDb, group: OutboxEntry[], response: Respon
       const current = await db.outbox.get(sent.seq!);
       if (!current) continue;
       if ((current.rev ?? 0) !== (sent.rev ?? 0)) continue; // edited meanwhile: the new version gets its own chance
-      await db.outbox.update(sent.seq!, { status: 'failed', attempts: sent.attempts + 1, lastStatus: response.status, lastError: detail, batchKey: null });
+      await db.outbox.update(sent.seq!, {
+        status: 'failed',
+        attempts: sent.attempts + 1,
+        lastStatus: response.status,
+        lastError: detail,
+        batchKey: null,
+      });
       failed++;
     }
   });

@@ -16,7 +16,11 @@ export function createOutboxQueue(deps: { db: BoafoDb; now: () => number; uuid: 
    * so a feature's local write and its queued change commit together or not at all. Call
    * `queued()` once that transaction has committed. Resolves null when the change cancelled out.
    */
-  async function put(input: QueueInput, decide?: (waiting: OutboxEntry) => CoalesceDecision, waitingNow?: OutboxEntry[]): Promise<OutboxEntry | null> {
+  async function put(
+    input: QueueInput,
+    decide?: (waiting: OutboxEntry) => CoalesceDecision,
+    waitingNow?: OutboxEntry[],
+  ): Promise<OutboxEntry | null> {
     const at = now();
     if (input.coalesceKey) {
       const waiting = waitingNow ?? (await waitingFor(input.coalesceKey, input.owner));
@@ -29,20 +33,45 @@ export function createOutboxQueue(deps: { db: BoafoDb; now: () => number; uuid: 
         }
         const failed = previous.status === 'failed';
         const next: OutboxEntry = {
-          ...previous, method: input.method, url: input.url, body: input.body, label: input.label, batch: input.batch ?? previous.batch,
-          rev: (previous.rev ?? 0) + 1, batchKey: null, idempotencyKey: uuid(), status: 'pending', updatedAt: at,
+          ...previous,
+          method: input.method,
+          url: input.url,
+          body: input.body,
+          label: input.label,
+          batch: input.batch ?? previous.batch,
+          rev: (previous.rev ?? 0) + 1,
+          batchKey: null,
+          idempotencyKey: uuid(),
+          status: 'pending',
+          updatedAt: at,
           // A refused change the donor edits again gets a fresh start; a waiting one keeps its backoff.
-          attempts: failed ? 0 : previous.attempts, nextAttemptAt: failed ? at : previous.nextAttemptAt,
-          lastStatus: failed ? undefined : previous.lastStatus, lastError: failed ? undefined : previous.lastError,
+          attempts: failed ? 0 : previous.attempts,
+          nextAttemptAt: failed ? at : previous.nextAttemptAt,
+          lastStatus: failed ? undefined : previous.lastStatus,
+          lastError: failed ? undefined : previous.lastError,
         };
         await Promise.all([...stale, db.outbox.put(next)]);
         return next;
       }
     }
     const entry: OutboxEntry = {
-      method: input.method, url: input.url, body: input.body, label: input.label, idempotencyKey: uuid(),
-      owner: input.owner, ownerLabel: input.ownerLabel ?? null, coalesceKey: input.coalesceKey, batch: input.batch, meta: input.meta,
-      rev: 0, batchKey: null, createdAt: at, updatedAt: at, attempts: 0, nextAttemptAt: at, status: 'pending',
+      method: input.method,
+      url: input.url,
+      body: input.body,
+      label: input.label,
+      idempotencyKey: uuid(),
+      owner: input.owner,
+      ownerLabel: input.ownerLabel ?? null,
+      coalesceKey: input.coalesceKey,
+      batch: input.batch,
+      meta: input.meta,
+      rev: 0,
+      batchKey: null,
+      createdAt: at,
+      updatedAt: at,
+      attempts: 0,
+      nextAttemptAt: at,
+      status: 'pending',
     };
     entry.seq = await db.outbox.add(entry);
     return entry;

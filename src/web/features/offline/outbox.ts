@@ -2,9 +2,7 @@ import { apiUrl } from '../../lib/api-url';
 import type { OutboxEntry } from './db';
 import { batchKeyFor, refuse, settle } from './outbox-answers';
 import { createOutboxQueue } from './outbox-queue';
-import type {
-  FlushResult, Mutation, OutboxDeps, SentAnswer, SyncStatus, WaitingAccount,
-} from './outbox-types';
+import type { FlushResult, Mutation, OutboxDeps, SentAnswer, SyncStatus, WaitingAccount } from './outbox-types';
 
 /**
  * A generic queue of API mutations (cart changes, favorites, notification reads, …). The page, any
@@ -55,7 +53,11 @@ function randomKey(): string {
 }
 
 function stableJson(value: Record<string, unknown>): string {
-  return JSON.stringify(Object.keys(value).sort().map((k) => [k, value[k]]));
+  return JSON.stringify(
+    Object.keys(value)
+      .sort()
+      .map((k) => [k, value[k]]),
+  );
 }
 
 function groupOf(entry: OutboxEntry): string {
@@ -182,8 +184,11 @@ export function createOutbox(deps: OutboxDeps) {
 
       const batch = head.batch;
       const group = batch
-        ? pending.filter((e) => e.batch && (e.owner ?? null) === (head.owner ?? null) && groupOf(e) === groupOf(head) && e.nextAttemptAt <= now())
-          .slice(0, MAX_BATCH_ITEMS)
+        ? pending
+            .filter(
+              (e) => e.batch && (e.owner ?? null) === (head.owner ?? null) && groupOf(e) === groupOf(head) && e.nextAttemptAt <= now(),
+            )
+            .slice(0, MAX_BATCH_ITEMS)
         : [head];
       const key = batch ? await batchKeyFor(db, group, uuid) : head.idempotencyKey;
       if (!key) continue; // an entry changed while the batch was being put together: read again
@@ -337,7 +342,23 @@ export function createOutbox(deps: OutboxDeps) {
     stopListeners.clear();
   }
 
-  return { put, waitingFor, queued, enqueue, adopt, flush, status, subscribe, onAnswer, onStop, discard, retry, notify, resetSyncRequest, stop };
+  return {
+    put,
+    waitingFor,
+    queued,
+    enqueue,
+    adopt,
+    flush,
+    status,
+    subscribe,
+    onAnswer,
+    onStop,
+    discard,
+    retry,
+    notify,
+    resetSyncRequest,
+    stop,
+  };
 }
 
 export type Outbox = ReturnType<typeof createOutbox>;

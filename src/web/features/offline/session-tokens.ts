@@ -36,7 +36,13 @@ export async function saveTokens(db: BoafoDb, pair: TokenPair, email?: string | 
   const userId = ownerOf(pair.access);
   if (!userId) return;
   const row: SessionRow = {
-    key: userId, userId, access: pair.access, refresh: pair.refresh, email: email ?? null, issuedAt: issuedAt(pair.access), updatedAt: Date.now(),
+    key: userId,
+    userId,
+    access: pair.access,
+    refresh: pair.refresh,
+    email: email ?? null,
+    issuedAt: issuedAt(pair.access),
+    updatedAt: Date.now(),
   };
   await db.transaction('rw', db.session, async () => {
     const stored = await db.session.get(userId);
@@ -89,7 +95,8 @@ export function createTokenRefresher(deps: RefreshDeps) {
       let response: Response;
       try {
         response = await doFetch(apiUrl(REFRESH_PATH), {
-          method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
           body: JSON.stringify({ refresh: stored.refresh }),
         });
       } catch {

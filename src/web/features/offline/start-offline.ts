@@ -51,7 +51,8 @@ function mirrorSession(db: BoafoDb): () => void {
   const write = () => {
     if (last && last !== session.user_id) void forgetTokens(db, last).catch(fail);
     last = session.user_id;
-    if (session.access && session.user_id) void saveTokens(db, { access: session.access, refresh: session.refresh }, session.email).catch(fail);
+    if (session.access && session.user_id)
+      void saveTokens(db, { access: session.access, refresh: session.refresh }, session.email).catch(fail);
   };
   write();
   return subscribe(session, write);
@@ -61,7 +62,9 @@ function requestBackgroundSync(): void {
   // Without a controlling worker (dev server, first visit) `ready` never resolves; skip instead of waiting forever.
   if (!navigator.serviceWorker?.controller) return;
   void navigator.serviceWorker.ready
-    .then((registration) => (registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register(SYNC_TAG))
+    .then((registration) =>
+      (registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register(SYNC_TAG),
+    )
     .catch(() => {}); // no Background Sync (Firefox, Safari): the 'online' listener covers it
 }
 

@@ -12,9 +12,7 @@ function CreateCausePage() {
   return (
     <PageShell className="container page page--narrow">
       <h1>Create a Cause</h1>
-      <CreateCauseForm
-        goBack={() => (window.history.length > 1 ? window.history.back() : void router({ to: '/causelistpage' }))}
-      />
+      <CreateCauseForm goBack={() => (window.history.length > 1 ? window.history.back() : void router({ to: '/causelistpage' }))} />
     </PageShell>
   );
 }

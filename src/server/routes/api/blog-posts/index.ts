@@ -14,16 +14,33 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const SLUG_TAKEN = 'A blog post with this slug already exists.';
 
 export function slugify(title: string): string {
-  return title.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'post';
+  return (
+    title
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80) || 'post'
+  );
 }
 
 function toPost(row: BlogPostRow): BlogPost {
   const image = mainImageUrl(row.image);
   return {
-    id: row.id, slug: row.slug, title: row.title, category: row.category, category_name: row.category,
-    excerpt: row.excerpt, description: row.excerpt, content: row.content, image, featured_image: image,
-    url: row.url, author_name: row.authorName, published_at: row.publishedAt.toISOString(),
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    category: row.category,
+    category_name: row.category,
+    excerpt: row.excerpt,
+    description: row.excerpt,
+    content: row.content,
+    image,
+    featured_image: image,
+    url: row.url,
+    author_name: row.authorName,
+    published_at: row.publishedAt.toISOString(),
   };
 }
 
@@ -63,50 +80,80 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     return values;
   }
 
-  app.get('/', {
-    schema: { tags: ['landing'], summary: 'Blog posts, newest first', response: { 200: Type.Array(BlogPostSchema) } },
-  }, async () => (await app.repos.content.posts()).map((row) => toPost(row)));
-
-  app.get('/:slug/', {
-    schema: { tags: ['landing'], summary: 'One blog post', params: SlugParams, response: { 200: BlogPostSchema, ...errorResponses(404) } },
-  }, async (request) => {
-    const row = await app.repos.content.post(request.params.slug.toLowerCase());
-    if (!row) throw notFound();
-    return toPost(row);
-  });
-
-  app.post('/', {
-    onRequest: app.requireAdmin,
-    schema: {
-      tags: ['landing'], summary: 'Add a blog post (admin); slug defaults to one made from the title', security: [{ bearer: [] }], consumes,
-      body: BlogPostBody, response: { 201: BlogPostSchema, ...errorResponses(400, 401, 403, 409, 413, 422) },
+  app.get(
+    '/',
+    {
+      schema: { tags: ['landing'], summary: 'Blog posts, newest first', response: { 200: Type.Array(BlogPostSchema) } },
     },
-  }, async (request, reply) => {
-    const values = await read(request.body, true);
-    const row = await app.repos.content.createPost(values as BlogPostInput & { slug: string; title: string });
-    if (!row) throw validationError({ slug: [SLUG_TAKEN] });
-    return reply.code(201).send(toPost(row));
-  });
+    async () => (await app.repos.content.posts()).map((row) => toPost(row)),
+  );
 
-  app.put('/:slug/', {
-    onRequest: app.requireAdmin,
-    schema: {
-      tags: ['landing'], summary: 'Edit a blog post (admin)', security: [{ bearer: [] }], consumes,
-      params: SlugParams, body: BlogPostBody, response: { 200: BlogPostSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 422) },
+  app.get(
+    '/:slug/',
+    {
+      schema: {
+        tags: ['landing'],
+        summary: 'One blog post',
+        params: SlugParams,
+        response: { 200: BlogPostSchema, ...errorResponses(404) },
+      },
     },
-  }, async (request) => {
-    const current = await app.repos.content.post(request.params.slug.toLowerCase());
-    if (!current) throw notFound();
-    const values = await read(request.body, false);
-    try {
-      const row = await app.repos.content.updatePost(current.slug, values);
+    async (request) => {
+      const row = await app.repos.content.post(request.params.slug.toLowerCase());
       if (!row) throw notFound();
       return toPost(row);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw validationError({ slug: [SLUG_TAKEN] });
-      throw error;
-    }
-  });
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['landing'],
+        summary: 'Add a blog post (admin); slug defaults to one made from the title',
+        security: [{ bearer: [] }],
+        consumes,
+        body: BlogPostBody,
+        response: { 201: BlogPostSchema, ...errorResponses(400, 401, 403, 409, 413, 422) },
+      },
+    },
+    async (request, reply) => {
+      const values = await read(request.body, true);
+      const row = await app.repos.content.createPost(values as BlogPostInput & { slug: string; title: string });
+      if (!row) throw validationError({ slug: [SLUG_TAKEN] });
+      return reply.code(201).send(toPost(row));
+    },
+  );
+
+  app.put(
+    '/:slug/',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['landing'],
+        summary: 'Edit a blog post (admin)',
+        security: [{ bearer: [] }],
+        consumes,
+        params: SlugParams,
+        body: BlogPostBody,
+        response: { 200: BlogPostSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 422) },
+      },
+    },
+    async (request) => {
+      const current = await app.repos.content.post(request.params.slug.toLowerCase());
+      if (!current) throw notFound();
+      const values = await read(request.body, false);
+      try {
+        const row = await app.repos.content.updatePost(current.slug, values);
+        if (!row) throw notFound();
+        return toPost(row);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw validationError({ slug: [SLUG_TAKEN] });
+        throw error;
+      }
+    },
+  );
 };
 
 export default routes;

@@ -21,8 +21,12 @@ export const causeNotFound = () => new ApiError(404, 'not_found', 'Cause not fou
  * The cart id to use. `create`: make the guest cart when it does not exist yet (a write);
  * otherwise an unknown guest id is answered as an empty cart (a fresh device reading).
  */
-export async function resolveCart(app: FastifyInstance, request: FastifyRequest, cartId: string | null | undefined, create: boolean)
-  : Promise<string> {
+export async function resolveCart(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  cartId: string | null | undefined,
+  create: boolean,
+): Promise<string> {
   if (cartId !== undefined && cartId !== null && !isUuid(cartId)) throw cartNotFound();
   const user = await app.optionalUser(request);
   const repo = app.repos.carts;
@@ -78,8 +82,12 @@ export async function cartAnswer(app: FastifyInstance, request: FastifyRequest, 
   return { cart_id: cartId, items: lines.map(toItem), total_amount: toDecimalString(total) };
 }
 
-export async function mutationAnswer(app: FastifyInstance, request: FastifyRequest, cartId: string, lineId: string | null)
-  : Promise<CartMutationResponse> {
+export async function mutationAnswer(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  cartId: string,
+  lineId: string | null,
+): Promise<CartMutationResponse> {
   const cart = await cartAnswer(app, request, cartId);
   return { ...cart, item: cart.items.find((item) => item.id === lineId) ?? null };
 }

@@ -31,9 +31,17 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const user = await app.optionalUser(request);
     const donor = await donorFrom(app, user, body);
     returnOriginOf(app, request); // a return_url we will not send donors to is a 400 before anything is created
-    const { payment, donationIds } = await app.repos.payments.createWithDonations({
-      reference: newPaymentReference(), provider: app.payments.name, email: donor.email, userId: user?.id ?? null, cartId,
-    }, donor, lines);
+    const { payment, donationIds } = await app.repos.payments.createWithDonations(
+      {
+        reference: newPaymentReference(),
+        provider: app.payments.name,
+        email: donor.email,
+        userId: user?.id ?? null,
+        cartId,
+      },
+      donor,
+      lines,
+    );
     return launchPayment(app, request, payment, donationIds);
   }
 
@@ -66,7 +74,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const errors = new FieldErrorList();
     const lines: Line[] = [];
     for (const causeId of ids) {
-      if (!isUuid(causeId)) { errors.add('cause_ids', 'Enter a valid uuid.'); continue; }
+      if (!isUuid(causeId)) {
+        errors.add('cause_ids', 'Enter a valid uuid.');
+        continue;
+      }
       const checked = checkAmount(amounts[causeId]);
       if (checked.ok) lines.push({ causeId, amount: checked.pesewas });
       else errors.add(`amounts.${causeId}`, checked.error);
@@ -84,38 +95,53 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     return splitEvenly(total.pesewas, ids.length).map((amount, i) => ({ causeId: ids[i], amount }));
   }
 
-  app.post('/donate/', {
-    schema: {
-      tags: ['cart'], summary: 'Give to one cause: a pending donation and its payment → the checkout address',
-      body: DonateBody, response: { 200: PaymentStartSchema, ...errorResponses(400, 404, 409, 422, 502) },
+  app.post(
+    '/donate/',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Give to one cause: a pending donation and its payment → the checkout address',
+        body: DonateBody,
+        response: { 200: PaymentStartSchema, ...errorResponses(400, 404, 409, 422, 502) },
+      },
     },
-  }, async (request) => {
-    const body = request.body;
-    const amount = checkAmount(body.donation_amount);
-    if (!amount.ok) throw validationError({ donation_amount: [amount.error] });
-    await givableCause(app, body.cause_id);
-    // With a cart, the cause's line goes away once this payment succeeds.
-    const cartId = body.cart_id ? await resolveCart(app, request, body.cart_id, false) : null;
-    return start(request, body, [{ causeId: body.cause_id, amount: amount.pesewas * (body.quantity ?? 1) }], cartId);
-  });
+    async (request) => {
+      const body = request.body;
+      const amount = checkAmount(body.donation_amount);
+      if (!amount.ok) throw validationError({ donation_amount: [amount.error] });
+      await givableCause(app, body.cause_id);
+      // With a cart, the cause's line goes away once this payment succeeds.
+      const cartId = body.cart_id ? await resolveCart(app, request, body.cart_id, false) : null;
+      return start(request, body, [{ causeId: body.cause_id, amount: amount.pesewas * (body.quantity ?? 1) }], cartId);
+    },
+  );
 
-  app.post('/checkout/', {
-    schema: {
-      tags: ['cart'], summary: 'Give to several causes with one payment (mode cart, separately or together)',
-      body: CheckoutBody, response: { 200: PaymentStartSchema, ...errorResponses(400, 404, 409, 422, 502) },
+  app.post(
+    '/checkout/',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Give to several causes with one payment (mode cart, separately or together)',
+        body: CheckoutBody,
+        response: { 200: PaymentStartSchema, ...errorResponses(400, 404, 409, 422, 502) },
+      },
     },
-  }, async (request) => {
-    const body = request.body;
-    const mode = body.mode ?? 'cart';
-    if (mode === 'cart') {
-      const { lines, cartId } = await cartLines(request, body);
+    async (request) => {
+      const body = request.body;
+      const mode = body.mode ?? 'cart';
+      if (mode === 'cart') {
+        const { lines, cartId } = await cartLines(request, body);
+        return start(request, body, lines, cartId);
+      }
+      const lines = mode === 'separately' ? separateLines(body) : togetherLines(body);
+      await checkCauses(
+        lines.map((l) => l.causeId),
+        'cause_ids',
+      );
+      const cartId = body.cart_id ? await resolveCart(app, request, body.cart_id, false) : null;
       return start(request, body, lines, cartId);
-    }
-    const lines = mode === 'separately' ? separateLines(body) : togetherLines(body);
-    await checkCauses(lines.map((l) => l.causeId), 'cause_ids');
-    const cartId = body.cart_id ? await resolveCart(app, request, body.cart_id, false) : null;
-    return start(request, body, lines, cartId);
-  });
+    },
+  );
 };
 
 export default routes;

@@ -14,65 +14,97 @@ import { CartIdParams, CartIdQuery, ItemParams } from './schemas';
 const lineNotFound = () => new ApiError(404, 'not_found', 'This item is not in the cart.');
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/', {
-    schema: {
-      tags: ['cart'], summary: 'Your cart (signed in), or the guest cart ?cart_id= (unknown id → empty cart)',
-      querystring: CartIdQuery, response: { 200: CartSchema, ...errorResponses(404) },
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Your cart (signed in), or the guest cart ?cart_id= (unknown id → empty cart)',
+        querystring: CartIdQuery,
+        response: { 200: CartSchema, ...errorResponses(404) },
+      },
     },
-  }, async (request) => cartAnswer(app, request, await resolveCart(app, request, request.query.cart_id, false)));
+    async (request) => cartAnswer(app, request, await resolveCart(app, request, request.query.cart_id, false)),
+  );
 
-  app.get('/:cart_id/', {
-    schema: {
-      tags: ['cart'], summary: 'A cart by id; signed in, a guest cart id is merged into yours',
-      params: CartIdParams, response: { 200: CartSchema, ...errorResponses(404) },
+  app.get(
+    '/:cart_id/',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'A cart by id; signed in, a guest cart id is merged into yours',
+        params: CartIdParams,
+        response: { 200: CartSchema, ...errorResponses(404) },
+      },
     },
-  }, async (request) => cartAnswer(app, request, await resolveCart(app, request, request.params.cart_id, false)));
+    async (request) => cartAnswer(app, request, await resolveCart(app, request, request.params.cart_id, false)),
+  );
 
-  app.post('/add/', {
-    schema: {
-      tags: ['cart'], summary: "Add a cause (adds to its line's quantity and sets the new amount)",
-      body: CartAddBody, response: { 200: CartMutationSchema, ...errorResponses(400, 404, 409, 422) },
+  app.post(
+    '/add/',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: "Add a cause (adds to its line's quantity and sets the new amount)",
+        body: CartAddBody,
+        response: { 200: CartMutationSchema, ...errorResponses(400, 404, 409, 422) },
+      },
     },
-  }, async (request) => {
-    const body = request.body;
-    const amount = checkAmount(body.donation_amount);
-    if (!amount.ok) throw validationError({ donation_amount: [amount.error] });
-    await givableCause(app, body.cause_id);
-    const cartId = await resolveCart(app, request, body.cart_id, true);
-    const lineId = await app.repos.carts.add(cartId, body.cause_id, amount.pesewas, body.quantity ?? 1);
-    if (!lineId) throw validationError({ quantity: [`A cart line can hold at most ${CART_MAX_QUANTITY}.`] });
-    return mutationAnswer(app, request, cartId, lineId);
-  });
+    async (request) => {
+      const body = request.body;
+      const amount = checkAmount(body.donation_amount);
+      if (!amount.ok) throw validationError({ donation_amount: [amount.error] });
+      await givableCause(app, body.cause_id);
+      const cartId = await resolveCart(app, request, body.cart_id, true);
+      const lineId = await app.repos.carts.add(cartId, body.cause_id, amount.pesewas, body.quantity ?? 1);
+      if (!lineId) throw validationError({ quantity: [`A cart line can hold at most ${CART_MAX_QUANTITY}.`] });
+      return mutationAnswer(app, request, cartId, lineId);
+    },
+  );
 
-  app.patch('/update/:item/', {
-    schema: {
-      tags: ['cart'], summary: 'Set a line\'s quantity (item = line id or cause id); 0 removes it',
-      params: ItemParams, body: CartUpdateBody, response: { 200: CartMutationSchema, ...errorResponses(400, 404, 409, 422) },
+  app.patch(
+    '/update/:item/',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: "Set a line's quantity (item = line id or cause id); 0 removes it",
+        params: ItemParams,
+        body: CartUpdateBody,
+        response: { 200: CartMutationSchema, ...errorResponses(400, 404, 409, 422) },
+      },
     },
-  }, async (request) => {
-    const { item } = request.params;
-    if (!isUuid(item)) throw lineNotFound();
-    const cartId = await resolveCart(app, request, request.body.cart_id, false);
-    const lineId = await app.repos.carts.setQuantity(cartId, item, request.body.quantity);
-    // Removing a line that is already gone is done, not an error (replays from another device's outbox).
-    if (!lineId && request.body.quantity > 0) throw lineNotFound();
-    return mutationAnswer(app, request, cartId, request.body.quantity === 0 ? null : lineId);
-  });
+    async (request) => {
+      const { item } = request.params;
+      if (!isUuid(item)) throw lineNotFound();
+      const cartId = await resolveCart(app, request, request.body.cart_id, false);
+      const lineId = await app.repos.carts.setQuantity(cartId, item, request.body.quantity);
+      // Removing a line that is already gone is done, not an error (replays from another device's outbox).
+      if (!lineId && request.body.quantity > 0) throw lineNotFound();
+      return mutationAnswer(app, request, cartId, request.body.quantity === 0 ? null : lineId);
+    },
+  );
 
-  app.delete('/remove/:item/', {
-    schema: {
-      tags: ['cart'], summary: 'Remove a line (item = line id or cause id; a missing line is fine); cart_id in body or query',
-      params: ItemParams, querystring: CartIdQuery, body: CartRemoveBody,
-      response: { 200: CartSchema, ...errorResponses(400, 404, 409, 422) },
+  app.delete(
+    '/remove/:item/',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Remove a line (item = line id or cause id; a missing line is fine); cart_id in body or query',
+        params: ItemParams,
+        querystring: CartIdQuery,
+        body: CartRemoveBody,
+        response: { 200: CartSchema, ...errorResponses(400, 404, 409, 422) },
+      },
     },
-  }, async (request) => {
-    const { item } = request.params;
-    if (!isUuid(item)) throw lineNotFound();
-    const cartId = await resolveCart(app, request, request.body?.cart_id ?? request.query.cart_id, false);
-    // Already gone counts as removed: offline replays must not fail on it.
-    await app.repos.carts.remove(cartId, item);
-    return cartAnswer(app, request, cartId);
-  });
+    async (request) => {
+      const { item } = request.params;
+      if (!isUuid(item)) throw lineNotFound();
+      const cartId = await resolveCart(app, request, request.body?.cart_id ?? request.query.cart_id, false);
+      // Already gone counts as removed: offline replays must not fail on it.
+      await app.repos.carts.remove(cartId, item);
+      return cartAnswer(app, request, cartId);
+    },
+  );
 
   await app.register(syncRoutes);
   await app.register(givingRoutes);

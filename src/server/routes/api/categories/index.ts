@@ -4,9 +4,13 @@ import { listCategories } from '../../../repositories/causes';
 import { CategoryListSchema } from '../../../../shared/contract/causes';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/', {
-    schema: { tags: ['causes'], summary: 'All categories, by name', response: { 200: CategoryListSchema } },
-  }, async () => listCategories(app.db));
+  app.get(
+    '/',
+    {
+      schema: { tags: ['causes'], summary: 'All categories, by name', response: { 200: CategoryListSchema } },
+    },
+    async () => listCategories(app.db),
+  );
 };
 
 export default routes;

@@ -26,7 +26,8 @@ function describe(row: LedgerRow): string {
 
 /** What an admin's review of the payment changed, in words the public can read. */
 function noteFor(row: LedgerRow): string | null {
-  if (row.kind === 'refund') return 'The payment did not match what was asked; it was refunded to the donor and is not part of the balance.';
+  if (row.kind === 'refund')
+    return 'The payment did not match what was asked; it was refunded to the donor and is not part of the balance.';
   if (row.kind !== 'donation' || row.pledged === null) return null;
   return row.pledged === row.amount
     ? 'Credited after review.'
@@ -35,8 +36,13 @@ function noteFor(row: LedgerRow): string | null {
 
 function toEntry(row: LedgerRow): LedgerEntry {
   return {
-    id: row.id, kind: row.kind, amount: toDecimalString(row.amount), at: row.at.toISOString(),
-    donor_name: row.kind !== 'withdrawal' && !row.anonymous ? row.donorName : null, description: describe(row), note: noteFor(row),
+    id: row.id,
+    kind: row.kind,
+    amount: toDecimalString(row.amount),
+    at: row.at.toISOString(),
+    donor_name: row.kind !== 'withdrawal' && !row.anonymous ? row.donorName : null,
+    description: describe(row),
+    note: noteFor(row),
   };
 }
 
@@ -47,44 +53,63 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     return cause;
   }
 
-  app.get('/:id/balance/', {
-    onRequest: app.authenticate,
-    schema: {
-      tags: ['withdrawals'], security: [{ bearer: [] }],
-      summary: 'Raised, withdrawn (paid), pending (requested/approved/processing) and available; organizer and admins',
-      params: IdParams, response: { 200: CauseBalanceSchema, ...errorResponses(401, 403, 404) },
-    },
-  }, async (request): Promise<CauseBalance> => {
-    const cause = await visibleCause(request.params.id, request.user);
-    if (!canManage(cause, request.user)) throw new ApiError(403, 'permission_denied', 'Only the organizer or an admin can see this balance.');
-    const b = await causeBalance(app.db, cause.id);
-    return {
-      cause_id: cause.id, raised: toDecimalString(b.raised), withdrawn: toDecimalString(b.withdrawn),
-      pending: toDecimalString(b.pending), available: toDecimalString(Math.max(0, b.available)),
-    };
-  });
-
-  app.get('/:id/ledger/', {
-    schema: {
-      tags: ['causes'], summary: 'Public ledger: completed donations in, paid withdrawals out, newest first (20 a page)',
-      params: IdParams, querystring: LedgerQuery, response: { 200: CauseLedgerSchema, ...errorResponses(400, 404) },
-    },
-  }, async (request): Promise<CauseLedger> => {
-    const cause = await visibleCause(request.params.id, await app.optionalUser(request));
-    const page = pageRequest({ page: request.query.page }, LEDGER_PAGE_SIZE);
-    const [totals, rows] = await Promise.all([
-      ledgerTotals(app.db, cause.id), ledgerPage(app.db, cause.id, page.limit, page.offset),
-    ]);
-    const links = paginate(request, page, totals.count, rows.map(toEntry));
-    return {
-      cause_id: cause.id,
-      totals: {
-        money_in: toDecimalString(totals.moneyIn), money_out: toDecimalString(totals.moneyOut),
-        balance: toDecimalString(totals.moneyIn - totals.moneyOut),
+  app.get(
+    '/:id/balance/',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['withdrawals'],
+        security: [{ bearer: [] }],
+        summary: 'Raised, withdrawn (paid), pending (requested/approved/processing) and available; organizer and admins',
+        params: IdParams,
+        response: { 200: CauseBalanceSchema, ...errorResponses(401, 403, 404) },
       },
-      entries: links.results, count: links.count, next: links.next, previous: links.previous,
-    };
-  });
+    },
+    async (request): Promise<CauseBalance> => {
+      const cause = await visibleCause(request.params.id, request.user);
+      if (!canManage(cause, request.user))
+        throw new ApiError(403, 'permission_denied', 'Only the organizer or an admin can see this balance.');
+      const b = await causeBalance(app.db, cause.id);
+      return {
+        cause_id: cause.id,
+        raised: toDecimalString(b.raised),
+        withdrawn: toDecimalString(b.withdrawn),
+        pending: toDecimalString(b.pending),
+        available: toDecimalString(Math.max(0, b.available)),
+      };
+    },
+  );
+
+  app.get(
+    '/:id/ledger/',
+    {
+      schema: {
+        tags: ['causes'],
+        summary: 'Public ledger: completed donations in, paid withdrawals out, newest first (20 a page)',
+        params: IdParams,
+        querystring: LedgerQuery,
+        response: { 200: CauseLedgerSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request): Promise<CauseLedger> => {
+      const cause = await visibleCause(request.params.id, await app.optionalUser(request));
+      const page = pageRequest({ page: request.query.page }, LEDGER_PAGE_SIZE);
+      const [totals, rows] = await Promise.all([ledgerTotals(app.db, cause.id), ledgerPage(app.db, cause.id, page.limit, page.offset)]);
+      const links = paginate(request, page, totals.count, rows.map(toEntry));
+      return {
+        cause_id: cause.id,
+        totals: {
+          money_in: toDecimalString(totals.moneyIn),
+          money_out: toDecimalString(totals.moneyOut),
+          balance: toDecimalString(totals.moneyIn - totals.moneyOut),
+        },
+        entries: links.results,
+        count: links.count,
+        next: links.next,
+        previous: links.previous,
+      };
+    },
+  );
 };
 
 export default routes;

@@ -42,120 +42,153 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     return cause;
   }
 
-  app.get('/list/', {
-    schema: {
-      tags: ['causes'],
-      summary: 'Public causes, paginated (active and completed; all of your own with organizer_id = you)',
-      querystring: CauseListQuery,
-      response: { 200: PaginatedOf(CauseSchema), ...errorResponses(400) },
+  app.get(
+    '/list/',
+    {
+      schema: {
+        tags: ['causes'],
+        summary: 'Public causes, paginated (active and completed; all of your own with organizer_id = you)',
+        querystring: CauseListQuery,
+        response: { 200: PaginatedOf(CauseSchema), ...errorResponses(400) },
+      },
     },
-  }, async (request) => {
-    const q = request.query;
-    const user = await app.optionalUser(request);
-    const page = pageRequest(q, CAUSE_PAGE_SIZE);
-    const ownerSeesAll = !!q.organizer_id && !!user && (user.role === 'admin' || user.id === q.organizer_id);
-    const { count, rows } = await app.repos.causes.list({
-      where: allOf(
-        q.organizer_id ? eq(causes.organizerId, q.organizer_id) : undefined,
-        ownerSeesAll ? undefined : publicOnly(),
-        searchFilter(q.search),
-        categoryFilter(q.category),
-      ),
-      orderBy: orderFor((q.ordering ?? 'date_created') as CauseOrdering),
-      limit: page.limit,
-      offset: page.offset,
-      viewerId: user?.id,
-    });
-    return paginate(request, page, count, rows.map((row) => serialize(row, user)));
-  });
+    async (request) => {
+      const q = request.query;
+      const user = await app.optionalUser(request);
+      const page = pageRequest(q, CAUSE_PAGE_SIZE);
+      const ownerSeesAll = !!q.organizer_id && !!user && (user.role === 'admin' || user.id === q.organizer_id);
+      const { count, rows } = await app.repos.causes.list({
+        where: allOf(
+          q.organizer_id ? eq(causes.organizerId, q.organizer_id) : undefined,
+          ownerSeesAll ? undefined : publicOnly(),
+          searchFilter(q.search),
+          categoryFilter(q.category),
+        ),
+        orderBy: orderFor((q.ordering ?? 'date_created') as CauseOrdering),
+        limit: page.limit,
+        offset: page.offset,
+        viewerId: user?.id,
+      });
+      return paginate(
+        request,
+        page,
+        count,
+        rows.map((row) => serialize(row, user)),
+      );
+    },
+  );
 
-  app.get('/details/:id/', {
-    schema: {
-      tags: ['causes'],
-      summary: 'One cause (is_favorite included when signed in)',
-      params: IdParams,
-      response: { 200: CauseSchema, ...errorResponses(404) },
+  app.get(
+    '/details/:id/',
+    {
+      schema: {
+        tags: ['causes'],
+        summary: 'One cause (is_favorite included when signed in)',
+        params: IdParams,
+        response: { 200: CauseSchema, ...errorResponses(404) },
+      },
     },
-  }, async (request) => {
-    const user = await app.optionalUser(request);
-    const { id } = request.params;
-    const view = isUuid(id) ? await app.repos.causes.findView(id, user?.id) : null;
-    if (!view || !canSee(view, user)) throw causeNotFound();
-    return serialize(view, user);
-  });
+    async (request) => {
+      const user = await app.optionalUser(request);
+      const { id } = request.params;
+      const view = isUuid(id) ? await app.repos.causes.findView(id, user?.id) : null;
+      if (!view || !canSee(view, user)) throw causeNotFound();
+      return serialize(view, user);
+    },
+  );
 
-  app.post('/create/', {
-    onRequest: app.authenticate,
-    schema: {
-      tags: ['causes'],
-      summary: 'Create a cause (starts under review); multipart with cover_image, or JSON',
-      security: [{ bearer: [] }],
-      consumes: multipartOrJson,
-      body: CauseWriteBody,
-      response: { 201: CauseSchema, ...errorResponses(400, 401, 403, 409, 413, 422) },
+  app.post(
+    '/create/',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['causes'],
+        summary: 'Create a cause (starts under review); multipart with cover_image, or JSON',
+        security: [{ bearer: [] }],
+        consumes: multipartOrJson,
+        body: CauseWriteBody,
+        response: { 201: CauseSchema, ...errorResponses(400, 401, 403, 409, 413, 422) },
+      },
     },
-  }, async (request, reply) => {
-    const user = request.user!;
-    if (!(await app.repos.users.findById(user.id))) throw new ApiError(401, 'token_invalid', 'This account no longer exists.');
-    const changes = await readCausePayload(app, request.body, user, 'create', user.id);
-    const created = await app.repos.transaction(async (repos) => {
-      const row = await repos.causes.create({ organizerId: user.id, ...changes } as Parameters<CausesRepo['create']>[0]);
-      await repos.notifications.toAdmins({ title: 'Cause awaiting review', message: `A new cause awaits review: ${row.name}`, causeId: row.id });
-      return row;
-    });
-    const view = (await app.repos.causes.findView(created.id, user.id))!;
-    return reply.code(201).send(serialize(view, user));
-  });
+    async (request, reply) => {
+      const user = request.user!;
+      if (!(await app.repos.users.findById(user.id))) throw new ApiError(401, 'token_invalid', 'This account no longer exists.');
+      const changes = await readCausePayload(app, request.body, user, 'create', user.id);
+      const created = await app.repos.transaction(async (repos) => {
+        const row = await repos.causes.create({ organizerId: user.id, ...changes } as Parameters<CausesRepo['create']>[0]);
+        await repos.notifications.toAdmins({
+          title: 'Cause awaiting review',
+          message: `A new cause awaits review: ${row.name}`,
+          causeId: row.id,
+        });
+        return row;
+      });
+      const view = (await app.repos.causes.findView(created.id, user.id))!;
+      return reply.code(201).send(serialize(view, user));
+    },
+  );
 
-  app.put('/:id/', {
-    onRequest: app.authenticate,
-    schema: {
-      tags: ['causes'],
-      summary: 'Edit a cause: the organizer while under review or rejected (a rejected cause is resubmitted); admins any',
-      security: [{ bearer: [] }],
-      consumes: multipartOrJson,
-      params: IdParams,
-      body: CauseWriteBody,
-      response: { 200: CauseSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 422) },
+  app.put(
+    '/:id/',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['causes'],
+        summary: 'Edit a cause: the organizer while under review or rejected (a rejected cause is resubmitted); admins any',
+        security: [{ bearer: [] }],
+        consumes: multipartOrJson,
+        params: IdParams,
+        body: CauseWriteBody,
+        response: { 200: CauseSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 422) },
+      },
     },
-  }, async (request) => {
-    const user = request.user!;
-    const cause = await load(request.params.id);
-    if (!canManage(cause, user)) throw forbidden();
-    const asOrganizer = cause.organizerId === user.id;
-    const notEditable = new ApiError(409, 'conflict', 'Only causes under review or rejected can be edited.');
-    if (asOrganizer && !EDITABLE.includes(cause.status)) throw notEditable;
-    const changes = await readCausePayload(app, request.body, user, 'edit', cause.organizerId);
-    const updated = await app.repos.transaction(async (repos) => {
-      const row = await repos.causes.update(cause.id, changes, asOrganizer ? EDITABLE : ALL, asOrganizer);
-      if (row && cause.status === 'rejected' && row.status === 'under_review') {
-        await repos.notifications.toAdmins({ title: 'Cause awaiting review', message: `A cause was resubmitted for review: ${row.name}`, causeId: row.id });
-      }
-      return row;
-    });
-    if (!updated) throw notEditable;
-    const view = (await app.repos.causes.findView(cause.id, user.id))!;
-    return serialize(view, user);
-  });
+    async (request) => {
+      const user = request.user!;
+      const cause = await load(request.params.id);
+      if (!canManage(cause, user)) throw forbidden();
+      const asOrganizer = cause.organizerId === user.id;
+      const notEditable = new ApiError(409, 'conflict', 'Only causes under review or rejected can be edited.');
+      if (asOrganizer && !EDITABLE.includes(cause.status)) throw notEditable;
+      const changes = await readCausePayload(app, request.body, user, 'edit', cause.organizerId);
+      const updated = await app.repos.transaction(async (repos) => {
+        const row = await repos.causes.update(cause.id, changes, asOrganizer ? EDITABLE : ALL, asOrganizer);
+        if (row && cause.status === 'rejected' && row.status === 'under_review') {
+          await repos.notifications.toAdmins({
+            title: 'Cause awaiting review',
+            message: `A cause was resubmitted for review: ${row.name}`,
+            causeId: row.id,
+          });
+        }
+        return row;
+      });
+      if (!updated) throw notEditable;
+      const view = (await app.repos.causes.findView(cause.id, user.id))!;
+      return serialize(view, user);
+    },
+  );
 
-  app.post('/:id/close/', {
-    onRequest: app.authenticate,
-    schema: {
-      tags: ['causes'],
-      summary: 'Close an active or completed cause (organizer or admin)',
-      security: [{ bearer: [] }],
-      params: IdParams,
-      response: { 200: CauseSchema, ...errorResponses(401, 403, 404, 409) },
+  app.post(
+    '/:id/close/',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['causes'],
+        summary: 'Close an active or completed cause (organizer or admin)',
+        security: [{ bearer: [] }],
+        params: IdParams,
+        response: { 200: CauseSchema, ...errorResponses(401, 403, 404, 409) },
+      },
     },
-  }, async (request) => {
-    const user = request.user!;
-    const cause = await load(request.params.id);
-    if (!canManage(cause, user)) throw forbidden();
-    const closed = await app.repos.causes.transition(cause.id, CLOSABLE, 'closed');
-    if (!closed) throw new ApiError(409, 'conflict', 'Only active or completed causes can be closed.');
-    const view = (await app.repos.causes.findView(cause.id, user.id))!;
-    return serialize(view, user);
-  });
+    async (request) => {
+      const user = request.user!;
+      const cause = await load(request.params.id);
+      if (!canManage(cause, user)) throw forbidden();
+      const closed = await app.repos.causes.transition(cause.id, CLOSABLE, 'closed');
+      if (!closed) throw new ApiError(409, 'conflict', 'Only active or completed causes can be closed.');
+      const view = (await app.repos.causes.findView(cause.id, user.id))!;
+      return serialize(view, user);
+    },
+  );
 };
 
 export default routes;

@@ -41,8 +41,12 @@ function categoryName(body: Body, errors: FieldErrorList): string {
     data = read.value;
   }
   const fromData = data && typeof data === 'object' ? (data as { name?: unknown }).name : undefined;
-  const raw = typeof fromData === 'string' && fromData.trim() ? fromData
-    : typeof body.category === 'string' ? body.category : body.category?.name ?? '';
+  const raw =
+    typeof fromData === 'string' && fromData.trim()
+      ? fromData
+      : typeof body.category === 'string'
+        ? body.category
+        : (body.category?.name ?? '');
   const name = raw.trim().replace(/\s+/g, ' ');
   if (name.length > 100) {
     errors.add('category', 'Ensure this field has no more than 100 characters.');
@@ -52,7 +56,13 @@ function categoryName(body: Body, errors: FieldErrorList): string {
 }
 
 /** The organizer a payload names, checked: only admins may name someone other than themselves. */
-async function organizerFor(app: FastifyInstance, body: Body, user: AuthUser, current: string, errors: FieldErrorList): Promise<string | undefined> {
+async function organizerFor(
+  app: FastifyInstance,
+  body: Body,
+  user: AuthUser,
+  current: string,
+  errors: FieldErrorList,
+): Promise<string | undefined> {
   const wanted = body.organizer_id?.trim();
   if (!wanted || wanted === current) return undefined;
   if (user.role !== 'admin') throw new ApiError(403, 'permission_denied', 'You can only create causes for yourself.');
@@ -69,7 +79,11 @@ async function organizerFor(app: FastifyInstance, body: Body, user: AuthUser, cu
  * "no goal". mode 'edit': every field is optional and only given ones change.
  */
 export async function readCausePayload(
-  app: FastifyInstance, body: Body, user: AuthUser, mode: 'create' | 'edit', currentOrganizer: string,
+  app: FastifyInstance,
+  body: Body,
+  user: AuthUser,
+  mode: 'create' | 'edit',
+  currentOrganizer: string,
 ): Promise<CauseChanges> {
   const errors = new FieldErrorList();
   const changes: CauseChanges = {};
@@ -77,7 +91,7 @@ export async function readCausePayload(
   if (organizerId) changes.organizerId = organizerId;
 
   for (const field of ['name', 'description'] as const) {
-    const value = (field === 'name' ? body.name ?? body.title : body.description)?.trim();
+    const value = (field === 'name' ? (body.name ?? body.title) : body.description)?.trim();
     if (value) changes[field] = value;
     else if (mode === 'create') errors.add(field, REQUIRED);
     else if (value !== undefined) errors.add(field, BLANK);
@@ -100,7 +114,7 @@ export async function readCausePayload(
   if ('cover_image' in images && (images.cover_image !== null || mode === 'edit')) changes.coverImage = images.cover_image;
   if (category) {
     const byId = isUuid(category) ? await categoryById(app.db, category) : null;
-    changes.categoryId = byId ?? await categoryIdFor(app.db, category);
+    changes.categoryId = byId ?? (await categoryIdFor(app.db, category));
   }
   return changes;
 }

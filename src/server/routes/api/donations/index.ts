@@ -38,7 +38,10 @@ const STATUS_PROBLEM = `Use a comma-separated list of ${DONATION_STATUS_FILTERS.
 /** `?status=` → the statuses to list; completed only when absent. */
 function statusesFrom(raw: string | undefined): DonationStatus[] {
   if (raw === undefined || raw.trim() === '') return ['completed'];
-  const parts = raw.split(',').map((part) => part.trim().toLowerCase()).filter(Boolean);
+  const parts = raw
+    .split(',')
+    .map((part) => part.trim().toLowerCase())
+    .filter(Boolean);
   if (parts.includes('all')) return [...DONATION_STATUS_FILTERS];
   const unknown = parts.filter((part) => !(DONATION_STATUS_FILTERS as readonly string[]).includes(part));
   if (unknown.length > 0 || parts.length === 0) throw validationError({ status: [STATUS_PROBLEM] });
@@ -70,96 +73,120 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     if (request.headers.authorization !== undefined) await app.authenticate(request);
   }
 
-  app.get('/', {
-    onRequest: authenticateIfPresent,
-    schema: {
-      tags: ['donations'],
-      summary: "Signed in: the caller's donations, newest first. Guest: the landing page's donation cards",
-      description: 'With a bearer token: your own donations (page size 50), completed only unless `status` names others '
-        + `(${DONATION_STATUS_FILTERS.join(', ')}, comma-separated, or all); an invalid token is 401. Without one: `
-        + "'Your help is Needed' cards for active causes short of their goal, most funded first (page size 6); `status` "
-        + 'does not apply.',
-      security: [{}, { bearer: [] }],
-      querystring: Type.Object({
-        ...PageParams,
-        status: Type.Optional(Type.String({ maxLength: 100, description: STATUS_PROBLEM })),
-      }),
-      response: {
-        200: Type.Union([PaginatedOf(DonationRecordSchema), PaginatedOf(DonationCardSchema)]),
-        ...errorResponses(400, 401),
+  app.get(
+    '/',
+    {
+      onRequest: authenticateIfPresent,
+      schema: {
+        tags: ['donations'],
+        summary: "Signed in: the caller's donations, newest first. Guest: the landing page's donation cards",
+        description:
+          'With a bearer token: your own donations (page size 50), completed only unless `status` names others ' +
+          `(${DONATION_STATUS_FILTERS.join(', ')}, comma-separated, or all); an invalid token is 401. Without one: ` +
+          "'Your help is Needed' cards for active causes short of their goal, most funded first (page size 6); `status` " +
+          'does not apply.',
+        security: [{}, { bearer: [] }],
+        querystring: Type.Object({
+          ...PageParams,
+          status: Type.Optional(Type.String({ maxLength: 100, description: STATUS_PROBLEM })),
+        }),
+        response: {
+          200: Type.Union([PaginatedOf(DonationRecordSchema), PaginatedOf(DonationCardSchema)]),
+          ...errorResponses(400, 401),
+        },
       },
     },
-  }, async (request) => {
-    if (!request.user) {
-      const page = pageRequest(request.query, CARDS_PAGE_SIZE);
-      const { count, rows } = await app.repos.causes.list({
-        where: needsHelp(), orderBy: orderFor('popularity'), limit: page.limit, offset: page.offset,
+    async (request) => {
+      if (!request.user) {
+        const page = pageRequest(request.query, CARDS_PAGE_SIZE);
+        const { count, rows } = await app.repos.causes.list({
+          where: needsHelp(),
+          orderBy: orderFor('popularity'),
+          limit: page.limit,
+          offset: page.offset,
+        });
+        return paginate(request, page, count, rows.map(toCard));
+      }
+      const statuses = statusesFrom(request.query.status);
+      const page = pageRequest(request.query, HISTORY_PAGE_SIZE);
+      const { count, rows } = await app.repos.donations.history(request.user.id, statuses, page.limit, page.offset);
+      return paginate(
+        request,
+        page,
+        count,
+        rows.map((d) => ({
+          id: d.id,
+          cause_id: d.causeId,
+          cause_title: d.causeTitle,
+          amount: toDecimalString(d.amount),
+          status: d.status,
+          donated_at: (d.completedAt ?? d.createdAt).toISOString(),
+          organizer_id: d.organizerId,
+          category: d.categoryName,
+          is_anonymous: d.isAnonymous,
+          reference: d.reference,
+        })),
+      );
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['donations'],
+        summary: 'Create a pending donation (pay it with POST /api/payments/initiate/)',
+        body: DonationCreateBody,
+        response: { 201: DonationRecordSchema, ...errorResponses(400, 404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const raw = body.donation_amount ?? body.amount;
+      const amount = checkAmount(raw);
+      // Report under the name the client used (the contract's donation_amount unless only amount came).
+      const field = body.donation_amount === undefined && body.amount !== undefined ? 'amount' : 'donation_amount';
+      if (!amount.ok) throw validationError({ [field]: [amount.error] });
+      const cause = await givableCause(app, body.cause_id);
+      const donor = await donorFrom(app, await app.optionalUser(request), body);
+      const row = await app.repos.payments.createDonation(donor, cause.id, amount.pesewas * (body.quantity ?? 1));
+      const category = cause.categoryId ? await app.repos.donations.categoryName(cause.categoryId) : null;
+      return reply.code(201).send({
+        id: row.id,
+        cause_id: row.causeId,
+        cause_title: cause.name,
+        amount: toDecimalString(row.amount),
+        status: row.status,
+        donated_at: row.createdAt.toISOString(),
+        organizer_id: cause.organizerId,
+        category,
+        is_anonymous: row.isAnonymous,
+        reference: row.reference,
       });
-      return paginate(request, page, count, rows.map(toCard));
-    }
-    const statuses = statusesFrom(request.query.status);
-    const page = pageRequest(request.query, HISTORY_PAGE_SIZE);
-    const { count, rows } = await app.repos.donations.history(request.user.id, statuses, page.limit, page.offset);
-    return paginate(request, page, count, rows.map((d) => ({
-      id: d.id,
-      cause_id: d.causeId,
-      cause_title: d.causeTitle,
-      amount: toDecimalString(d.amount),
-      status: d.status,
-      donated_at: (d.completedAt ?? d.createdAt).toISOString(),
-      organizer_id: d.organizerId,
-      category: d.categoryName,
-      is_anonymous: d.isAnonymous,
-      reference: d.reference,
-    })));
-  });
-
-  app.post('/', {
-    schema: {
-      tags: ['donations'], summary: 'Create a pending donation (pay it with POST /api/payments/initiate/)',
-      body: DonationCreateBody, response: { 201: DonationRecordSchema, ...errorResponses(400, 404, 409, 422) },
     },
-  }, async (request, reply) => {
-    const body = request.body;
-    const raw = body.donation_amount ?? body.amount;
-    const amount = checkAmount(raw);
-    // Report under the name the client used (the contract's donation_amount unless only amount came).
-    const field = body.donation_amount === undefined && body.amount !== undefined ? 'amount' : 'donation_amount';
-    if (!amount.ok) throw validationError({ [field]: [amount.error] });
-    const cause = await givableCause(app, body.cause_id);
-    const donor = await donorFrom(app, await app.optionalUser(request), body);
-    const row = await app.repos.payments.createDonation(donor, cause.id, amount.pesewas * (body.quantity ?? 1));
-    const category = cause.categoryId ? (await app.repos.donations.categoryName(cause.categoryId)) : null;
-    return reply.code(201).send({
-      id: row.id,
-      cause_id: row.causeId,
-      cause_title: cause.name,
-      amount: toDecimalString(row.amount),
-      status: row.status,
-      donated_at: row.createdAt.toISOString(),
-      organizer_id: cause.organizerId,
-      category,
-      is_anonymous: row.isAnonymous,
-      reference: row.reference,
-    });
-  });
+  );
 
-  app.get('/statistics/', {
-    schema: {
-      tags: ['donations'], summary: 'Platform donation statistics (completed donations only)',
-      response: { 200: DonationStatisticsSchema },
+  app.get(
+    '/statistics/',
+    {
+      schema: {
+        tags: ['donations'],
+        summary: 'Platform donation statistics (completed donations only)',
+        response: { 200: DonationStatisticsSchema },
+      },
     },
-  }, async (): Promise<DonationStatistics> => {
-    const t = await app.repos.donations.platformTotals();
-    return {
-      total_raised: toDecimalString(t.raised),
-      total_donations: t.donations,
-      active_donors: t.donors,
-      causes_completed: t.causesCompleted,
-      active_causes: t.causesActive,
-      platform_charge_percent: PLATFORM_CHARGE_PERCENT,
-    };
-  });
+    async (): Promise<DonationStatistics> => {
+      const t = await app.repos.donations.platformTotals();
+      return {
+        total_raised: toDecimalString(t.raised),
+        total_donations: t.donations,
+        active_donors: t.donors,
+        causes_completed: t.causesCompleted,
+        active_causes: t.causesActive,
+        platform_charge_percent: PLATFORM_CHARGE_PERCENT,
+      };
+    },
+  );
 };
 
 export default routes;

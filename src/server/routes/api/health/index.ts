@@ -3,13 +3,17 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/health/', {
-    schema: {
-      tags: ['system'],
-      summary: 'Health check',
-      response: { 200: Type.Object({ status: Type.Literal('ok') }) },
+  app.get(
+    '/health/',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Health check',
+        response: { 200: Type.Object({ status: Type.Literal('ok') }) },
+      },
     },
-  }, async () => ({ status: 'ok' as const }));
+    async () => ({ status: 'ok' as const }),
+  );
 };
 
 export default routes;

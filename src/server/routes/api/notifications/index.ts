@@ -13,8 +13,14 @@ const NOTIFICATIONS_PAGE_SIZE = 20;
 
 function toNotification(n: NotificationView): Notification {
   return {
-    id: n.id, message: n.message, title: n.title, cause: n.causeTitle, cause_id: n.causeId, cause_title: n.causeTitle,
-    is_read: n.isRead, created_at: n.createdAt.toISOString(),
+    id: n.id,
+    message: n.message,
+    title: n.title,
+    cause: n.causeTitle,
+    cause_id: n.causeId,
+    cause_title: n.causeTitle,
+    is_read: n.isRead,
+    created_at: n.createdAt.toISOString(),
   };
 }
 
@@ -22,51 +28,76 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.authenticate);
   const security = [{ bearer: [] }];
 
-  app.get('/', {
-    schema: {
-      tags: ['notifications'], summary: 'Your notifications, newest first', security,
-      description: 'With `since`, only those created at or after that moment: a client reconnecting its socket '
-        + 'passes the created_at of the newest notification it holds and merges the answer by id '
-        + '(that one comes back too, so nothing created in the same millisecond is missed).',
-      querystring: Type.Object({
-        ...PageParams,
-        since: Type.Optional(Type.String({ format: 'date-time', description: 'ISO 8601 date-time, e.g. 2025-03-01T10:00:00.000Z.' })),
-      }),
-      response: { 200: PaginatedOf(NotificationSchema), ...errorResponses(400, 401) },
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Your notifications, newest first',
+        security,
+        description:
+          'With `since`, only those created at or after that moment: a client reconnecting its socket ' +
+          'passes the created_at of the newest notification it holds and merges the answer by id ' +
+          '(that one comes back too, so nothing created in the same millisecond is missed).',
+        querystring: Type.Object({
+          ...PageParams,
+          since: Type.Optional(Type.String({ format: 'date-time', description: 'ISO 8601 date-time, e.g. 2025-03-01T10:00:00.000Z.' })),
+        }),
+        response: { 200: PaginatedOf(NotificationSchema), ...errorResponses(400, 401) },
+      },
     },
-  }, async (request) => {
-    const page = pageRequest(request.query, NOTIFICATIONS_PAGE_SIZE);
-    const since = request.query.since ? new Date(request.query.since) : null;
-    const { count, rows } = await app.repos.notifications.list(request.user!.id, page.limit, page.offset, since);
-    return paginate(request, page, count, rows.map(toNotification));
-  });
+    async (request) => {
+      const page = pageRequest(request.query, NOTIFICATIONS_PAGE_SIZE);
+      const since = request.query.since ? new Date(request.query.since) : null;
+      const { count, rows } = await app.repos.notifications.list(request.user!.id, page.limit, page.offset, since);
+      return paginate(request, page, count, rows.map(toNotification));
+    },
+  );
 
-  app.get('/unread-count/', {
-    schema: {
-      tags: ['notifications'], summary: 'How many of your notifications are unread', security,
-      response: { 200: UnreadCountSchema, ...errorResponses(401) },
+  app.get(
+    '/unread-count/',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'How many of your notifications are unread',
+        security,
+        response: { 200: UnreadCountSchema, ...errorResponses(401) },
+      },
     },
-  }, async (request) => ({ count: await app.repos.notifications.unreadCount(request.user!.id) }));
+    async (request) => ({ count: await app.repos.notifications.unreadCount(request.user!.id) }),
+  );
 
-  app.post('/read-all/', {
-    schema: {
-      tags: ['notifications'], summary: 'Mark all your notifications read', security,
-      response: { 200: Type.Object({ updated: Type.Integer() }), ...errorResponses(401) },
+  app.post(
+    '/read-all/',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark all your notifications read',
+        security,
+        response: { 200: Type.Object({ updated: Type.Integer() }), ...errorResponses(401) },
+      },
     },
-  }, async (request) => ({ updated: await app.repos.notifications.markAllRead(request.user!.id) }));
+    async (request) => ({ updated: await app.repos.notifications.markAllRead(request.user!.id) }),
+  );
 
-  app.post('/:id/read/', {
-    schema: {
-      tags: ['notifications'], summary: 'Mark one of your notifications read', security,
-      params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
-      response: { 200: NotificationSchema, ...errorResponses(401, 404) },
+  app.post(
+    '/:id/read/',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark one of your notifications read',
+        security,
+        params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
+        response: { 200: NotificationSchema, ...errorResponses(401, 404) },
+      },
     },
-  }, async (request) => {
-    const { id } = request.params;
-    const row = isUuid(id) ? await app.repos.notifications.markRead(request.user!.id, id) : null;
-    if (!row) throw new ApiError(404, 'not_found', 'Notification not found.');
-    return toNotification(row);
-  });
+    async (request) => {
+      const { id } = request.params;
+      const row = isUuid(id) ? await app.repos.notifications.markRead(request.user!.id, id) : null;
+      if (!row) throw new ApiError(404, 'not_found', 'Notification not found.');
+      return toNotification(row);
+    },
+  );
 };
 
 export default routes;

@@ -33,33 +33,40 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     }
   });
 
-  app.post('/webhook/', {
-    // Providers send no Idempotency-Key; settling is idempotent by itself.
-    config: { idempotent: false },
-    // Before schema validation: an unsigned request learns nothing, not even which fields we expect.
-    preValidation: async (request) => {
-      const raw = rawBodies.get(request);
-      if (!raw || !validSignature(raw, app.payments.webhookSecret, request.headers[SIGNATURE_HEADER])) {
-        throw new ApiError(401, 'not_authenticated', 'Invalid webhook signature.');
+  app.post(
+    '/webhook/',
+    {
+      // Providers send no Idempotency-Key; settling is idempotent by itself.
+      config: { idempotent: false },
+      // Before schema validation: an unsigned request learns nothing, not even which fields we expect.
+      preValidation: async (request) => {
+        const raw = rawBodies.get(request);
+        if (!raw || !validSignature(raw, app.payments.webhookSecret, request.headers[SIGNATURE_HEADER])) {
+          throw new ApiError(401, 'not_authenticated', 'Invalid webhook signature.');
+        }
+      },
+      schema: {
+        tags: ['payments'],
+        summary: 'Provider webhook (x-paystack-signature required); charge.* re-verify the payment, transfer.* the withdrawal',
+        body: WebhookBody,
+        response: { 200: WebhookResponse, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      const { event, data } = request.body;
+      if (event.startsWith('transfer.') && data.reference) {
+        // transfer.success/failed/reversed: re-verify our withdrawal's transfer by its reference.
+        if (!(await refreshWithdrawal(app, data.reference)))
+          request.log.warn({ reference: data.reference, event }, 'Webhook for an unknown transfer reference');
+        return { received: true };
       }
-    },
-    schema: {
-      tags: ['payments'], summary: 'Provider webhook (x-paystack-signature required); charge.* re-verify the payment, transfer.* the withdrawal',
-      body: WebhookBody, response: { 200: WebhookResponse, ...errorResponses(400, 401) },
-    },
-  }, async (request) => {
-    const { event, data } = request.body;
-    if (event.startsWith('transfer.') && data.reference) {
-      // transfer.success/failed/reversed: re-verify our withdrawal's transfer by its reference.
-      if (!(await refreshWithdrawal(app, data.reference))) request.log.warn({ reference: data.reference, event }, 'Webhook for an unknown transfer reference');
+      if (!event.startsWith('charge.') || !data.reference) return { received: true };
+      // Failed/abandoned payments are re-checked too: a late success must still be credited.
+      const payment = await refreshPayment(app, data.reference, true);
+      if (!payment) request.log.warn({ reference: data.reference, event }, 'Webhook for an unknown payment reference');
       return { received: true };
-    }
-    if (!event.startsWith('charge.') || !data.reference) return { received: true };
-    // Failed/abandoned payments are re-checked too: a late success must still be credited.
-    const payment = await refreshPayment(app, data.reference, true);
-    if (!payment) request.log.warn({ reference: data.reference, event }, 'Webhook for an unknown payment reference');
-    return { received: true };
-  });
+    },
+  );
 };
 
 export default routes;

@@ -19,42 +19,63 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   const repo = app.repos.pushSubscriptions;
   const security = [{ bearer: [] }];
 
-  app.get('/public-key/', {
-    schema: { tags: ['push'], summary: 'VAPID public key for PushManager.subscribe()', response: { 200: PushPublicKeySchema } },
-  }, async () => ({ public_key: app.push.keys.publicKey }));
-
-  app.post('/subscribe/', {
-    onRequest: app.authenticate,
-    schema: {
-      tags: ['push'], summary: 'Store this browser\'s push subscription for you (upsert by endpoint)', security,
-      body: PushSubscribeBody,
-      response: { 201: PushSubscriptionSchema, ...errorResponses(400, 401) },
+  app.get(
+    '/public-key/',
+    {
+      schema: { tags: ['push'], summary: 'VAPID public key for PushManager.subscribe()', response: { 200: PushPublicKeySchema } },
     },
-  }, async (request, reply) => {
-    const { endpoint, keys } = request.body;
-    const problem = pushEndpointProblem(endpoint, app.config.push.allowInsecureEndpoints);
-    if (problem) throw validationError({ endpoint: [problem] });
-    const errors = keyProblems(keys.p256dh, keys.auth);
-    if (Object.keys(errors).length > 0) throw validationError(errors);
-    const row = await repo.upsert(request.user!.id, {
-      // eslint-disable-next-line no-control-regex -- removing control characters is the point
-      endpoint, p256dh: keys.p256dh, auth: keys.auth, userAgent: String(request.headers['user-agent'] ?? '').replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 300),
-    });
-    return reply.code(201).send({ endpoint: row.endpoint, created_at: row.createdAt.toISOString() });
-  });
+    async () => ({ public_key: app.push.keys.publicKey }),
+  );
 
-  app.post('/unsubscribe/', {
-    onRequest: app.authenticate,
-    schema: {
-      tags: ['push'], summary: 'Forget one of your push subscriptions (204 even if it was already gone)', security,
-      body: PushUnsubscribeBody,
-      response: { 204: Type.Null(), ...errorResponses(400, 401) },
+  app.post(
+    '/subscribe/',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['push'],
+        summary: "Store this browser's push subscription for you (upsert by endpoint)",
+        security,
+        body: PushSubscribeBody,
+        response: { 201: PushSubscriptionSchema, ...errorResponses(400, 401) },
+      },
     },
-  }, async (request, reply) => {
-    // Someone else's endpoint is left alone: a stale client cannot silence another account.
-    await repo.removeOwn(request.user!.id, request.body.endpoint);
-    return reply.code(204).send(null);
-  });
+    async (request, reply) => {
+      const { endpoint, keys } = request.body;
+      const problem = pushEndpointProblem(endpoint, app.config.push.allowInsecureEndpoints);
+      if (problem) throw validationError({ endpoint: [problem] });
+      const errors = keyProblems(keys.p256dh, keys.auth);
+      if (Object.keys(errors).length > 0) throw validationError(errors);
+      const row = await repo.upsert(request.user!.id, {
+        endpoint,
+        p256dh: keys.p256dh,
+        auth: keys.auth,
+        userAgent: String(request.headers['user-agent'] ?? '')
+          // eslint-disable-next-line no-control-regex -- removing control characters is the point
+          .replace(/[\u0000-\u001f\u007f]/g, '')
+          .slice(0, 300),
+      });
+      return reply.code(201).send({ endpoint: row.endpoint, created_at: row.createdAt.toISOString() });
+    },
+  );
+
+  app.post(
+    '/unsubscribe/',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['push'],
+        summary: 'Forget one of your push subscriptions (204 even if it was already gone)',
+        security,
+        body: PushUnsubscribeBody,
+        response: { 204: Type.Null(), ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      // Someone else's endpoint is left alone: a stale client cannot silence another account.
+      await repo.removeOwn(request.user!.id, request.body.endpoint);
+      return reply.code(204).send(null);
+    },
+  );
 };
 
 export default routes;

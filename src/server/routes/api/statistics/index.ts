@@ -11,17 +11,21 @@ function card(key: string, title: string, value: string, description: string): S
 }
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/', {
-    schema: { tags: ['landing'], summary: 'Statistics cards', response: { 200: Type.Array(StatisticSchema) } },
-  }, async (): Promise<Statistic[]> => {
-    const t = await app.repos.donations.platformTotals();
-    return [
-      card('total_raised', 'Total raised', formatGhs(t.raised), 'Given by donors to causes across Ghana'),
-      card('active_donors', 'Active donors', t.donors.toLocaleString('en-GB'), 'People and families who have given'),
-      card('causes_completed', 'Causes completed', t.causesCompleted.toLocaleString('en-GB'), 'Causes that reached their goal'),
-      card('platform_charge', 'Platform charge', `${PLATFORM_CHARGE_PERCENT}%`, 'Boafo takes nothing from your donation'),
-    ];
-  });
+  app.get(
+    '/',
+    {
+      schema: { tags: ['landing'], summary: 'Statistics cards', response: { 200: Type.Array(StatisticSchema) } },
+    },
+    async (): Promise<Statistic[]> => {
+      const t = await app.repos.donations.platformTotals();
+      return [
+        card('total_raised', 'Total raised', formatGhs(t.raised), 'Given by donors to causes across Ghana'),
+        card('active_donors', 'Active donors', t.donors.toLocaleString('en-GB'), 'People and families who have given'),
+        card('causes_completed', 'Causes completed', t.causesCompleted.toLocaleString('en-GB'), 'Causes that reached their goal'),
+        card('platform_charge', 'Platform charge', `${PLATFORM_CHARGE_PERCENT}%`, 'Boafo takes nothing from your donation'),
+      ];
+    },
+  );
 };
 
 export default routes;

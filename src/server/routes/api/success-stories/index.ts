@@ -11,8 +11,12 @@ import { SuccessStoryBody, SuccessStorySchema } from '../../../../shared/contrac
 
 function toStory(row: StoryRow): SuccessStory {
   return {
-    id: row.id, title: row.title, description: row.description, image: mainImageUrl(row.image),
-    cause_id: row.causeId, created_at: row.createdAt.toISOString(),
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    image: mainImageUrl(row.image),
+    cause_id: row.causeId,
+    created_at: row.createdAt.toISOString(),
   };
 }
 
@@ -30,7 +34,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     }
     if (body.cause_id !== undefined) {
       const id = body.cause_id?.trim() || null;
-      if (id && !(isUuid(id) && await app.repos.causes.find(id))) errors.add('cause_id', 'No cause with this id exists.');
+      if (id && !(isUuid(id) && (await app.repos.causes.find(id)))) errors.add('cause_id', 'No cause with this id exists.');
       else values.causeId = id;
     }
     const images = await takeImages(app, body as Record<string, unknown>, ['image'], errors);
@@ -38,37 +42,57 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     return values;
   }
 
-  app.get('/', {
-    schema: { tags: ['landing'], summary: 'Success stories, newest first', response: { 200: Type.Array(SuccessStorySchema) } },
-  }, async () => (await app.repos.content.stories()).map((row) => toStory(row)));
-
-  app.post('/', {
-    onRequest: app.requireAdmin,
-    schema: {
-      tags: ['landing'], summary: 'Add a success story (admin)', security: [{ bearer: [] }], consumes,
-      body: SuccessStoryBody, response: { 201: SuccessStorySchema, ...errorResponses(400, 401, 403, 409, 413, 422) },
+  app.get(
+    '/',
+    {
+      schema: { tags: ['landing'], summary: 'Success stories, newest first', response: { 200: Type.Array(SuccessStorySchema) } },
     },
-  }, async (request, reply) => {
-    const values = await read(request.body, true);
-    const row = await app.repos.content.createStory(values as StoryInput & { title: string; description: string });
-    return reply.code(201).send(toStory(row));
-  });
+    async () => (await app.repos.content.stories()).map((row) => toStory(row)),
+  );
 
-  app.put('/:id/', {
-    onRequest: app.requireAdmin,
-    schema: {
-      tags: ['landing'], summary: 'Edit a success story (admin)', security: [{ bearer: [] }], consumes,
-      params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
-      body: SuccessStoryBody, response: { 200: SuccessStorySchema, ...errorResponses(400, 401, 403, 404, 409, 413, 422) },
+  app.post(
+    '/',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['landing'],
+        summary: 'Add a success story (admin)',
+        security: [{ bearer: [] }],
+        consumes,
+        body: SuccessStoryBody,
+        response: { 201: SuccessStorySchema, ...errorResponses(400, 401, 403, 409, 413, 422) },
+      },
     },
-  }, async (request) => {
-    const { id } = request.params;
-    if (!isUuid(id)) throw notFound();
-    const values = await read(request.body, false);
-    const row = await app.repos.content.updateStory(id, values);
-    if (!row) throw notFound();
-    return toStory(row);
-  });
+    async (request, reply) => {
+      const values = await read(request.body, true);
+      const row = await app.repos.content.createStory(values as StoryInput & { title: string; description: string });
+      return reply.code(201).send(toStory(row));
+    },
+  );
+
+  app.put(
+    '/:id/',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['landing'],
+        summary: 'Edit a success story (admin)',
+        security: [{ bearer: [] }],
+        consumes,
+        params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
+        body: SuccessStoryBody,
+        response: { 200: SuccessStorySchema, ...errorResponses(400, 401, 403, 404, 409, 413, 422) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!isUuid(id)) throw notFound();
+      const values = await read(request.body, false);
+      const row = await app.repos.content.updateStory(id, values);
+      if (!row) throw notFound();
+      return toStory(row);
+    },
+  );
 };
 
 export default routes;

@@ -12,7 +12,12 @@ import { TestimonialBody, TestimonialSchema } from '../../../../shared/contract/
 
 function toTestimonial(row: TestimonialRow): Testimonial {
   return {
-    id: row.id, text: row.text, content: row.text, author: row.author, name: row.author, role: row.role,
+    id: row.id,
+    text: row.text,
+    content: row.text,
+    author: row.author,
+    name: row.author,
+    role: row.role,
     image: mainImageUrl(row.image),
   };
 }
@@ -36,37 +41,57 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     return values;
   }
 
-  app.get('/', {
-    schema: { tags: ['landing'], summary: 'Testimonials, newest first', response: { 200: Type.Array(TestimonialSchema) } },
-  }, async () => (await app.repos.content.testimonials()).map((row) => toTestimonial(row)));
-
-  app.post('/', {
-    onRequest: app.requireAdmin,
-    schema: {
-      tags: ['landing'], summary: 'Add a testimonial (admin)', security: [{ bearer: [] }], consumes,
-      body: TestimonialBody, response: { 201: TestimonialSchema, ...errorResponses(400, 401, 403, 409, 413, 422) },
+  app.get(
+    '/',
+    {
+      schema: { tags: ['landing'], summary: 'Testimonials, newest first', response: { 200: Type.Array(TestimonialSchema) } },
     },
-  }, async (request, reply) => {
-    const values = await read(request.body, true);
-    const row = await app.repos.content.createTestimonial(values as TestimonialInput & { text: string; author: string });
-    return reply.code(201).send(toTestimonial(row));
-  });
+    async () => (await app.repos.content.testimonials()).map((row) => toTestimonial(row)),
+  );
 
-  app.put('/:id/', {
-    onRequest: app.requireAdmin,
-    schema: {
-      tags: ['landing'], summary: 'Edit a testimonial (admin)', security: [{ bearer: [] }], consumes,
-      params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
-      body: TestimonialBody, response: { 200: TestimonialSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 422) },
+  app.post(
+    '/',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['landing'],
+        summary: 'Add a testimonial (admin)',
+        security: [{ bearer: [] }],
+        consumes,
+        body: TestimonialBody,
+        response: { 201: TestimonialSchema, ...errorResponses(400, 401, 403, 409, 413, 422) },
+      },
     },
-  }, async (request) => {
-    const { id } = request.params;
-    if (!isUuid(id)) throw notFound();
-    const values = await read(request.body, false);
-    const row = await app.repos.content.updateTestimonial(id, values);
-    if (!row) throw notFound();
-    return toTestimonial(row);
-  });
+    async (request, reply) => {
+      const values = await read(request.body, true);
+      const row = await app.repos.content.createTestimonial(values as TestimonialInput & { text: string; author: string });
+      return reply.code(201).send(toTestimonial(row));
+    },
+  );
+
+  app.put(
+    '/:id/',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['landing'],
+        summary: 'Edit a testimonial (admin)',
+        security: [{ bearer: [] }],
+        consumes,
+        params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
+        body: TestimonialBody,
+        response: { 200: TestimonialSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 422) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!isUuid(id)) throw notFound();
+      const values = await read(request.body, false);
+      const row = await app.repos.content.updateTestimonial(id, values);
+      if (!row) throw notFound();
+      return toTestimonial(row);
+    },
+  );
 };
 
 export default routes;

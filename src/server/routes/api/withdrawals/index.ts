@@ -24,56 +24,75 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   const repo = app.repos.withdrawals;
   const security = [{ bearer: [] }];
 
-  app.post('/', {
-    onRequest: app.authenticate,
-    schema: {
-      tags: ['withdrawals'], security,
-      summary: "Request a withdrawal from your cause (to your saved withdrawal details); at most what is available",
-      body: WithdrawalRequestBody,
-      response: { 201: WithdrawalSchema, ...errorResponses(400, 401, 403, 404) },
+  app.post(
+    '/',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['withdrawals'],
+        security,
+        summary: 'Request a withdrawal from your cause (to your saved withdrawal details); at most what is available',
+        body: WithdrawalRequestBody,
+        response: { 201: WithdrawalSchema, ...errorResponses(400, 401, 403, 404) },
+      },
     },
-  }, async (request, reply) => {
-    const user = request.user!;
-    const cause = isUuid(request.body.cause_id) ? await app.repos.causes.find(request.body.cause_id) : null;
-    if (!cause || !canSee(cause, user)) throw causeNotFound();
-    if (cause.organizerId !== user.id) {
-      throw new ApiError(403, 'permission_denied', 'Only the organizer of this cause can withdraw from it.');
-    }
-    const amount = parseAmount(request.body.amount);
-    if (amount === null || amount <= 0) throw validationError({ amount: [BAD_AMOUNT] });
-    const account = await app.repos.users.findById(user.id);
-    if (!account) throw new ApiError(401, 'token_invalid', 'This account no longer exists.');
-    const destination = asWithdrawalDetails(account.withdrawalAddress);
-    if (!destination) throw validationError({ [NON_FIELD_ERRORS]: [NO_DETAILS] }, NO_DETAILS);
-    const outcome = await repo.request({
-      causeId: cause.id, organizerId: user.id, organizerName: `${account.firstName} ${account.lastName}`.trim(),
-      amount, destination, reference: newWithdrawalReference(),
-    });
-    if (outcome.kind === 'not_found') throw causeNotFound();
-    if (outcome.kind === 'insufficient') {
-      throw validationError({ amount: [`The most you can withdraw now is ${formatGhs(outcome.available)}.`] });
-    }
-    return reply.code(201).send(toWithdrawal((await repo.findView(outcome.row.id))!));
-  });
+    async (request, reply) => {
+      const user = request.user!;
+      const cause = isUuid(request.body.cause_id) ? await app.repos.causes.find(request.body.cause_id) : null;
+      if (!cause || !canSee(cause, user)) throw causeNotFound();
+      if (cause.organizerId !== user.id) {
+        throw new ApiError(403, 'permission_denied', 'Only the organizer of this cause can withdraw from it.');
+      }
+      const amount = parseAmount(request.body.amount);
+      if (amount === null || amount <= 0) throw validationError({ amount: [BAD_AMOUNT] });
+      const account = await app.repos.users.findById(user.id);
+      if (!account) throw new ApiError(401, 'token_invalid', 'This account no longer exists.');
+      const destination = asWithdrawalDetails(account.withdrawalAddress);
+      if (!destination) throw validationError({ [NON_FIELD_ERRORS]: [NO_DETAILS] }, NO_DETAILS);
+      const outcome = await repo.request({
+        causeId: cause.id,
+        organizerId: user.id,
+        organizerName: `${account.firstName} ${account.lastName}`.trim(),
+        amount,
+        destination,
+        reference: newWithdrawalReference(),
+      });
+      if (outcome.kind === 'not_found') throw causeNotFound();
+      if (outcome.kind === 'insufficient') {
+        throw validationError({ amount: [`The most you can withdraw now is ${formatGhs(outcome.available)}.`] });
+      }
+      return reply.code(201).send(toWithdrawal((await repo.findView(outcome.row.id))!));
+    },
+  );
 
-  app.get('/', {
-    onRequest: app.authenticate,
-    schema: {
-      tags: ['withdrawals'], security,
-      summary: 'Your withdrawals, newest first (admins: everyone\'s); cause_id narrows to one cause',
-      querystring: WithdrawalListQuery,
-      response: { 200: PaginatedOf(WithdrawalSchema), ...errorResponses(400, 401) },
+  app.get(
+    '/',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['withdrawals'],
+        security,
+        summary: "Your withdrawals, newest first (admins: everyone's); cause_id narrows to one cause",
+        querystring: WithdrawalListQuery,
+        response: { 200: PaginatedOf(WithdrawalSchema), ...errorResponses(400, 401) },
+      },
     },
-  }, async (request) => {
-    const user = request.user!;
-    const { cause_id: causeId } = request.query;
-    const page = pageRequest(request.query, WITHDRAWAL_PAGE_SIZE);
-    if (causeId !== undefined && !isUuid(causeId)) return paginate(request, page, 0, []);
-    const { count, rows } = await repo.list({
-      organizerId: user.role === 'admin' ? undefined : user.id, causeId,
-    }, page.limit, page.offset);
-    return paginate(request, page, count, rows.map(toWithdrawal));
-  });
+    async (request) => {
+      const user = request.user!;
+      const { cause_id: causeId } = request.query;
+      const page = pageRequest(request.query, WITHDRAWAL_PAGE_SIZE);
+      if (causeId !== undefined && !isUuid(causeId)) return paginate(request, page, 0, []);
+      const { count, rows } = await repo.list(
+        {
+          organizerId: user.role === 'admin' ? undefined : user.id,
+          causeId,
+        },
+        page.limit,
+        page.offset,
+      );
+      return paginate(request, page, count, rows.map(toWithdrawal));
+    },
+  );
 };
 
 export default routes;

@@ -1,5 +1,11 @@
 import type {
-  AdminMetrics, AdminPayment, AdminPaymentFilter, AdminUser, PaymentResolutionRequest, ReviewPeriod, ReviewTotals,
+  AdminMetrics,
+  AdminPayment,
+  AdminPaymentFilter,
+  AdminUser,
+  PaymentResolutionRequest,
+  ReviewPeriod,
+  ReviewTotals,
 } from '../../../../shared/admin-contract';
 import type { Cause, Paginated } from '../../../../shared/cause-contract';
 import { api } from '../../../lib/api-client';
@@ -46,5 +52,7 @@ export async function listAdminPayments(status: AdminPaymentFilter, page: number
  * One Idempotency-Key per decision, so a retry after a lost answer cannot apply it twice.
  */
 export function resolvePayment(id: string, body: PaymentResolutionRequest, idempotencyKey: string): Promise<AdminPayment> {
-  return api.post<AdminPayment>(`/api/admin/payments/${encodeURIComponent(id)}/resolve/`, body, { headers: { 'Idempotency-Key': idempotencyKey } });
+  return api.post<AdminPayment>(`/api/admin/payments/${encodeURIComponent(id)}/resolve/`, body, {
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
 }

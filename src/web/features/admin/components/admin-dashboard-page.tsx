@@ -20,7 +20,9 @@ function PendingDonations({ items }: { items: AdminMetrics['pending_donations'] 
       {items === undefined ? (
         <div className="card-grid skeleton" role="status">
           <span className="visually-hidden">Loading pending donations…</span>
-          {[0, 1, 2, 3].map((i) => <div key={i} className="skeleton__block pending-card--skeleton" />)}
+          {[0, 1, 2, 3].map((i) => (
+            <div key={i} className="skeleton__block pending-card--skeleton" />
+          ))}
         </div>
       ) : items.length === 0 ? (
         <p className="panel__empty">No pending donations</p>
@@ -30,7 +32,9 @@ function PendingDonations({ items }: { items: AdminMetrics['pending_donations'] 
             <li key={d.id} className="pending-card">
               <p className="pending-card__amount">{formatGhs(d.amount)}</p>
               <p className="pending-card__title">
-                <Link to="/causes/$id" params={{ id: d.cause_id }}>{d.cause_title || d.cause_id.slice(0, 8)}</Link>
+                <Link to="/causes/$id" params={{ id: d.cause_id }}>
+                  {d.cause_title || d.cause_id.slice(0, 8)}
+                </Link>
               </p>
               <p className="pending-card__meta">{d.email}</p>
               <p className="pending-card__meta">{formatDateTime(d.created_at)}</p>
@@ -58,7 +62,9 @@ function Totals({ metrics }: { metrics: AdminMetrics | undefined }) {
     : [];
   return (
     <section aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`} className="visually-hidden">Totals</h2>
+      <h2 id={`${id}-h`} className="visually-hidden">
+        Totals
+      </h2>
       {t ? (
         <ul className="stat-grid admin-totals">
           {cards.map(([label, value]) => (
@@ -71,7 +77,9 @@ function Totals({ metrics }: { metrics: AdminMetrics | undefined }) {
       ) : (
         <div className="stat-grid skeleton" role="status">
           <span className="visually-hidden">Loading totals…</span>
-          {[0, 1, 2, 3].map((i) => <div key={i} className="skeleton__line skeleton__line--title" />)}
+          {[0, 1, 2, 3].map((i) => (
+            <div key={i} className="skeleton__line skeleton__line--title" />
+          ))}
         </div>
       )}
     </section>
@@ -111,21 +119,25 @@ export function AdminDashboardPage() {
         <p>
           Signed in as <strong>{name || email}</strong>.{' '}
           {metrics ? (
-            <>
-              {metrics.totals.causes_pending === 1 ? '1 cause is' : `${metrics.totals.causes_pending} causes are`} waiting for review.{' '}
-            </>
+            <>{metrics.totals.causes_pending === 1 ? '1 cause is' : `${metrics.totals.causes_pending} causes are`} waiting for review. </>
           ) : null}
           <Link to="/causereviewpage">Review causes</Link>
         </p>
       </section>
-      {failed && !metrics ? <p className="form-error" role="alert">Could not load the metrics. Check your connection and try again.</p> : null}
+      {failed && !metrics ? (
+        <p className="form-error" role="alert">
+          Could not load the metrics. Check your connection and try again.
+        </p>
+      ) : null}
       <Totals metrics={metrics} />
       <PendingDonations items={metrics?.pending_donations ?? (failed ? [] : undefined)} />
       {metrics ? (
         <MetricsSection metrics={metrics} loading={loading} onMonth={setMonth} />
       ) : (
         <section className="panel" aria-label="Metrics">
-          <div className="skeleton__block" role="status"><span className="visually-hidden">Loading metrics…</span></div>
+          <div className="skeleton__block" role="status">
+            <span className="visually-hidden">Loading metrics…</span>
+          </div>
         </section>
       )}
       <UsersList />

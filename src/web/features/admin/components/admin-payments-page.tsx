@@ -18,7 +18,11 @@ const TABS: { status: AdminPaymentFilter; label: string; empty: string }[] = [
 ];
 
 const DONATION_STATUS: Record<string, string> = {
-  pending: 'waiting', completed: 'credited', failed: 'not credited', abandoned: 'not credited', refunded: 'refunded',
+  pending: 'waiting',
+  completed: 'credited',
+  failed: 'not credited',
+  abandoned: 'not credited',
+  refunded: 'refunded',
 };
 
 /** One Idempotency-Key per decision; plain http on a LAN address has no crypto.randomUUID. */
@@ -33,9 +37,20 @@ function Resolution({ p }: { p: AdminPayment }) {
     <div>
       <dt>Decision</dt>
       <dd>
-        {what}{p.resolved_by_name ? ` by ${p.resolved_by_name}` : ''}
-        {p.resolved_at ? <> on <time dateTime={p.resolved_at}>{formatDateTime(p.resolved_at)}</time></> : null}
-        {p.resolution_note ? <><br /><span className="flagged-muted">“{p.resolution_note}”</span></> : null}
+        {what}
+        {p.resolved_by_name ? ` by ${p.resolved_by_name}` : ''}
+        {p.resolved_at ? (
+          <>
+            {' '}
+            on <time dateTime={p.resolved_at}>{formatDateTime(p.resolved_at)}</time>
+          </>
+        ) : null}
+        {p.resolution_note ? (
+          <>
+            <br />
+            <span className="flagged-muted">“{p.resolution_note}”</span>
+          </>
+        ) : null}
       </dd>
     </div>
   );
@@ -60,35 +75,67 @@ function PaymentItem({ p, busy, onResolve }: ItemProps) {
         </span>
       </div>
       <dl className="flagged-facts">
-        <div><dt>Why</dt><dd>{p.flagged_reason ?? '—'}</dd></div>
-        <div><dt>Donor</dt><dd>{p.donor_name || '—'}<br /><span className="flagged-muted">{p.email}</span></dd></div>
+        <div>
+          <dt>Why</dt>
+          <dd>{p.flagged_reason ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>Donor</dt>
+          <dd>
+            {p.donor_name || '—'}
+            <br />
+            <span className="flagged-muted">{p.email}</span>
+          </dd>
+        </div>
         <div>
           <dt>Causes</dt>
           <dd>
             <ul className="flagged-donations">
               {p.donations.map((d) => (
                 <li key={d.id}>
-                  <Link to="/causes/$id" params={{ id: d.cause_id }}>{d.cause_title}</Link>{' '}
+                  <Link to="/causes/$id" params={{ id: d.cause_id }}>
+                    {d.cause_title}
+                  </Link>{' '}
                   {formatGhs(d.amount)}
-                  {d.pledged_amount && d.pledged_amount !== d.amount ? <> (pledged {formatGhs(d.pledged_amount)})</> : null}
-                  {' '}<span className="flagged-muted">· {DONATION_STATUS[d.status] ?? d.status}</span>
+                  {d.pledged_amount && d.pledged_amount !== d.amount ? <> (pledged {formatGhs(d.pledged_amount)})</> : null}{' '}
+                  <span className="flagged-muted">· {DONATION_STATUS[d.status] ?? d.status}</span>
                 </li>
               ))}
             </ul>
           </dd>
         </div>
-        <div><dt>Started</dt><dd><time dateTime={p.created_at}>{formatDateTime(p.created_at)}</time></dd></div>
-        <div><dt>Reference</dt><dd className="flagged-mono">{p.reference} <span className="flagged-muted">({p.provider})</span></dd></div>
+        <div>
+          <dt>Started</dt>
+          <dd>
+            <time dateTime={p.created_at}>{formatDateTime(p.created_at)}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>Reference</dt>
+          <dd className="flagged-mono">
+            {p.reference} <span className="flagged-muted">({p.provider})</span>
+          </dd>
+        </div>
         <Resolution p={p} />
       </dl>
       {p.status === 'flagged' ? (
         <div className="row-actions">
-          <button type="button" className="button button--primary button--small" disabled={busy}
-            aria-label={`Credit ${subject}`} onClick={(e) => onResolve('credit', e.currentTarget)}>
+          <button
+            type="button"
+            className="button button--primary button--small"
+            disabled={busy}
+            aria-label={`Credit ${subject}`}
+            onClick={(e) => onResolve('credit', e.currentTarget)}
+          >
             Credit amount received
           </button>
-          <button type="button" className="button button--secondary button--small" disabled={busy}
-            aria-label={`Mark ${subject} refunded`} onClick={(e) => onResolve('refund', e.currentTarget)}>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            disabled={busy}
+            aria-label={`Mark ${subject} refunded`}
+            onClick={(e) => onResolve('refund', e.currentTarget)}
+          >
             Mark refunded
           </button>
         </div>
@@ -120,21 +167,24 @@ export function AdminPaymentsPage() {
   const decisionKeyRef = useRef(decisionKey());
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
 
-  const load = useCallback((signal: AbortSignal) => {
-    listAdminPayments(tab, page, signal)
-      .then((data) => {
-        setItems(data.results);
-        setHasNext(Boolean(data.next));
-        setCount(data.count);
-        setFailed(false);
-        if (data.results.length === 0 && page > 1) setPage(page - 1);
-      })
-      .catch(() => {
-        if (signal.aborted) return;
-        setItems((current) => current ?? []);
-        setFailed(true);
-      });
-  }, [tab, page]);
+  const load = useCallback(
+    (signal: AbortSignal) => {
+      listAdminPayments(tab, page, signal)
+        .then((data) => {
+          setItems(data.results);
+          setHasNext(Boolean(data.next));
+          setCount(data.count);
+          setFailed(false);
+          if (data.results.length === 0 && page > 1) setPage(page - 1);
+        })
+        .catch(() => {
+          if (signal.aborted) return;
+          setItems((current) => current ?? []);
+          setFailed(true);
+        });
+    },
+    [tab, page],
+  );
 
   useEffect(() => {
     const controller = new AbortController();
@@ -152,9 +202,20 @@ export function AdminPaymentsPage() {
 
   function onTabKey(event: KeyboardEvent, index: number) {
     const last = TABS.length - 1;
-    const next = event.key === 'ArrowRight' ? (index === last ? 0 : index + 1)
-      : event.key === 'ArrowLeft' ? (index === 0 ? last : index - 1)
-        : event.key === 'Home' ? 0 : event.key === 'End' ? last : null;
+    const next =
+      event.key === 'ArrowRight'
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === 'ArrowLeft'
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
     if (next === null) return;
     event.preventDefault();
     choose(TABS[next].status);
@@ -197,10 +258,12 @@ export function AdminPaymentsPage() {
 
   return (
     <div className="admin-page flagged-page">
-      <h1 id="payments-title" tabIndex={-1}>Flagged payments</h1>
+      <h1 id="payments-title" tabIndex={-1}>
+        Flagged payments
+      </h1>
       <p className="flagged-intro">
-        The payment provider reported a different amount or currency than Boafo asked for, so nothing was credited.
-        Credit what was actually received, or record that the donor was refunded.
+        The payment provider reported a different amount or currency than Boafo asked for, so nothing was credited. Credit what was actually
+        received, or record that the donor was refunded.
       </p>
       <div className="admin-tabs" role="tablist" aria-label="Payment reviews">
         {TABS.map((t, index) => (
@@ -224,7 +287,9 @@ export function AdminPaymentsPage() {
         ))}
       </div>
       <section id="pay-panel" role="tabpanel" aria-labelledby={`pay-tab-${tab}`} className="panel" aria-busy={items === null}>
-        <h2>{current.label} payments{count !== null && count > 0 ? ` (${count})` : ''}</h2>
+        <h2>
+          {current.label} payments{count !== null && count > 0 ? ` (${count})` : ''}
+        </h2>
         {items === null ? (
           <LinesSkeleton label="Loading payments…" />
         ) : list.length === 0 ? (

@@ -55,13 +55,26 @@ function ReviewTotalsPanel({ version }: { version: number }) {
       <div className="select-field">
         <label htmlFor={`${id}-period`}>Causes reviewed in</label>
         <select id={`${id}-period`} value={period} onChange={(e) => setPeriod(e.target.value as ReviewPeriod)}>
-          {PERIODS.map((p) => <option key={p} value={p}>{REVIEW_PERIOD_LABELS[p]}</option>)}
+          {PERIODS.map((p) => (
+            <option key={p} value={p}>
+              {REVIEW_PERIOD_LABELS[p]}
+            </option>
+          ))}
         </select>
       </div>
       <dl className="totals-list" aria-live="polite">
-        <div><dt>Total accepted</dt><dd data-testid="total-accepted">{value(totals?.accepted)}</dd></div>
-        <div><dt>Total rejected</dt><dd data-testid="total-rejected">{value(totals?.rejected)}</dd></div>
-        <div><dt>Total pending</dt><dd data-testid="total-pending">{value(totals?.pending)}</dd></div>
+        <div>
+          <dt>Total accepted</dt>
+          <dd data-testid="total-accepted">{value(totals?.accepted)}</dd>
+        </div>
+        <div>
+          <dt>Total rejected</dt>
+          <dd data-testid="total-rejected">{value(totals?.rejected)}</dd>
+        </div>
+        <div>
+          <dt>Total pending</dt>
+          <dd data-testid="total-pending">{value(totals?.pending)}</dd>
+        </div>
       </dl>
     </section>
   );
@@ -82,23 +95,26 @@ export function CauseReviewPage() {
   const [loadFailed, setLoadFailed] = useState(false);
   const returnFocus = useRef<HTMLElement | null>(null);
 
-  const load = useCallback((signal?: AbortSignal) => {
-    listPendingCauses(page, signal)
-      .then((data) => {
-        setCauses(data.results);
-        setHasNext(Boolean(data.next));
-        setLoadFailed(false);
-        // Forget ticks of causes that left the list.
-        setSelected((current) => new Set([...current].filter((id) => data.results.some((c) => c.id === id))));
-        // The last one of a later page went: show the page before.
-        if (data.results.length === 0 && page > 1) setPage(page - 1);
-      })
-      .catch(() => {
-        if (signal?.aborted) return;
-        setCauses((current) => current ?? []);
-        setLoadFailed(true);
-      });
-  }, [page]);
+  const load = useCallback(
+    (signal?: AbortSignal) => {
+      listPendingCauses(page, signal)
+        .then((data) => {
+          setCauses(data.results);
+          setHasNext(Boolean(data.next));
+          setLoadFailed(false);
+          // Forget ticks of causes that left the list.
+          setSelected((current) => new Set([...current].filter((id) => data.results.some((c) => c.id === id))));
+          // The last one of a later page went: show the page before.
+          if (data.results.length === 0 && page > 1) setPage(page - 1);
+        })
+        .catch(() => {
+          if (signal?.aborted) return;
+          setCauses((current) => current ?? []);
+          setLoadFailed(true);
+        });
+    },
+    [page],
+  );
 
   useEffect(() => {
     const controller = new AbortController();
@@ -154,7 +170,9 @@ export function CauseReviewPage() {
 
   return (
     <div className="admin-page">
-      <h1 id="review-title" tabIndex={-1}>Review causes</h1>
+      <h1 id="review-title" tabIndex={-1}>
+        Review causes
+      </h1>
       <ReviewTotalsPanel version={version} />
 
       <section className="panel" aria-labelledby="pending-title">
@@ -162,27 +180,42 @@ export function CauseReviewPage() {
         {causes === null ? (
           <LinesSkeleton label="Loading causes…" />
         ) : list.length === 0 ? (
-          <p className="panel__empty">{loadFailed ? 'Could not load the causes. Check your connection and try again.' : 'No causes waiting for review.'}</p>
+          <p className="panel__empty">
+            {loadFailed ? 'Could not load the causes. Check your connection and try again.' : 'No causes waiting for review.'}
+          </p>
         ) : (
           <>
             <div className="button-row bulk-bar" role="group" aria-label="Ticked causes">
               <label className="checkbox bulk-bar__all">
                 <input
-                  type="checkbox" checked={allTicked}
+                  type="checkbox"
+                  checked={allTicked}
                   onChange={(e) => setSelected(e.target.checked ? new Set(list.map((c) => c.id)) : new Set())}
                 />
                 Select all
               </label>
               <span aria-live="polite">{ticked.length} selected</span>
               <button
-                type="button" className="button button--primary button--small" disabled={busy || ticked.length === 0}
+                type="button"
+                className="button button--primary button--small"
+                disabled={busy || ticked.length === 0}
                 onClick={() => void approve(ticked.map((c) => c.id))}
               >
                 Approve selected
               </button>
               <button
-                type="button" className="button button--danger button--small" disabled={busy || ticked.length === 0}
-                onClick={(e) => openReject({ ids: ticked.map((c) => c.id), subject: ticked.length === 1 ? `Reject “${causeName(ticked[0])}”` : `Reject ${ticked.length} causes` }, e.currentTarget)}
+                type="button"
+                className="button button--danger button--small"
+                disabled={busy || ticked.length === 0}
+                onClick={(e) =>
+                  openReject(
+                    {
+                      ids: ticked.map((c) => c.id),
+                      subject: ticked.length === 1 ? `Reject “${causeName(ticked[0])}”` : `Reject ${ticked.length} causes`,
+                    },
+                    e.currentTarget,
+                  )
+                }
               >
                 Reject selected
               </button>
@@ -191,11 +224,15 @@ export function CauseReviewPage() {
               <table className="data-table review-table">
                 <thead>
                   <tr>
-                    <th scope="col"><span className="visually-hidden">Select</span></th>
+                    <th scope="col">
+                      <span className="visually-hidden">Select</span>
+                    </th>
                     <th scope="col">Cause name</th>
                     <th scope="col">Organizer</th>
                     <th scope="col">Category</th>
-                    <th scope="col" className="num">Target</th>
+                    <th scope="col" className="num">
+                      Target
+                    </th>
                     <th scope="col">Created</th>
                     <th scope="col">Actions</th>
                   </tr>
@@ -206,24 +243,48 @@ export function CauseReviewPage() {
                     return (
                       <tr key={cause.id}>
                         <td>
-                          <input type="checkbox" aria-label={`Select ${name}`} checked={selected.has(cause.id)} onChange={(e) => toggle(cause.id, e.target.checked)} />
+                          <input
+                            type="checkbox"
+                            aria-label={`Select ${name}`}
+                            checked={selected.has(cause.id)}
+                            onChange={(e) => toggle(cause.id, e.target.checked)}
+                          />
                         </td>
-                        <td data-label="Cause name"><Link to="/causes/$id" params={{ id: cause.id }}>{name}</Link></td>
+                        <td data-label="Cause name">
+                          <Link to="/causes/$id" params={{ id: cause.id }}>
+                            {name}
+                          </Link>
+                        </td>
                         <td data-label="Organizer">
                           {cause.organizer_id ? (
-                            <Link to="/organizerprofilepage" search={{ id: cause.organizer_id }}>{cause.organizer_name || 'Organizer'}</Link>
-                          ) : (cause.organizer_name || '—')}
+                            <Link to="/organizerprofilepage" search={{ id: cause.organizer_id }}>
+                              {cause.organizer_name || 'Organizer'}
+                            </Link>
+                          ) : (
+                            cause.organizer_name || '—'
+                          )}
                         </td>
                         <td data-label="Category">{categoryText(cause.category)}</td>
-                        <td data-label="Target" className="num">{formatGhs(cause.target_amount)}</td>
+                        <td data-label="Target" className="num">
+                          {formatGhs(cause.target_amount)}
+                        </td>
                         <td data-label="Created">{formatDateTime(cause.created_at)}</td>
                         <td data-label="Actions">
                           <div className="row-actions">
-                            <button type="button" className="button button--primary button--small" disabled={busy} aria-label={`Approve ${name}`} onClick={() => void approve([cause.id])}>
+                            <button
+                              type="button"
+                              className="button button--primary button--small"
+                              disabled={busy}
+                              aria-label={`Approve ${name}`}
+                              onClick={() => void approve([cause.id])}
+                            >
                               Approve
                             </button>
                             <button
-                              type="button" className="button button--danger button--small" disabled={busy} aria-label={`Reject ${name}`}
+                              type="button"
+                              className="button button--danger button--small"
+                              disabled={busy}
+                              aria-label={`Reject ${name}`}
                               onClick={(e) => openReject({ ids: [cause.id], subject: `Reject “${name}”` }, e.currentTarget)}
                             >
                               Reject

@@ -33,7 +33,8 @@ export default function MetricsLineChart({ days }: { days: AdminMetrics['days'] 
             grid: { stroke: '#eadccb' },
             size: 76,
             // Compact ticks ("GH₵12.5k"); the table and the figcaption carry the exact amounts.
-            values: (_u, ticks) => ticks.map((t) => (t >= 1000 ? `GH₵${Number((t / 1000).toFixed(1))}k` : formatGhs(Math.round(t * 100)).replace(/\.00$/, ''))),
+            values: (_u, ticks) =>
+              ticks.map((t) => (t >= 1000 ? `GH₵${Number((t / 1000).toFixed(1))}k` : formatGhs(Math.round(t * 100)).replace(/\.00$/, ''))),
           },
         ],
         series: [

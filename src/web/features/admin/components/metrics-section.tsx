@@ -39,20 +39,33 @@ export function MetricsSection({ metrics, loading, onMonth }: MetricsSectionProp
         <div className="select-field">
           <label htmlFor={`${id}-month`}>Month</label>
           <select id={`${id}-month`} value={metrics.month} onChange={(e) => onMonth(e.target.value)}>
-            {metrics.months.map((m) => <option key={m} value={m}>{monthLabel(m)}</option>)}
+            {metrics.months.map((m) => (
+              <option key={m} value={m}>
+                {monthLabel(m)}
+              </option>
+            ))}
           </select>
         </div>
       </div>
       <figure className="metrics-chart">
         <ChartBoundary fallback={<p className="panel__empty">The chart could not be drawn; use the table below.</p>}>
-          <Suspense fallback={<div className="skeleton__block" role="status"><span className="visually-hidden">Loading chart…</span></div>}>
+          <Suspense
+            fallback={
+              <div className="skeleton__block" role="status">
+                <span className="visually-hidden">Loading chart…</span>
+              </div>
+            }
+          >
             <MetricsLineChart days={metrics.days} />
           </Suspense>
         </ChartBoundary>
         <figcaption>{summary}</figcaption>
       </figure>
       <button
-        type="button" className="button button--secondary button--small" aria-expanded={showTable} aria-controls={`${id}-table`}
+        type="button"
+        className="button button--secondary button--small"
+        aria-expanded={showTable}
+        aria-controls={`${id}-table`}
         onClick={() => setShowTable(!showTable)}
       >
         {showTable ? 'Hide table' : 'Show as table'}
@@ -63,8 +76,12 @@ export function MetricsSection({ metrics, loading, onMonth }: MetricsSectionProp
           <thead>
             <tr>
               <th scope="col">Date</th>
-              <th scope="col" className="num">Donations</th>
-              <th scope="col" className="num">Amount</th>
+              <th scope="col" className="num">
+                Donations
+              </th>
+              <th scope="col" className="num">
+                Amount
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -85,11 +85,19 @@ export function ReasonDialog({ subject, busy, onConfirm, onCancel }: ReasonDialo
                 if (error && e.target.value.trim()) setError(null);
               }}
             />
-            {error ? <p id={`${id}-error`} className="field__error" role="alert">{error}</p> : null}
+            {error ? (
+              <p id={`${id}-error`} className="field__error" role="alert">
+                {error}
+              </p>
+            ) : null}
           </div>
           <div className="button-row modal__actions">
-            <button type="submit" className="button button--danger" disabled={busy}>{busy ? 'Rejecting...' : 'Reject'}</button>
-            <button type="button" className="button button--secondary" onClick={onCancel}>Cancel</button>
+            <button type="submit" className="button button--danger" disabled={busy}>
+              {busy ? 'Rejecting...' : 'Reject'}
+            </button>
+            <button type="button" className="button button--secondary" onClick={onCancel}>
+              Cancel
+            </button>
           </div>
         </form>
       </div>

@@ -30,7 +30,7 @@ export function receivedLabel(payment: AdminPayment): string {
  */
 export function ResolvePaymentDialog({ payment, action, busy, amountError, onConfirm, onCancel }: ResolvePaymentDialogProps) {
   const id = useId();
-  const reportedGhs = payment.received_currency === 'GHS' ? payment.received_amount ?? '' : '';
+  const reportedGhs = payment.received_currency === 'GHS' ? (payment.received_amount ?? '') : '';
   const [amount, setAmount] = useState(reportedGhs);
   const [note, setNote] = useState('');
   const [localError, setLocalError] = useState<string | null>(null);
@@ -80,13 +80,25 @@ export function ResolvePaymentDialog({ payment, action, busy, amountError, onCon
 
   const title = credit ? `Credit payment ${payment.reference}` : `Mark payment ${payment.reference} refunded`;
   const confirmLabel = credit
-    ? (busy ? 'Crediting...' : `Credit ${pesewas !== null && pesewas > 0 ? formatGhs(pesewas) : 'amount'}`)
-    : (busy ? 'Saving...' : 'Mark refunded');
+    ? busy
+      ? 'Crediting...'
+      : `Credit ${pesewas !== null && pesewas > 0 ? formatGhs(pesewas) : 'amount'}`
+    : busy
+      ? 'Saving...'
+      : 'Mark refunded';
 
   return (
     <div className="modal-backdrop">
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the dialog keeps focus inside (Tab) and closes on Escape */}
-      <div ref={boxRef} className="modal" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`} onKeyDown={onKeyDown}>
+      <div
+        ref={boxRef}
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-desc`}
+        onKeyDown={onKeyDown}
+      >
         <h2 id={`${id}-title`}>{title}</h2>
         <p id={`${id}-desc`}>
           Asked {formatGhs(payment.amount)}; the provider reported {receivedLabel(payment)}.{' '}
@@ -113,7 +125,11 @@ export function ResolvePaymentDialog({ payment, action, busy, amountError, onCon
                   setLocalError(null);
                 }}
               />
-              {error ? <p id={`${id}-error`} className="field__error" role="alert">{error}</p> : null}
+              {error ? (
+                <p id={`${id}-error`} className="field__error" role="alert">
+                  {error}
+                </p>
+              ) : null}
             </div>
           ) : null}
           <div className="field">
@@ -129,8 +145,12 @@ export function ResolvePaymentDialog({ payment, action, busy, amountError, onCon
             />
           </div>
           <div className="button-row modal__actions">
-            <button type="submit" className={`button ${credit ? 'button--primary' : 'button--danger'}`} disabled={busy}>{confirmLabel}</button>
-            <button type="button" className="button button--secondary" onClick={onCancel}>Cancel</button>
+            <button type="submit" className={`button ${credit ? 'button--primary' : 'button--danger'}`} disabled={busy}>
+              {confirmLabel}
+            </button>
+            <button type="button" className="button button--secondary" onClick={onCancel}>
+              Cancel
+            </button>
           </div>
         </form>
       </div>

@@ -45,9 +45,25 @@ export function UsersList() {
   return (
     <section className="panel" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>Users</h2>
-      <form role="search" className="search-box users__search" onSubmit={(e) => { e.preventDefault(); setSearch(query.trim()); setPage(1); }}>
-        <label htmlFor={`${id}-q`} className="visually-hidden">Search users</label>
-        <input id={`${id}-q`} type="search" placeholder="Search users by name or email" value={query} onChange={(e) => setQuery(e.target.value)} />
+      <form
+        role="search"
+        className="search-box users__search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setSearch(query.trim());
+          setPage(1);
+        }}
+      >
+        <label htmlFor={`${id}-q`} className="visually-hidden">
+          Search users
+        </label>
+        <input
+          id={`${id}-q`}
+          type="search"
+          placeholder="Search users by name or email"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
       </form>
       {users === null ? (
         <div className="skeleton" role="status">
@@ -66,8 +82,12 @@ export function UsersList() {
                 <th scope="col">Email</th>
                 <th scope="col">Role</th>
                 <th scope="col">Joined</th>
-                <th scope="col" className="num">Causes</th>
-                <th scope="col" className="num">Donations</th>
+                <th scope="col" className="num">
+                  Causes
+                </th>
+                <th scope="col" className="num">
+                  Donations
+                </th>
               </tr>
             </thead>
             <tbody>

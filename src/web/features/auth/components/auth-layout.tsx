@@ -15,8 +15,12 @@ export function AuthLayout({ title, children }: { title: string; children: React
           </Link>
           <nav aria-label="Account">
             <ul className="auth-nav">
-              <li><Link to="/sign-in">Sign In</Link></li>
-              <li><Link to="/signup">Sign Up</Link></li>
+              <li>
+                <Link to="/sign-in">Sign In</Link>
+              </li>
+              <li>
+                <Link to="/signup">Sign Up</Link>
+              </li>
             </ul>
           </nav>
         </div>

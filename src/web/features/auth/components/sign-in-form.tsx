@@ -41,14 +41,32 @@ export function SignInForm({ idPrefix, onSignedIn, notice }: SignInFormProps) {
   const message = errors.form ?? notice;
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate={false}>
-      {message ? <p className="form-error" role="alert">{message}</p> : null}
+      {message ? (
+        <p className="form-error" role="alert">
+          {message}
+        </p>
+      ) : null}
       <TextField
-        id={id('email')} label="Email" type="email" name="email" autoComplete="email" required
-        value={email} onChange={(e) => setEmail(e.target.value)} error={errors.fields.email}
+        id={id('email')}
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={errors.fields.email}
       />
       <TextField
-        id={id('password')} label="Password" type="password" name="password" autoComplete="current-password" required
-        value={password} onChange={(e) => setPassword(e.target.value)} error={errors.fields.password}
+        id={id('password')}
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={errors.fields.password}
       />
       {/* Spec: remember me has no effect; sessions always persist so the app works offline. */}
       <label className="checkbox">

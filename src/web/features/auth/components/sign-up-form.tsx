@@ -19,7 +19,10 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
   useEffect(() => {
     let live = true;
     // Provider links appear only when the server is configured for them; offline, there are none to show.
-    fetchPublicConfig().then((config) => live && setProviders(config ?? {}), () => {});
+    fetchPublicConfig().then(
+      (config) => live && setProviders(config ?? {}),
+      () => {},
+    );
     return () => {
       live = false;
     };
@@ -53,7 +56,11 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
 
   return (
     <form className="auth-form" onSubmit={onSubmit}>
-      {errors.form ? <p className="form-error" role="alert">{errors.form}</p> : null}
+      {errors.form ? (
+        <p className="form-error" role="alert">
+          {errors.form}
+        </p>
+      ) : null}
       <div className="field-row">
         <TextField label="First name" autoComplete="given-name" {...field('first_name')} />
         <TextField label="Last name" autoComplete="family-name" {...field('last_name')} />
@@ -61,7 +68,12 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
       <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
       <PasswordField label="Password" autoComplete="new-password" {...field('password')} />
       {/* Not "Show confirm password": a lookup by the label "Confirm password" should find only the input. */}
-      <PasswordField label="Confirm password" toggleLabel="Show password confirmation" autoComplete="new-password" {...field('password2')} />
+      <PasswordField
+        label="Confirm password"
+        toggleLabel="Show password confirmation"
+        autoComplete="new-password"
+        {...field('password2')}
+      />
       <label className="checkbox">
         <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
         Remember me
@@ -72,8 +84,16 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
       {providers.google_auth_url || providers.facebook_auth_url ? (
         <div className="auth-providers">
           <p>Or sign up with</p>
-          {providers.google_auth_url ? <a className="button button--secondary" href={providers.google_auth_url}>Google</a> : null}
-          {providers.facebook_auth_url ? <a className="button button--secondary" href={providers.facebook_auth_url}>Facebook</a> : null}
+          {providers.google_auth_url ? (
+            <a className="button button--secondary" href={providers.google_auth_url}>
+              Google
+            </a>
+          ) : null}
+          {providers.facebook_auth_url ? (
+            <a className="button button--secondary" href={providers.facebook_auth_url}>
+              Facebook
+            </a>
+          ) : null}
         </div>
       ) : null}
     </form>

@@ -35,14 +35,23 @@ function CartSyncNote() {
         <span className="sync-dot sync-dot--pending" aria-hidden="true" />
         <span className="cart-sync__label">Saved on this device</span>
         <span className="cart-sync__hint">
-          {sync.syncing ? ` — syncing ${changes}…` : online ? ` — ${changes} waiting to sync.` : ` — ${changes} will sync when you are back online.`}
+          {sync.syncing
+            ? ` — syncing ${changes}…`
+            : online
+              ? ` — ${changes} waiting to sync.`
+              : ` — ${changes} will sync when you are back online.`}
         </span>
       </p>
     );
   }
   return (
     <p className="cart-sync" role="status">
-      {sync.lastServerSyncAt ? <><span className="sync-dot" aria-hidden="true" />All changes synced</> : null}
+      {sync.lastServerSyncAt ? (
+        <>
+          <span className="sync-dot" aria-hidden="true" />
+          All changes synced
+        </>
+      ) : null}
     </p>
   );
 }
@@ -63,7 +72,9 @@ function CartRow({ line, ticked, onTick }: { line: CartLine; ticked: boolean; on
       />
       <div className="cart-row__main">
         <p className="cart-row__title">
-          <Link to="/causes/$id" params={{ id: line.cause_id }}>{line.title}</Link>
+          <Link to="/causes/$id" params={{ id: line.cause_id }}>
+            {line.title}
+          </Link>
         </p>
         <p className="cart-row__meta">
           {line.category ? <span>{line.category} · </span> : null}
@@ -72,18 +83,37 @@ function CartRow({ line, ticked, onTick }: { line: CartLine; ticked: boolean; on
         </p>
         <div className="cart-row__controls">
           <div className="qty" role="group" aria-label={`Quantity of ${line.title}`}>
-            <button type="button" className="qty__button" aria-label={`Decrease quantity of ${line.title}`} onClick={() => void decreaseQuantity(line.id)}>
+            <button
+              type="button"
+              className="qty__button"
+              aria-label={`Decrease quantity of ${line.title}`}
+              onClick={() => void decreaseQuantity(line.id)}
+            >
               −
             </button>
-            <output className="qty__value" aria-live="polite">{line.quantity}</output>
-            <button type="button" className="qty__button" aria-label={`Increase quantity of ${line.title}`} onClick={() => void increaseQuantity(line.id)}>
+            <output className="qty__value" aria-live="polite">
+              {line.quantity}
+            </output>
+            <button
+              type="button"
+              className="qty__button"
+              aria-label={`Increase quantity of ${line.title}`}
+              onClick={() => void increaseQuantity(line.id)}
+            >
               +
             </button>
           </div>
-          <button type="button" className="link-button cart-row__remove" aria-label={`Remove ${line.title}`} onClick={() => void removeFromCart(line.id)}>
+          <button
+            type="button"
+            className="link-button cart-row__remove"
+            aria-label={`Remove ${line.title}`}
+            onClick={() => void removeFromCart(line.id)}
+          >
             Remove
           </button>
-          <p className="cart-row__total" aria-label={`Line total for ${line.title}`}>{formatGhs(lineTotalPesewas(line))}</p>
+          <p className="cart-row__total" aria-label={`Line total for ${line.title}`}>
+            {formatGhs(lineTotalPesewas(line))}
+          </p>
         </div>
       </div>
     </li>
@@ -141,16 +171,22 @@ export function CartPage({ onCheckout }: CartPageProps) {
           <select id="cart-category" className="cart-select" value={category} onChange={(e) => setCategory(e.target.value)}>
             <option value="">All categories</option>
             {categories.map((c) => (
-              <option key={c} value={c}>{c}</option>
+              <option key={c} value={c}>
+                {c}
+              </option>
             ))}
           </select>
         </div>
       </form>
 
       <section aria-labelledby="cart-lines-heading">
-        <h2 id="cart-lines-heading" className="visually-hidden">Cart items</h2>
+        <h2 id="cart-lines-heading" className="visually-hidden">
+          Cart items
+        </h2>
         {lines === null ? (
-          <p className="empty" aria-busy="true">Loading your cart…</p>
+          <p className="empty" aria-busy="true">
+            Loading your cart…
+          </p>
         ) : all.length === 0 ? (
           <p className="empty">No items in your cart.</p>
         ) : visible.length === 0 ? (
@@ -167,7 +203,9 @@ export function CartPage({ onCheckout }: CartPageProps) {
       <div className="checkout-bar" role="region" aria-label="Checkout">
         <p className="checkout-bar__summary">
           <span className="checkout-bar__count">{chosen.length} selected</span>
-          <span className="checkout-bar__total">Total <strong>{formatGhs(total)}</strong></span>
+          <span className="checkout-bar__total">
+            Total <strong>{formatGhs(total)}</strong>
+          </span>
         </p>
         <button type="button" className="button button--primary" onClick={checkout}>
           Checkout ({chosen.length})

@@ -2,10 +2,7 @@ import type { CartLine } from '../local-cart-types';
 import { lineTotal } from '../local-cart';
 
 /** Where Checkout goes (spec §4): nothing ticked, one line, or several. */
-export type CheckoutTarget =
-  | { kind: 'none' }
-  | { kind: 'single'; causeId: string; amount: string }
-  | { kind: 'multi'; causeIds: string[] };
+export type CheckoutTarget = { kind: 'none' } | { kind: 'single'; causeId: string; amount: string } | { kind: 'multi'; causeIds: string[] };
 
 export const SELECT_AT_LEAST_ONE = 'Select at least one item to proceed';
 

@@ -22,7 +22,10 @@ const pendingWrites = new Set<Promise<unknown>>();
 
 function mirror(causes: Cause[]): void {
   if (causes.length === 0) return;
-  const write = offlineStoreOpen().then(() => import('./cause-mirror')).then((m) => m.mirrorCauses(causes)).catch(() => {});
+  const write = offlineStoreOpen()
+    .then(() => import('./cause-mirror'))
+    .then((m) => m.mirrorCauses(causes))
+    .catch(() => {});
   pendingWrites.add(write);
   void write.finally(() => pendingWrites.delete(write));
 }

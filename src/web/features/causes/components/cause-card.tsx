@@ -18,7 +18,11 @@ export const LIST_CART_AMOUNT = '10.00';
 /** Adds the cause to the local cart with the toasts of spec §8. */
 export async function addCauseToCart(cause: Pick<Cause, 'id' | 'name' | 'title' | 'category' | 'image'>): Promise<boolean> {
   try {
-    await addToCart({ id: cause.id, title: cause.title || cause.name, category: categoryName(cause.category) || null, image: cause.image }, LIST_CART_AMOUNT, 1);
+    await addToCart(
+      { id: cause.id, title: cause.title || cause.name, category: categoryName(cause.category) || null, image: cause.image },
+      LIST_CART_AMOUNT,
+      1,
+    );
     toast.success('Added to cart');
     return true;
   } catch {
@@ -62,7 +66,9 @@ export function CauseCard({ cause, showAddToCart = true, showProgress = true, he
       <div className="cause-card__body">
         {category && <p className="cause-card__category">{category}</p>}
         <Heading className="cause-card__title">
-          <Link to="/causes/$id" params={{ id: cause.id }}>{title}</Link>
+          <Link to="/causes/$id" params={{ id: cause.id }}>
+            {title}
+          </Link>
         </Heading>
         <p className="cause-card__description">{cause.description}</p>
         {showProgress && (

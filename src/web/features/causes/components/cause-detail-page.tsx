@@ -18,7 +18,6 @@ import { OfflineCausesNotice } from './offline-notice';
 import { ResponsiveImage } from './responsive-image';
 import '../causes.css';
 
-
 const STATUS_LABELS: Record<CauseStatus, string> = {
   active: 'Active',
   under_review: 'Under review',
@@ -50,7 +49,9 @@ export function CauseNotFound() {
     <PageShell className="container page page--narrow">
       <h1>Cause not found</h1>
       <p className="lead">This cause does not exist or is no longer available.</p>
-      <Link to="/causelistpage" className="button button--primary">Browse causes</Link>
+      <Link to="/causelistpage" className="button button--primary">
+        Browse causes
+      </Link>
     </PageShell>
   );
 }
@@ -62,8 +63,12 @@ function CauseUnavailable({ retry }: { retry: () => void }) {
       <h1>This cause is not saved on this device</h1>
       <p className="lead">You are offline and this cause has not been loaded before. Try again once you are connected.</p>
       <p className="button-row">
-        <button type="button" className="button button--secondary" onClick={retry}>Try again</button>
-        <Link to="/causelistpage" className="button button--primary">Browse saved causes</Link>
+        <button type="button" className="button button--secondary" onClick={retry}>
+          Try again
+        </button>
+        <Link to="/causelistpage" className="button button--primary">
+          Browse saved causes
+        </Link>
       </p>
     </PageShell>
   );
@@ -100,7 +105,17 @@ function FavoriteToggle({ cause, onChange }: { cause: Cause; onChange: (favorite
 /** What the page shows below the cause for a cause loaded from the server (the route gives the ledger). */
 export type CauseExtras = (cause: Cause) => ReactNode;
 
-function CauseDetails({ cause, fromMirror, onFavorite, extras }: { cause: Cause; fromMirror: boolean; onFavorite: (f: boolean) => void; extras?: CauseExtras }) {
+function CauseDetails({
+  cause,
+  fromMirror,
+  onFavorite,
+  extras,
+}: {
+  cause: Cause;
+  fromMirror: boolean;
+  onFavorite: (f: boolean) => void;
+  extras?: CauseExtras;
+}) {
   const navigate = useNavigate();
   const { access, user_id } = useSnapshot(session);
   const title = cause.title || cause.name;
@@ -112,7 +127,9 @@ function CauseDetails({ cause, fromMirror, onFavorite, extras }: { cause: Cause;
   return (
     <PageShell className="container page">
       {fromMirror && <OfflineCausesNotice />}
-      <p><Link to="/causelistpage">← All causes</Link></p>
+      <p>
+        <Link to="/causelistpage">← All causes</Link>
+      </p>
       <div className="cause-detail">
         <div>
           <ResponsiveImage
@@ -127,22 +144,38 @@ function CauseDetails({ cause, fromMirror, onFavorite, extras }: { cause: Cause;
           />
           <h1>{title}</h1>
           {cause.status !== 'active' && (
-            <p><span className={`status-badge status-badge--${cause.status}`}>{STATUS_LABELS[cause.status] ?? cause.status}</span></p>
+            <p>
+              <span className={`status-badge status-badge--${cause.status}`}>{STATUS_LABELS[cause.status] ?? cause.status}</span>
+            </p>
           )}
           <h2 className="visually-hidden">Details</h2>
           <dl className="cause-detail__meta">
             <dt>Created by</dt>
             <dd>
               {cause.organizer_id ? (
-                <Link to="/organizerprofilepage" search={{ id: cause.organizer_id } as never}>{cause.organizer_name || 'Organizer'}</Link>
+                <Link to="/organizerprofilepage" search={{ id: cause.organizer_id } as never}>
+                  {cause.organizer_name || 'Organizer'}
+                </Link>
               ) : (
                 cause.organizer_name || 'Organizer'
               )}
             </dd>
-            {category && (<><dt>Category</dt><dd>{category}</dd></>)}
-            {cause.location && (<><dt>Location</dt><dd>{cause.location}</dd></>)}
+            {category && (
+              <>
+                <dt>Category</dt>
+                <dd>{category}</dd>
+              </>
+            )}
+            {cause.location && (
+              <>
+                <dt>Location</dt>
+                <dd>{cause.location}</dd>
+              </>
+            )}
             <dt>Created</dt>
-            <dd><time dateTime={cause.created_at}>{formatDate(cause.created_at)}</time></dd>
+            <dd>
+              <time dateTime={cause.created_at}>{formatDate(cause.created_at)}</time>
+            </dd>
           </dl>
           <h2>About this cause</h2>
           <p style={{ whiteSpace: 'pre-line' }}>{cause.description}</p>
@@ -152,7 +185,8 @@ function CauseDetails({ cause, fromMirror, onFavorite, extras }: { cause: Cause;
           <p style={{ margin: 0 }}>raised of {formatGhs(progress.goal)} goal</p>
           <CauseProgressBar percent={progress.percent} />
           <p style={{ margin: 0 }}>
-            <strong>{progress.percent}%</strong> funded · {cause.donor_count} {cause.donor_count === 1 ? 'donor' : 'donors'} · {formatGhs(progress.remaining)} to go
+            <strong>{progress.percent}%</strong> funded · {cause.donor_count} {cause.donor_count === 1 ? 'donor' : 'donors'} ·{' '}
+            {formatGhs(progress.remaining)} to go
           </p>
           <button
             type="button"
@@ -163,13 +197,19 @@ function CauseDetails({ cause, fromMirror, onFavorite, extras }: { cause: Cause;
           >
             Donate
           </button>
-          {blocked && <p id="donate-blocked" className="field__hint">{blocked}</p>}
+          {blocked && (
+            <p id="donate-blocked" className="field__hint">
+              {blocked}
+            </p>
+          )}
           <button type="button" className="button button--secondary" onClick={() => void addCauseToCart(cause)}>
             Add to Cart
           </button>
           {access && <FavoriteToggle cause={cause} onChange={onFavorite} />}
           {access && user_id === cause.organizer_id && (
-            <Link to="/causes/$id/withdrawals" params={{ id: cause.id }} className="button button--secondary">Withdraw funds</Link>
+            <Link to="/causes/$id/withdrawals" params={{ id: cause.id }} className="button button--secondary">
+              Withdraw funds
+            </Link>
           )}
         </aside>
       </div>
@@ -193,7 +233,12 @@ export function CauseDetailPage({ id, extras }: { id: string | undefined; extras
   }, [id, online, attempt]);
 
   if (!id) return <CauseNotFound />;
-  if (!state) return <PageShell><PendingScreen /></PageShell>;
+  if (!state)
+    return (
+      <PageShell>
+        <PendingScreen />
+      </PageShell>
+    );
   if (state.kind === 'not-found') return <CauseNotFound />;
   if (state.kind === 'unavailable') return <CauseUnavailable retry={() => setAttempt((n) => n + 1)} />;
   return (

@@ -88,10 +88,7 @@ export function CauseListPage({ search, onSearchChange }: CauseListPageProps) {
   useEffect(() => {
     const controller = new AbortController();
     setLoading(true);
-    loadCauseList(
-      { page, search: query, ordering, category: search.category },
-      { signal: controller.signal, online },
-    ).then(
+    loadCauseList({ page, search: query, ordering, category: search.category }, { signal: controller.signal, online }).then(
       (loaded) => {
         setState(loaded);
         setLoading(false);
@@ -113,7 +110,9 @@ export function CauseListPage({ search, onSearchChange }: CauseListPageProps) {
         <div className="cause-list__icons">
           <Link to="/cartpage" className="icon-link" aria-label={`Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}>
             <CartIcon />
-            <span className="badge" aria-hidden="true">{cartCount}</span>
+            <span className="badge" aria-hidden="true">
+              {cartCount}
+            </span>
           </Link>
           <Link to="/profilepage" className="icon-link" aria-label="Profile">
             <UserIcon />
@@ -124,23 +123,25 @@ export function CauseListPage({ search, onSearchChange }: CauseListPageProps) {
       <form className="cause-list__controls" role="search" onSubmit={(e) => e.preventDefault()}>
         <div className="field">
           <label htmlFor="cause-search">Search causes</label>
-          <input
-            id="cause-search"
-            type="search"
-            placeholder="Search causes"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
+          <input id="cause-search" type="search" placeholder="Search causes" value={text} onChange={(e) => setText(e.target.value)} />
         </div>
         <div className="field">
           <label htmlFor="cause-sort">Sort by</label>
           <select
             id="cause-sort"
             value={ordering}
-            onChange={(e) => onSearchChange({ ...search, sort: e.target.value === 'date_created' ? undefined : (e.target.value as CauseOrdering), page: undefined })}
+            onChange={(e) =>
+              onSearchChange({
+                ...search,
+                sort: e.target.value === 'date_created' ? undefined : (e.target.value as CauseOrdering),
+                page: undefined,
+              })
+            }
           >
             {(Object.keys(CAUSE_ORDERINGS) as CauseOrdering[]).map((key) => (
-              <option key={key} value={key}>{CAUSE_ORDERINGS[key]}</option>
+              <option key={key} value={key}>
+                {CAUSE_ORDERINGS[key]}
+              </option>
             ))}
           </select>
         </div>
@@ -153,7 +154,9 @@ export function CauseListPage({ search, onSearchChange }: CauseListPageProps) {
           >
             <option value="">All categories</option>
             {categories.map((c) => (
-              <option key={c.id} value={c.id}>{c.name}</option>
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
             ))}
           </select>
         </div>
@@ -161,7 +164,9 @@ export function CauseListPage({ search, onSearchChange }: CauseListPageProps) {
 
       {state?.source === 'mirror' && <OfflineCausesNotice />}
       {isSample && (
-        <p className="notice" role="status">Could not reach Boafo. These are sample causes; real causes appear once you are back online.</p>
+        <p className="notice" role="status">
+          Could not reach Boafo. These are sample causes; real causes appear once you are back online.
+        </p>
       )}
 
       {/* Cards use h3 titles; this keeps the heading outline in order for screen readers. */}
@@ -169,8 +174,14 @@ export function CauseListPage({ search, onSearchChange }: CauseListPageProps) {
       <div aria-live="polite" aria-busy={loading}>
         {loading && !state ? (
           <div className="cause-grid">
-            <div className="cause-grid__column"><CardSkeleton /><CardSkeleton /></div>
-            <div className="cause-grid__column"><CardSkeleton /><CardSkeleton /></div>
+            <div className="cause-grid__column">
+              <CardSkeleton />
+              <CardSkeleton />
+            </div>
+            <div className="cause-grid__column">
+              <CardSkeleton />
+              <CardSkeleton />
+            </div>
           </div>
         ) : results.length === 0 ? (
           <p className="empty">{query ? `No causes found for "${query}"` : 'No causes yet.'}</p>

@@ -43,7 +43,11 @@ function storedOrganizerId(): string {
 const EMPTY = { name: '', description: '', target: '', category: '', otherCategory: '', location: '', afterGoal: false };
 
 /** Spec §2/§5/§8 "Create a Cause": validation, upload progress, and the spec's messages and timings. */
-export function CreateCauseForm({ submit = createCause, goBack = () => window.history.back(), loadCategories = listCategories }: CreateCauseFormProps) {
+export function CreateCauseForm({
+  submit = createCause,
+  goBack = () => window.history.back(),
+  loadCategories = listCategories,
+}: CreateCauseFormProps) {
   const { user_id, role } = useSnapshot(session);
   const [values, setValues] = useState(EMPTY);
   const [organizerId, setOrganizerId] = useState(() => user_id ?? storedOrganizerId());
@@ -67,7 +71,12 @@ export function CreateCauseForm({ submit = createCause, goBack = () => window.hi
   }, [user_id, organizerId]);
 
   // Object URLs hold the file in memory until revoked.
-  useEffect(() => () => { if (preview) URL.revokeObjectURL(preview); }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   const set = <K extends keyof typeof EMPTY>(key: K, value: (typeof EMPTY)[K]) => setValues((v) => ({ ...v, [key]: value }));
 
@@ -161,46 +170,87 @@ export function CreateCauseForm({ submit = createCause, goBack = () => window.hi
   }
 
   const err = (field: string) =>
-    fieldErrors[field] ? <p id={`cause-${field}-error`} className="field__error">{fieldErrors[field]}</p> : null;
+    fieldErrors[field] ? (
+      <p id={`cause-${field}-error`} className="field__error">
+        {fieldErrors[field]}
+      </p>
+    ) : null;
   const described = (field: string, hint?: string) =>
     [fieldErrors[field] ? `cause-${field}-error` : null, hint].filter(Boolean).join(' ') || undefined;
 
   return (
     <form className="create-form" onSubmit={onSubmit} noValidate aria-describedby="create-review-note">
       <p id="create-review-note" className="notice notice--info">
-        New causes are reviewed by the Boafo team before they appear publicly. You will get a notification once
-        yours is approved, usually within two working days. Until then it cannot take donations.
+        New causes are reviewed by the Boafo team before they appear publicly. You will get a notification once yours is approved, usually
+        within two working days. Until then it cannot take donations.
       </p>
-      {done && <p role="status" className="notice notice--info">{MESSAGES.created} It is now waiting for review.</p>}
+      {done && (
+        <p role="status" className="notice notice--info">
+          {MESSAGES.created} It is now waiting for review.
+        </p>
+      )}
 
       <div className={`field${fieldErrors.name ? ' field--invalid' : ''}`}>
         <label htmlFor="cause-name">Cause name *</label>
-        <input id="cause-name" name="name" required aria-required="true" maxLength={200} value={values.name}
-          onChange={(e) => set('name', e.target.value)} aria-invalid={fieldErrors.name ? true : undefined} aria-describedby={described('name')} />
+        <input
+          id="cause-name"
+          name="name"
+          required
+          aria-required="true"
+          maxLength={200}
+          value={values.name}
+          onChange={(e) => set('name', e.target.value)}
+          aria-invalid={fieldErrors.name ? true : undefined}
+          aria-describedby={described('name')}
+        />
         {err('name')}
       </div>
 
       <div className={`field${fieldErrors.description ? ' field--invalid' : ''}`}>
         <label htmlFor="cause-description">Description *</label>
-        <textarea id="cause-description" name="description" required aria-required="true" value={values.description}
-          onChange={(e) => set('description', e.target.value)} aria-invalid={fieldErrors.description ? true : undefined} aria-describedby={described('description')} />
+        <textarea
+          id="cause-description"
+          name="description"
+          required
+          aria-required="true"
+          value={values.description}
+          onChange={(e) => set('description', e.target.value)}
+          aria-invalid={fieldErrors.description ? true : undefined}
+          aria-describedby={described('description')}
+        />
         {err('description')}
       </div>
 
       <div className={`field${fieldErrors.target_amount ? ' field--invalid' : ''}`}>
         <label htmlFor="cause-target">Target amount (GHS)</label>
-        <input id="cause-target" name="target_amount" type="number" min={0} step={0.01} inputMode="decimal" value={values.target}
-          onChange={(e) => set('target', e.target.value)} aria-describedby={described('target_amount')} />
+        <input
+          id="cause-target"
+          name="target_amount"
+          type="number"
+          min={0}
+          step={0.01}
+          inputMode="decimal"
+          value={values.target}
+          onChange={(e) => set('target', e.target.value)}
+          aria-describedby={described('target_amount')}
+        />
         {err('target_amount')}
       </div>
 
       <div className={`field${fieldErrors.category ? ' field--invalid' : ''}`}>
         <label htmlFor="cause-category-select">Category</label>
-        <select id="cause-category-select" name="category" value={values.category} onChange={(e) => set('category', e.target.value)}
-          aria-describedby={described('category')}>
+        <select
+          id="cause-category-select"
+          name="category"
+          value={values.category}
+          onChange={(e) => set('category', e.target.value)}
+          aria-describedby={described('category')}
+        >
           <option value="">Choose a category</option>
           {categories.map((c) => (
-            <option key={c.id} value={c.id}>{c.name}</option>
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
           ))}
           <option value={OTHER_CATEGORY}>Other…</option>
         </select>
@@ -209,23 +259,42 @@ export function CreateCauseForm({ submit = createCause, goBack = () => window.hi
       {values.category === OTHER_CATEGORY && (
         <div className={`field${fieldErrors.category_data ? ' field--invalid' : ''}`}>
           <label htmlFor="cause-category-other">New category name</label>
-          <input id="cause-category-other" value={values.otherCategory} maxLength={80}
-            onChange={(e) => set('otherCategory', e.target.value)} aria-describedby={described('category_data')} />
+          <input
+            id="cause-category-other"
+            value={values.otherCategory}
+            maxLength={80}
+            onChange={(e) => set('otherCategory', e.target.value)}
+            aria-describedby={described('category_data')}
+          />
           {err('category_data')}
         </div>
       )}
 
       <div className={`field${fieldErrors.location ? ' field--invalid' : ''}`}>
         <label htmlFor="cause-location">Location</label>
-        <input id="cause-location" name="location" placeholder="e.g. Kumasi, Ashanti Region" value={values.location}
-          onChange={(e) => set('location', e.target.value)} aria-describedby={described('location')} />
+        <input
+          id="cause-location"
+          name="location"
+          placeholder="e.g. Kumasi, Ashanti Region"
+          value={values.location}
+          onChange={(e) => set('location', e.target.value)}
+          aria-describedby={described('location')}
+        />
         {err('location')}
       </div>
 
       <div className={`field${fieldErrors.organizer_id ? ' field--invalid' : ''}`}>
         <label htmlFor="cause-organizer">Organizer ID *</label>
-        <input id="cause-organizer" name="organizer_id" required aria-required="true" value={organizerId} readOnly={!isAdmin}
-          onChange={(e) => setOrganizerId(e.target.value)} aria-describedby={described('organizer_id', 'cause-organizer-hint')} />
+        <input
+          id="cause-organizer"
+          name="organizer_id"
+          required
+          aria-required="true"
+          value={organizerId}
+          readOnly={!isAdmin}
+          onChange={(e) => setOrganizerId(e.target.value)}
+          aria-describedby={described('organizer_id', 'cause-organizer-hint')}
+        />
         <p id="cause-organizer-hint" className="field__hint">
           {isAdmin ? 'As an administrator you may create a cause for another organizer.' : 'Your account is the organizer of this cause.'}
         </p>
@@ -234,11 +303,24 @@ export function CreateCauseForm({ submit = createCause, goBack = () => window.hi
 
       <div className={`field${fileError || fieldErrors.cover_image ? ' field--invalid' : ''}`}>
         <label htmlFor="cause-cover">Cover image</label>
-        <input ref={fileInput} id="cause-cover" name="cover_image" type="file" accept="image/*"
+        <input
+          ref={fileInput}
+          id="cause-cover"
+          name="cover_image"
+          type="file"
+          accept="image/*"
           onChange={(e) => onFile(e.target.files?.[0] ?? null)}
-          aria-invalid={fileError ? true : undefined} aria-describedby={fileError ? 'cause-cover-error' : 'cause-cover-hint'} />
-        <p id="cause-cover-hint" className="field__hint">JPEG, PNG or WebP, up to 5 MB.</p>
-        {fileError && <p id="cause-cover-error" className="field__error" role="alert">{fileError}</p>}
+          aria-invalid={fileError ? true : undefined}
+          aria-describedby={fileError ? 'cause-cover-error' : 'cause-cover-hint'}
+        />
+        <p id="cause-cover-hint" className="field__hint">
+          JPEG, PNG or WebP, up to 5 MB.
+        </p>
+        {fileError && (
+          <p id="cause-cover-error" className="field__error" role="alert">
+            {fileError}
+          </p>
+        )}
         {!fileError && fieldErrors.cover_image && <p className="field__error">{fieldErrors.cover_image}</p>}
         {preview && <img className="create-form__preview" src={preview} alt="Cover preview" width={320} height={180} />}
       </div>

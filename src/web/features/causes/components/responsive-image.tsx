@@ -34,7 +34,12 @@ export function ResponsiveImage({ src, sizesMap, width, height, alt = '', fallba
   const url = mediaUrl(src);
   if (!url) {
     return (
-      <span className={`img-placeholder ${className ?? ''}`} style={{ aspectRatio: `${width} / ${height}` }} role={alt ? 'img' : undefined} aria-label={alt || undefined}>
+      <span
+        className={`img-placeholder ${className ?? ''}`}
+        style={{ aspectRatio: `${width} / ${height}` }}
+        role={alt ? 'img' : undefined}
+        aria-label={alt || undefined}
+      >
         <span aria-hidden="true">{fallbackLabel ?? '♥'}</span>
       </span>
     );

@@ -23,7 +23,10 @@ function isAbort(error: unknown): boolean {
  * the mirror (search, category and sorts applied on the device); the 8 samples only when the device
  * has nothing saved at all.
  */
-export async function loadCauseList(params: ListCausesParams, opts: { signal?: AbortSignal; online?: boolean } = {}): Promise<LoadedCauses> {
+export async function loadCauseList(
+  params: ListCausesParams,
+  opts: { signal?: AbortSignal; online?: boolean } = {},
+): Promise<LoadedCauses> {
   if (opts.online ?? isOnline()) {
     try {
       return { page: await listCauses(params, { signal: opts.signal }), source: 'network' };
@@ -39,9 +42,7 @@ export async function loadCauseList(params: ListCausesParams, opts: { signal?: A
 }
 
 export type LoadedCause =
-  | { kind: 'found'; cause: Cause; source: Exclude<CauseSource, 'sample'> }
-  | { kind: 'not-found' }
-  | { kind: 'unavailable' };
+  { kind: 'found'; cause: Cause; source: Exclude<CauseSource, 'sample'> } | { kind: 'not-found' } | { kind: 'unavailable' };
 
 /** A cause for the detail page: the server, else the mirror (filled by list pages too). */
 export async function loadCause(id: string, opts: { signal?: AbortSignal; online?: boolean } = {}): Promise<LoadedCause> {

@@ -6,12 +6,30 @@ import type { Cause } from '../../../../shared/cause-contract';
  */
 const SAMPLES: Array<[string, string, string, string, string]> = [
   ['Surgery for baby Ama', 'Help 8-month-old Ama get the heart surgery she needs at Korle Bu.', 'Medical', '25000.00', '14200.00'],
-  ['Clean water for Tamale schools', 'Boreholes for three primary schools so children stop walking miles for water.', 'Community', '40000.00', '18500.00'],
-  ['Kidney dialysis for Kwame', 'Kwame needs dialysis three times a week while he waits for a transplant.', 'Medical', '18000.00', '9600.00'],
+  [
+    'Clean water for Tamale schools',
+    'Boreholes for three primary schools so children stop walking miles for water.',
+    'Community',
+    '40000.00',
+    '18500.00',
+  ],
+  [
+    'Kidney dialysis for Kwame',
+    'Kwame needs dialysis three times a week while he waits for a transplant.',
+    'Medical',
+    '18000.00',
+    '9600.00',
+  ],
   ['Books for Ho library', 'Stock a community library with textbooks and storybooks for 600 pupils.', 'Education', '12000.00', '7300.00'],
   ['Flood relief in Accra', 'Food, mattresses and clean water for families displaced by the floods.', 'Emergency', '30000.00', '21000.00'],
   ['Scholarship for Efua', 'Efua got into nursing school; help cover her fees and books.', 'Education', '9000.00', '2500.00'],
-  ['Maternity ward solar power', 'Solar panels so a rural maternity ward keeps its lights on at night.', 'Community', '35000.00', '11000.00'],
+  [
+    'Maternity ward solar power',
+    'Solar panels so a rural maternity ward keeps its lights on at night.',
+    'Community',
+    '35000.00',
+    '11000.00',
+  ],
   ['Wheelchairs for Kumasi', 'Twenty wheelchairs for children with disabilities in Kumasi.', 'Community', '16000.00', '15100.00'],
 ];
 

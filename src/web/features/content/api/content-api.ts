@@ -33,8 +33,13 @@ function asList<T>(data: T[] | { results?: T[] } | null | undefined): T[] {
 
 /** GET /api/{key}/ → the list (plain array or {results}), saved on the device. */
 export async function fetchContent<K extends ContentKey>(key: K, opts: { signal?: AbortSignal } = {}): Promise<ContentTypes[K][]> {
-  const items = asList(await api.get<ContentTypes[K][] | { results: ContentTypes[K][] }>(`/api/${key}/`, { signal: opts.signal, auth: false }));
-  void offlineStoreOpen().then(store).then((s) => s.saveContent(key, items)).catch(() => {});
+  const items = asList(
+    await api.get<ContentTypes[K][] | { results: ContentTypes[K][] }>(`/api/${key}/`, { signal: opts.signal, auth: false }),
+  );
+  void offlineStoreOpen()
+    .then(store)
+    .then((s) => s.saveContent(key, items))
+    .catch(() => {});
   return items;
 }
 
@@ -42,12 +47,18 @@ export async function fetchContent<K extends ContentKey>(key: K, opts: { signal?
 export type Samples<T> = T[] | (() => Promise<T[]>);
 
 /** The list from the server, else the device's copy, else the samples (spec §8 fallbacks). */
-export async function loadContent<K extends ContentKey>(key: K, samples: Samples<ContentTypes[K]>, opts: { signal?: AbortSignal } = {}): Promise<LoadedContent<ContentTypes[K]>> {
+export async function loadContent<K extends ContentKey>(
+  key: K,
+  samples: Samples<ContentTypes[K]>,
+  opts: { signal?: AbortSignal } = {},
+): Promise<LoadedContent<ContentTypes[K]>> {
   try {
     return { items: await fetchContent(key, opts), source: 'network' };
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    const saved = await store().then((s) => s.readContent<ContentTypes[K][]>(key)).catch(() => null);
+    const saved = await store()
+      .then((s) => s.readContent<ContentTypes[K][]>(key))
+      .catch(() => null);
     if (saved) return { items: saved, source: 'cache' };
     return { items: typeof samples === 'function' ? await samples() : samples, source: 'sample' };
   }
@@ -57,7 +68,9 @@ export async function loadContent<K extends ContentKey>(key: K, samples: Samples
 export async function getBlogPost(slug: string): Promise<{ post: BlogPost | null; source: 'network' | 'cache' }> {
   try {
     const post = await api.get<BlogPost>(`/api/blog-posts/${encodeURIComponent(slug)}/`, { auth: false });
-    void store().then((s) => s.saveContent(`blog-post:${post.slug}`, post)).catch(() => {});
+    void store()
+      .then((s) => s.saveContent(`blog-post:${post.slug}`, post))
+      .catch(() => {});
     return { post, source: 'network' };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return { post: null, source: 'network' };

@@ -17,7 +17,9 @@ function Message({ title, text }: { title: string; text: string }) {
     <PageShell className="container page page--narrow">
       <h1>{title}</h1>
       <p className="lead">{text}</p>
-      <Link to="/" className="button button--primary">Back to home</Link>
+      <Link to="/" className="button button--primary">
+        Back to home
+      </Link>
     </PageShell>
   );
 }
@@ -37,9 +39,15 @@ export function BlogPostPage({ slug }: { slug: string }) {
     };
   }, [slug]);
 
-  if (state.kind === 'loading') return <PageShell><PendingScreen /></PageShell>;
+  if (state.kind === 'loading')
+    return (
+      <PageShell>
+        <PendingScreen />
+      </PageShell>
+    );
   if (state.kind === 'not-found') return <Message title="Post not found" text="This blog post does not exist or was removed." />;
-  if (state.kind === 'unavailable') return <Message title="Post not available offline" text="This post is not saved on this device. Try again once you are connected." />;
+  if (state.kind === 'unavailable')
+    return <Message title="Post not available offline" text="This post is not saved on this device. Try again once you are connected." />;
   return <Post post={state.post} offline={state.offline} />;
 }
 
@@ -48,7 +56,11 @@ function Post({ post, offline }: { post: BlogPost; offline: boolean }) {
   const body = post.content || post.description || post.excerpt;
   return (
     <PageShell className="container page page--narrow">
-      {offline && <p className="notice" role="status">offline — showing a saved copy</p>}
+      {offline && (
+        <p className="notice" role="status">
+          offline — showing a saved copy
+        </p>
+      )}
       <article className="blog-post">
         {(post.category_name || post.category) && <p className="eyebrow">{post.category_name || post.category}</p>}
         <h1>{post.title}</h1>
@@ -56,12 +68,23 @@ function Post({ post, offline }: { post: BlogPost; offline: boolean }) {
           {post.author_name && <>By {post.author_name} · </>}
           {post.published_at && <time dateTime={post.published_at}>{formatDate(post.published_at)}</time>}
         </p>
-        <ResponsiveImage className="blog-post__image" src={post.image ?? post.featured_image} width={960} height={540} alt="" loading="eager" />
+        <ResponsiveImage
+          className="blog-post__image"
+          src={post.image ?? post.featured_image}
+          width={960}
+          height={540}
+          alt=""
+          loading="eager"
+        />
         {body.split(/\n{2,}/).map((paragraph, i) => (
-          <p key={i} style={{ whiteSpace: 'pre-line' }}>{paragraph}</p>
+          <p key={i} style={{ whiteSpace: 'pre-line' }}>
+            {paragraph}
+          </p>
         ))}
       </article>
-      <p><Link to="/">← Back to home</Link></p>
+      <p>
+        <Link to="/">← Back to home</Link>
+      </p>
     </PageShell>
   );
 }

@@ -24,18 +24,38 @@ export function SuccessStoriesPage() {
     <PageShell className="container page">
       <h1>Success stories</h1>
       <p className="lead">Causes that reached their goal, thanks to people like you.</p>
-      {data?.source === 'cache' && <p className="notice" role="status">offline — showing saved stories</p>}
-      {data?.source === 'sample' && <p className="notice" role="status">Could not reach Boafo. These are sample stories.</p>}
-      {!data ? <PendingScreen /> : data.items.length === 0 ? <p className="empty">No success stories yet.</p> : (
+      {data?.source === 'cache' && (
+        <p className="notice" role="status">
+          offline — showing saved stories
+        </p>
+      )}
+      {data?.source === 'sample' && (
+        <p className="notice" role="status">
+          Could not reach Boafo. These are sample stories.
+        </p>
+      )}
+      {!data ? (
+        <PendingScreen />
+      ) : data.items.length === 0 ? (
+        <p className="empty">No success stories yet.</p>
+      ) : (
         <ul className="story-list">
           {data.items.map((story) => (
             <li key={story.id} className="story">
               <ResponsiveImage className="story__image" src={story.image} width={640} height={400} alt="" />
               <div>
                 <h2>{story.title}</h2>
-                {story.created_at && <p className="story__date"><time dateTime={story.created_at}>{formatDate(story.created_at)}</time></p>}
+                {story.created_at && (
+                  <p className="story__date">
+                    <time dateTime={story.created_at}>{formatDate(story.created_at)}</time>
+                  </p>
+                )}
                 <p style={{ whiteSpace: 'pre-line' }}>{story.description}</p>
-                {story.cause_id && <Link to="/causes/$id" params={{ id: story.cause_id }}>See the cause</Link>}
+                {story.cause_id && (
+                  <Link to="/causes/$id" params={{ id: story.cause_id }}>
+                    See the cause
+                  </Link>
+                )}
               </div>
             </li>
           ))}

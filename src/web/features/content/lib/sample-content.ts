@@ -26,8 +26,16 @@ export const SAMPLE_CONTRIBUTORS: Contributor[] = [
   ['Kwame', 'Boateng', 'Takoradi', '700.00'],
   ['Esi', 'Quaye', 'Cape Coast', '420.00'],
 ].map(([first, last, city, amount], i) => ({
-  id: `sample-contributor-${i + 1}`, name: `${first} ${last}`, first_name: first, last_name: last, location: city, city,
-  image: null, profile_picture: null, amount, last_donated_at: DAY,
+  id: `sample-contributor-${i + 1}`,
+  name: `${first} ${last}`,
+  first_name: first,
+  last_name: last,
+  location: city,
+  city,
+  image: null,
+  profile_picture: null,
+  amount,
+  last_donated_at: DAY,
 }));
 
 /** Spec §9 placeholder statistics. */
@@ -35,14 +43,41 @@ export const SAMPLE_STATISTICS: Statistic[] = [
   { key: 'platform_charge', title: 'Platform charge', label: 'Platform charge', value: '0%', description: 'Every cedi goes to the cause.' },
   { key: 'total_raised', title: 'GHC donations', label: 'GHC donations', value: '12k+', description: 'Given by people across Ghana.' },
   { key: 'active_donors', title: 'Active donors', label: 'Active donors', value: '16k+', description: 'Giving every month.' },
-  { key: 'causes_completed', title: 'Success stories', label: 'Success stories', value: '20K+', description: 'Causes that reached their goal.' },
+  {
+    key: 'causes_completed',
+    title: 'Success stories',
+    label: 'Success stories',
+    value: '20K+',
+    description: 'Causes that reached their goal.',
+  },
 ];
 
 export const SAMPLE_BLOG_POSTS: BlogPost[] = [
-  ['how-to-start-a-cause', 'How to start a cause that people trust', 'Guides', 'A clear story, honest photos and regular updates make all the difference.'],
+  [
+    'how-to-start-a-cause',
+    'How to start a cause that people trust',
+    'Guides',
+    'A clear story, honest photos and regular updates make all the difference.',
+  ],
   ['giving-with-mobile-money', 'Giving safely online', 'Safety', 'What to check before you give, and how Boafo keeps your payment safe.'],
-  ['community-water-projects', 'What a borehole changes', 'Stories', 'One year after the Bolgatanga borehole, the clinic treats twice as many patients.'],
+  [
+    'community-water-projects',
+    'What a borehole changes',
+    'Stories',
+    'One year after the Bolgatanga borehole, the clinic treats twice as many patients.',
+  ],
 ].map(([slug, title, category, excerpt], i) => ({
-  id: `sample-post-${i + 1}`, slug, title, category, category_name: category, excerpt, description: excerpt, content: excerpt,
-  image: null, featured_image: null, url: null, author_name: 'Boafo team', published_at: DAY,
+  id: `sample-post-${i + 1}`,
+  slug,
+  title,
+  category,
+  category_name: category,
+  excerpt,
+  description: excerpt,
+  content: excerpt,
+  image: null,
+  featured_image: null,
+  url: null,
+  author_name: 'Boafo team',
+  published_at: DAY,
 }));

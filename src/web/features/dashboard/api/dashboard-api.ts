@@ -9,7 +9,7 @@ export type ProfileWithCounts = Profile & { causes_created?: number; causes_acti
 /** Spec §7: list responses are a plain array or an object with results. */
 function results<T>(data: Paginated<T> | T[] | null | undefined): T[] {
   if (!data) return [];
-  return Array.isArray(data) ? data : data.results ?? [];
+  return Array.isArray(data) ? data : (data.results ?? []);
 }
 
 export function getProfile(signal?: AbortSignal): Promise<ProfileWithCounts> {

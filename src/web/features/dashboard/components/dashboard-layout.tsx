@@ -94,11 +94,15 @@ export function DashboardLayout({ children, search }: { children: ReactNode; sea
           <ul>
             {items.map((item) => (
               <li key={item.to}>
-                <Link to={item.to} activeOptions={{ exact: true }}>{item.label}</Link>
+                <Link to={item.to} activeOptions={{ exact: true }}>
+                  {item.label}
+                </Link>
               </li>
             ))}
             <li>
-              <button type="button" className="account-nav__logout" onClick={logout}>Log out</button>
+              <button type="button" className="account-nav__logout" onClick={logout}>
+                Log out
+              </button>
             </li>
           </ul>
         </nav>

@@ -46,7 +46,9 @@ function SkeletonRows({ rows = 3, label }: { rows?: number; label: string }) {
   return (
     <div className="skeleton skeleton-rows" role="status">
       <span className="visually-hidden">Loading {label}…</span>
-      {Array.from({ length: rows }, (_, i) => <div key={i} className="skeleton__line" />)}
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className="skeleton__line" />
+      ))}
     </div>
   );
 }
@@ -62,18 +64,36 @@ function SearchBox({ value, onChange }: { value: string; onChange: (v: string) =
   }
   return (
     <form role="search" className="search-box" onSubmit={onSubmit}>
-      <label htmlFor={id} className="visually-hidden">Search your causes and donations</label>
+      <label htmlFor={id} className="visually-hidden">
+        Search your causes and donations
+      </label>
       <input
-        id={id} type="search" placeholder="Search causes and donations" value={value}
-        onChange={(e) => onChange(e.target.value)} aria-describedby={`${id}-hint`}
+        id={id}
+        type="search"
+        placeholder="Search causes and donations"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-describedby={`${id}-hint`}
       />
-      <span id={`${id}-hint`} className="visually-hidden">Press Enter to search all causes.</span>
-      <button type="submit" className="button button--secondary button--small">Search</button>
+      <span id={`${id}-hint`} className="visually-hidden">
+        Press Enter to search all causes.
+      </span>
+      <button type="submit" className="button button--secondary button--small">
+        Search
+      </button>
     </form>
   );
 }
 
-function MonthFigures({ summary, loading, onMonth }: { summary: Loaded<DashboardSummary | null>; loading: boolean; onMonth: (m: string) => void }) {
+function MonthFigures({
+  summary,
+  loading,
+  onMonth,
+}: {
+  summary: Loaded<DashboardSummary | null>;
+  loading: boolean;
+  onMonth: (m: string) => void;
+}) {
   const id = useId();
   if (summary === undefined) return <SkeletonRows rows={2} label="your month" />;
   if (summary === null) return null;
@@ -81,11 +101,17 @@ function MonthFigures({ summary, loading, onMonth }: { summary: Loaded<Dashboard
   return (
     <section aria-labelledby={`${id}-h`} aria-busy={loading}>
       <div className="dash-welcome">
-        <h2 id={`${id}-h`} className="visually-hidden">Your month</h2>
+        <h2 id={`${id}-h`} className="visually-hidden">
+          Your month
+        </h2>
         <div className="select-field">
           <label htmlFor={`${id}-month`}>Month</label>
           <select id={`${id}-month`} value={summary.month} onChange={(e) => onMonth(e.target.value)}>
-            {summary.months.map((m) => <option key={m} value={m}>{monthLabel(m)}</option>)}
+            {summary.months.map((m) => (
+              <option key={m} value={m}>
+                {monthLabel(m)}
+              </option>
+            ))}
           </select>
         </div>
       </div>
@@ -108,7 +134,9 @@ function MonthFigures({ summary, loading, onMonth }: { summary: Loaded<Dashboard
             {summary.causes.total}
             <span className="visually-hidden">.</span>
           </p>
-          <p className="stat-card__label">{summary.causes.active} active · {summary.causes.under_review} under review</p>
+          <p className="stat-card__label">
+            {summary.causes.active} active · {summary.causes.under_review} under review
+          </p>
         </div>
       </div>
     </section>
@@ -133,7 +161,9 @@ function OwnCauses({ causes, query }: { causes: Loaded<Cause[]>; query: string }
           {shown.map((cause) => (
             <li key={cause.id}>
               <span>
-                <Link to="/causes/$id" params={{ id: cause.id }} className="item-list__title">{cause.name || cause.title}</Link>
+                <Link to="/causes/$id" params={{ id: cause.id }} className="item-list__title">
+                  {cause.name || cause.title}
+                </Link>
                 <br />
                 <span className="item-list__meta">
                   {formatGhs(cause.current_amount)} raised of {formatGhs(cause.target_amount)}
@@ -175,7 +205,9 @@ function RecentDonations({ donations, query }: { donations: Loaded<DonationRecor
           ))}
         </ul>
       )}
-      <p><Link to="/donationhistory">See all donations</Link></p>
+      <p>
+        <Link to="/donationhistory">See all donations</Link>
+      </p>
     </section>
   );
 }
@@ -198,19 +230,27 @@ function PopularCauses({ causes, query }: { causes: Loaded<Cause[]>; query: stri
                 <th scope="col">Location</th>
                 <th scope="col">Date - Time</th>
                 <th scope="col">Category</th>
-                <th scope="col" className="num">Amount raised</th>
+                <th scope="col" className="num">
+                  Amount raised
+                </th>
                 <th scope="col">Status</th>
               </tr>
             </thead>
             <tbody>
               {shown.map((cause) => (
                 <tr key={cause.id}>
-                  <td><Link to="/causes/$id" params={{ id: cause.id }}>{cause.name || cause.title}</Link></td>
+                  <td>
+                    <Link to="/causes/$id" params={{ id: cause.id }}>
+                      {cause.name || cause.title}
+                    </Link>
+                  </td>
                   <td>{cause.location || '—'}</td>
                   <td>{formatDateTime(cause.created_at)}</td>
                   <td>{categoryText(cause.category) || '—'}</td>
                   <td className="num">{formatGhs(cause.current_amount)}</td>
-                  <td><StatusBadge status={cause.status} /></td>
+                  <td>
+                    <StatusBadge status={cause.status} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -262,8 +302,12 @@ export function DashboardPage() {
           <p className="lead">Here is what is happening with your causes and donations.</p>
         </div>
         <p className="button-row">
-          <Link to="/causes/create" className="button button--primary">Start a cause</Link>
-          <Link to="/causelistpage" className="button button--secondary">Donate</Link>
+          <Link to="/causes/create" className="button button--primary">
+            Start a cause
+          </Link>
+          <Link to="/causelistpage" className="button button--secondary">
+            Donate
+          </Link>
         </p>
       </section>
       <MonthFigures summary={summary} loading={summaryLoading} onMonth={setMonth} />

@@ -30,11 +30,15 @@ export function DonateHeader({ backTo = '/cartpage' }: { backTo?: string }) {
           void navigate({ to: '/causelistpage', search: query.trim() ? { q: query.trim() } : {} });
         }}
       >
-        <label htmlFor="donate-search" className="visually-hidden">Search causes</label>
+        <label htmlFor="donate-search" className="visually-hidden">
+          Search causes
+        </label>
         <input id="donate-search" type="search" placeholder="Search causes" value={query} onChange={(e) => setQuery(e.target.value)} />
       </form>
       <CartBadge count={count} />
-      <Link to="/causelistpage" className="visually-hidden">Browse causes</Link>
+      <Link to="/causelistpage" className="visually-hidden">
+        Browse causes
+      </Link>
     </div>
   );
 }

@@ -82,7 +82,11 @@ export function DonationPage({ search, causeTitle }: DonationPageProps) {
     <PageShell className="container page page--narrow donate-page">
       <DonateHeader />
       <h1>Donate</h1>
-      {causeTitle ? <p className="lead">to <strong>{causeTitle}</strong></p> : null}
+      {causeTitle ? (
+        <p className="lead">
+          to <strong>{causeTitle}</strong>
+        </p>
+      ) : null}
       {!search.causeId ? <p className="notice notice--warning">No cause chosen. Pick a cause from the list or your cart first.</p> : null}
       <form
         className="donate-form"

@@ -29,7 +29,14 @@ export const PHONE_CODES = [
 export const COUNTRIES = ['GHANA', 'NIGERIA', 'SOUTH AFRICA', 'UK', 'USA'] as const;
 
 const EMPTY: DonorState = {
-  first_name: '', last_name: '', email: '', country: 'GHANA', phone_region: 'GH', phone_number: '', payment_method: 'card', is_anonymous: false,
+  first_name: '',
+  last_name: '',
+  email: '',
+  country: 'GHANA',
+  phone_region: 'GH',
+  phone_number: '',
+  payment_method: 'card',
+  is_anonymous: false,
 };
 
 const DRAFT_KEY = 'boafo-donor-draft';
@@ -99,7 +106,12 @@ export function NameEmailFields({ donor, set }: { donor: DonorState; set: (patch
       <div className="donate-grid">
         <div className="field">
           <label htmlFor="donor-first">First name</label>
-          <input id="donor-first" autoComplete="given-name" value={donor.first_name} onChange={(e) => set({ first_name: e.target.value })} />
+          <input
+            id="donor-first"
+            autoComplete="given-name"
+            value={donor.first_name}
+            onChange={(e) => set({ first_name: e.target.value })}
+          />
         </div>
         <div className="field">
           <label htmlFor="donor-last">Last name</label>
@@ -108,7 +120,14 @@ export function NameEmailFields({ donor, set }: { donor: DonorState; set: (patch
       </div>
       <div className="field">
         <label htmlFor="donor-email">Email address</label>
-        <input id="donor-email" type="email" required autoComplete="email" value={donor.email} onChange={(e) => set({ email: e.target.value })} />
+        <input
+          id="donor-email"
+          type="email"
+          required
+          autoComplete="email"
+          value={donor.email}
+          onChange={(e) => set({ email: e.target.value })}
+        />
       </div>
     </>
   );
@@ -121,7 +140,9 @@ export function CountryPhoneFields({ donor, set }: { donor: DonorState; set: (pa
         <label htmlFor="donor-country">Country</label>
         <select id="donor-country" className="form-select" value={donor.country} onChange={(e) => set({ country: e.target.value })}>
           {COUNTRIES.map((c) => (
-            <option key={c} value={c}>{c}</option>
+            <option key={c} value={c}>
+              {c}
+            </option>
           ))}
         </select>
       </div>
@@ -139,7 +160,14 @@ export function CountryPhoneFields({ donor, set }: { donor: DonorState; set: (pa
               <option key={p.region} value={p.region}>{`${p.region} ${p.code}`}</option>
             ))}
           </select>
-          <input id="donor-phone" type="tel" autoComplete="tel-national" inputMode="tel" value={donor.phone_number} onChange={(e) => set({ phone_number: e.target.value })} />
+          <input
+            id="donor-phone"
+            type="tel"
+            autoComplete="tel-national"
+            inputMode="tel"
+            value={donor.phone_number}
+            onChange={(e) => set({ phone_number: e.target.value })}
+          />
         </div>
       </div>
     </>
@@ -151,7 +179,12 @@ export function PaymentFields({ donor, set }: { donor: DonorState; set: (patch: 
     <>
       <div className="field">
         <label htmlFor="donor-method">Payment method</label>
-        <select id="donor-method" className="form-select" value={donor.payment_method} onChange={(e) => set({ payment_method: e.target.value as PaymentMethod })}>
+        <select
+          id="donor-method"
+          className="form-select"
+          value={donor.payment_method}
+          onChange={(e) => set({ payment_method: e.target.value as PaymentMethod })}
+        >
           <option value="card">Card</option>
           <option value="mobile_money">Mobile money</option>
         </select>
@@ -168,13 +201,18 @@ export function PaymentFields({ donor, set }: { donor: DonorState; set: (patch: 
 export function DonateButton({ online, busy }: { online: boolean; busy: boolean }) {
   return (
     <div className="donate-submit">
-      <button type="submit" className="button button--primary button--large button--block" disabled={!online || busy} aria-describedby={online ? undefined : 'donate-offline-why'}>
+      <button
+        type="submit"
+        className="button button--primary button--large button--block"
+        disabled={!online || busy}
+        aria-describedby={online ? undefined : 'donate-offline-why'}
+      >
         {online ? (busy ? 'Starting payment…' : 'Donate') : 'Donating needs a connection'}
       </button>
       {online ? null : (
         <p id="donate-offline-why" className="donate-submit__why">
-          Payments go through our payment partner, so donating needs an internet connection. Everything you typed stays here;
-          press Donate when you are back online.
+          Payments go through our payment partner, so donating needs an internet connection. Everything you typed stays here; press Donate
+          when you are back online.
         </p>
       )}
     </div>

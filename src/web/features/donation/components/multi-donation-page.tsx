@@ -90,7 +90,8 @@ export function MultiDonationPage({ causes, cartInSync }: MultiDonationPageProps
       parsed[c.cause_id] = toDecimalString(pesewas);
     }
     // Untouched cart amounts and a cart in step with the server: pay the cart lines as they are.
-    const asInCart = cartInSync && list.every((c) => c.cart_amount !== null && validAmount(c.cart_amount) === validAmount(parsed[c.cause_id]));
+    const asInCart =
+      cartInSync && list.every((c) => c.cart_amount !== null && validAmount(c.cart_amount) === validAmount(parsed[c.cause_id]));
     return asInCart ? { ...base, mode: 'cart' } : { ...base, mode: 'separately', amounts: parsed };
   };
 
@@ -133,7 +134,9 @@ export function MultiDonationPage({ causes, cartInSync }: MultiDonationPageProps
         <fieldset className="donate-causes">
           <legend>{list.length === 1 ? '1 cause' : `${list.length} causes`}</legend>
           {causes === null ? <p aria-busy="true">Loading your cart…</p> : null}
-          {causes !== null && list.length === 0 ? <p className="notice notice--warning">No causes chosen. Tick causes in your cart first.</p> : null}
+          {causes !== null && list.length === 0 ? (
+            <p className="notice notice--warning">No causes chosen. Tick causes in your cart first.</p>
+          ) : null}
           {mode === 'separately' ? (
             <>
               {list.map((c) => (
@@ -152,19 +155,32 @@ export function MultiDonationPage({ causes, cartInSync }: MultiDonationPageProps
                   />
                 </div>
               ))}
-              {list.length > 0 ? <p className="donate-causes__total">Total <strong>{formatGhs(separatelyTotal)}</strong></p> : null}
+              {list.length > 0 ? (
+                <p className="donate-causes__total">
+                  Total <strong>{formatGhs(separatelyTotal)}</strong>
+                </p>
+              ) : null}
             </>
           ) : (
             <>
               <div className="field">
                 <label htmlFor="together-total">Total amount (GHS)</label>
-                <input id="together-total" type="text" inputMode="decimal" autoComplete="off" value={total} onChange={(e) => {
-                  totalTouched.current = true;
-                  setTotal(e.target.value);
-                }} />
+                <input
+                  id="together-total"
+                  type="text"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  value={total}
+                  onChange={(e) => {
+                    totalTouched.current = true;
+                    setTotal(e.target.value);
+                  }}
+                />
               </div>
               <div className="split-preview" aria-live="polite">
-                <p className="split-preview__title">Split evenly{list.length > 1 ? ' (any remaining pesewas go to the first cause)' : ''}:</p>
+                <p className="split-preview__title">
+                  Split evenly{list.length > 1 ? ' (any remaining pesewas go to the first cause)' : ''}:
+                </p>
                 <ul aria-label="Split preview">
                   {list.map((c, i) => (
                     <li key={c.cause_id}>

@@ -21,7 +21,9 @@ export function RedirectingScreen({ overlay = false }: { overlay?: boolean }) {
         <div className="redirecting__spinner" aria-hidden="true" />
         <Title className="redirecting__title">
           <span>Redirecting you to the payment</span>
-          <span className="redirecting__dots" aria-hidden="true" data-testid="redirect-dots">{'.'.repeat(dots)}</span>
+          <span className="redirecting__dots" aria-hidden="true" data-testid="redirect-dots">
+            {'.'.repeat(dots)}
+          </span>
         </Title>
         <p className="redirecting__text">Please wait while we securely transfer you to our payment partner</p>
       </div>

@@ -13,7 +13,7 @@ export function usePaymentAttempt() {
   const keys = useRef(createAttemptKeys()).current;
   const inFlight = useRef(false);
 
-  const start = async <R,>(request: R, send: (request: R, key: string) => Promise<PaymentStart | undefined>): Promise<void> => {
+  const start = async <R>(request: R, send: (request: R, key: string) => Promise<PaymentStart | undefined>): Promise<void> => {
     const key = keys.keyFor(request);
     inFlight.current = true;
     setBusy(true);

@@ -87,9 +87,22 @@ export function FavoritesPage() {
   return (
     <div className="favorites">
       <h1>Your Favorites</h1>
-      <form role="search" className="search-box favorites__search" onSubmit={(e) => { e.preventDefault(); setServerQuery(query.trim()); }}>
+      <form
+        role="search"
+        className="search-box favorites__search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setServerQuery(query.trim());
+        }}
+      >
         <label htmlFor={`${id}-search`}>Search favorites</label>
-        <input id={`${id}-search`} type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Search your favorites" />
+        <input
+          id={`${id}-search`}
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder="Search your favorites"
+        />
       </form>
       {items === null ? (
         <div className="skeleton" role="status">

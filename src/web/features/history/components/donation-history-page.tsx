@@ -13,8 +13,15 @@ import { getDb } from '../../offline/db';
 import { CartBadge } from '../../../components/notifications-badge/notification-badge';
 import { fetchDonationHistory, readSavedHistory, saveDonationHistory } from '../api/history-api';
 import {
-  DEFAULT_DIRECTION, DEFAULT_KEY, HISTORY_KEYS, resolveTitles, searchHistory, sortHistory,
-  type HistoryKey, type HistoryRow, type SortDirection,
+  DEFAULT_DIRECTION,
+  DEFAULT_KEY,
+  HISTORY_KEYS,
+  resolveTitles,
+  searchHistory,
+  sortHistory,
+  type HistoryKey,
+  type HistoryRow,
+  type SortDirection,
 } from '../lib/history-view';
 import '../history.css';
 
@@ -49,7 +56,11 @@ function isOffline(error: unknown): boolean {
 }
 
 const STATUS_LABEL: Record<string, string> = {
-  completed: 'Completed', pending: 'Pending', failed: 'Failed', abandoned: 'Abandoned', refunded: 'Refunded',
+  completed: 'Completed',
+  pending: 'Pending',
+  failed: 'Failed',
+  abandoned: 'Abandoned',
+  refunded: 'Refunded',
 };
 
 function HistoryCard({ row }: { row: HistoryRow }) {
@@ -57,7 +68,9 @@ function HistoryCard({ row }: { row: HistoryRow }) {
     <li className="history-card">
       <div className="history-card__main">
         <p className="history-card__title">
-          <Link to="/causes/$id" params={{ id: row.cause_id }}>{row.title}</Link>
+          <Link to="/causes/$id" params={{ id: row.cause_id }}>
+            {row.title}
+          </Link>
         </p>
         <p className="history-card__meta">
           <time dateTime={row.donated_at}>{formatDate(row.donated_at)}</time>
@@ -162,15 +175,27 @@ export function DonationHistoryPage() {
             <label htmlFor="history-filter">Filter by</label>
             <select id="history-filter" className="history-select" value={key} onChange={(e) => setKey(e.target.value as HistoryKey)}>
               {HISTORY_KEYS.map((k) => (
-                <option key={k.key} value={k.key}>{k.label}</option>
+                <option key={k.key} value={k.key}>
+                  {k.label}
+                </option>
               ))}
             </select>
           </div>
           <div className="history-controls__buttons" role="group" aria-label="Sort order">
-            <button type="button" className="button button--small button--secondary" aria-pressed={direction === 'asc'} onClick={() => setDirection('asc')}>
+            <button
+              type="button"
+              className="button button--small button--secondary"
+              aria-pressed={direction === 'asc'}
+              onClick={() => setDirection('asc')}
+            >
               ↑ Ascending
             </button>
-            <button type="button" className="button button--small button--secondary" aria-pressed={direction === 'desc'} onClick={() => setDirection('desc')}>
+            <button
+              type="button"
+              className="button button--small button--secondary"
+              aria-pressed={direction === 'desc'}
+              onClick={() => setDirection('desc')}
+            >
               ↓ Descending
             </button>
             <button type="button" className="button button--small button--primary" disabled={loading} onClick={() => void load(true)}>
@@ -187,7 +212,9 @@ export function DonationHistoryPage() {
         ) : null}
 
         <section aria-labelledby="history-list-heading" aria-busy={loading}>
-          <h2 id="history-list-heading" className="visually-hidden">Donations</h2>
+          <h2 id="history-list-heading" className="visually-hidden">
+            Donations
+          </h2>
           {loading && !loaded ? (
             <p className="empty">Loading your donations…</p>
           ) : shown.length === 0 ? (

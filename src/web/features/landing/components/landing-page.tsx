@@ -36,12 +36,16 @@ export function LandingPage() {
             <p className="eyebrow">Boafo means helper</p>
             <h1 id="hero-title">Together, we lift each other up</h1>
             <p className="lead">
-              Raise funds for medical emergencies and social causes across Ghana, or give to someone who needs
-              help today. No platform charge: every {formatGhs(100)} you give goes to the cause.
+              Raise funds for medical emergencies and social causes across Ghana, or give to someone who needs help today. No platform
+              charge: every {formatGhs(100)} you give goes to the cause.
             </p>
             <div className="button-row">
-              <Link to="/causes/create" className="button button--primary button--large">REQUEST DONATION</Link>
-              <Link to="/causelistpage" className="button button--secondary button--large">DONATE AND HELP</Link>
+              <Link to="/causes/create" className="button button--primary button--large">
+                REQUEST DONATION
+              </Link>
+              <Link to="/causelistpage" className="button button--secondary button--large">
+                DONATE AND HELP
+              </Link>
             </div>
           </div>
           <div className="hero__art" aria-hidden="true">

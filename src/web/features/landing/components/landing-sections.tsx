@@ -30,7 +30,10 @@ function Skeletons({ count = 3 }: { count?: number }) {
   return (
     <ul className="landing-grid" aria-hidden="true">
       {Array.from({ length: count }, (_, i) => (
-        <li key={i} className="content-card skeleton"><div className="skeleton__block" /><div className="skeleton__line" /></li>
+        <li key={i} className="content-card skeleton">
+          <div className="skeleton__block" />
+          <div className="skeleton__line" />
+        </li>
       ))}
     </ul>
   );
@@ -43,7 +46,11 @@ function SuccessStories() {
     <section className="section" id="success-stories" aria-labelledby="stories-title" aria-busy={!data}>
       <div className="container">
         <h2 id="stories-title">Success stories</h2>
-        {!data ? <Skeletons /> : stories.length === 0 ? <p className="empty">No success stories yet.</p> : (
+        {!data ? (
+          <Skeletons />
+        ) : stories.length === 0 ? (
+          <p className="empty">No success stories yet.</p>
+        ) : (
           <ul className="landing-grid landing-grid--stories">
             {stories.map((story) => (
               <li key={story.id} className="content-card story-card">
@@ -51,7 +58,9 @@ function SuccessStories() {
                 <div className="content-card__body">
                   <h3>{story.title}</h3>
                   <p>{story.description}</p>
-                  <a href="/success-stories" target="_blank" rel="noopener" aria-label={`Know more: ${story.title} (opens in a new tab)`}>Know more</a>
+                  <a href="/success-stories" target="_blank" rel="noopener" aria-label={`Know more: ${story.title} (opens in a new tab)`}>
+                    Know more
+                  </a>
                 </div>
               </li>
             ))}
@@ -70,20 +79,37 @@ function Contributors() {
     <section className="section section--muted" id="contributors" aria-labelledby="contributors-title" aria-busy={!data}>
       <div className="container">
         <h2 id="contributors-title">Recent contributors</h2>
-        {!data ? <Skeletons count={4} /> : data.items.length === 0 ? <p className="empty">Be the first to give this month.</p> : (
+        {!data ? (
+          <Skeletons count={4} />
+        ) : data.items.length === 0 ? (
+          <p className="empty">Be the first to give this month.</p>
+        ) : (
           <ul className="contributors">
             {data.items.slice(0, 8).map((c) => (
               <li key={c.id} className="contributor">
-                <ResponsiveImage className="contributor__avatar" src={c.image ?? c.profile_picture} width={64} height={64} alt="" fallbackLabel={contributorName(c).slice(0, 1)} />
+                <ResponsiveImage
+                  className="contributor__avatar"
+                  src={c.image ?? c.profile_picture}
+                  width={64}
+                  height={64}
+                  alt=""
+                  fallbackLabel={contributorName(c).slice(0, 1)}
+                />
                 <div>
                   <p className="contributor__name">{contributorName(c)}</p>
-                  <p className="contributor__meta">{[c.location || c.city, c.amount ? formatGhs(c.amount) : ''].filter(Boolean).join(' · ')}</p>
+                  <p className="contributor__meta">
+                    {[c.location || c.city, c.amount ? formatGhs(c.amount) : ''].filter(Boolean).join(' · ')}
+                  </p>
                 </div>
               </li>
             ))}
           </ul>
         )}
-        <p><Link to="/register" className="button button--primary">REGISTER NOW</Link></p>
+        <p>
+          <Link to="/register" className="button button--primary">
+            REGISTER NOW
+          </Link>
+        </p>
       </div>
     </section>
   );
@@ -98,19 +124,30 @@ function Testimonials() {
     <section className="section" id="testimonials" aria-labelledby="testimonials-title" aria-busy={!data}>
       <div className="container testimonials">
         <h2 id="testimonials-title">What people say</h2>
-        {!data ? <Skeletons count={1} /> : !current ? <p className="empty">No testimonials yet.</p> : (
+        {!data ? (
+          <Skeletons count={1} />
+        ) : !current ? (
+          <p className="empty">No testimonials yet.</p>
+        ) : (
           <>
             <figure className="testimonial" aria-live="polite">
               <blockquote>“{current.text || current.content}”</blockquote>
               <figcaption>
-                <strong>{current.author || current.name}</strong>{current.role ? `, ${current.role}` : ''}
+                <strong>{current.author || current.name}</strong>
+                {current.role ? `, ${current.role}` : ''}
               </figcaption>
             </figure>
             {items.length > 1 && (
               <div className="dots" role="group" aria-label="Testimonials">
                 {items.map((t, i) => (
-                  <button key={t.id} type="button" className="dot" aria-label={`Show testimonial ${i + 1} of ${items.length}`}
-                    aria-pressed={i === index} onClick={() => setIndex(i)} />
+                  <button
+                    key={t.id}
+                    type="button"
+                    className="dot"
+                    aria-label={`Show testimonial ${i + 1} of ${items.length}`}
+                    aria-pressed={i === index}
+                    onClick={() => setIndex(i)}
+                  />
                 ))}
               </div>
             )}
@@ -128,7 +165,9 @@ function Statistics() {
     <section className="section section--dark" id="statistics" aria-labelledby="stats-title" aria-busy={!data}>
       <div className="container">
         <h2 id="stats-title">Boafo in numbers</h2>
-        {!data ? <Skeletons count={4} /> : (
+        {!data ? (
+          <Skeletons count={4} />
+        ) : (
           <dl className="stats">
             {stats.map((s) => (
               <div key={s.key} className="stat">
@@ -156,21 +195,37 @@ function Blog() {
     <section className="section" id="blog" aria-labelledby="blog-title" aria-busy={!data}>
       <div className="container">
         <h2 id="blog-title">From our blog</h2>
-        {!data ? <Skeletons /> : data.items.length === 0 ? <p className="empty">No blog posts yet.</p> : (
+        {!data ? (
+          <Skeletons />
+        ) : data.items.length === 0 ? (
+          <p className="empty">No blog posts yet.</p>
+        ) : (
           <ul className="landing-grid">
             {data.items.slice(0, 3).map((post) => {
               const link = blogHref(post);
               return (
                 <li key={post.id} className="content-card">
-                  <ResponsiveImage className="content-card__image" src={post.image ?? post.featured_image} width={400} height={225} alt="" />
+                  <ResponsiveImage
+                    className="content-card__image"
+                    src={post.image ?? post.featured_image}
+                    width={400}
+                    height={225}
+                    alt=""
+                  />
                   <div className="content-card__body">
-                    {(post.category_name || post.category) && <p className="content-card__category">{post.category_name || post.category}</p>}
+                    {(post.category_name || post.category) && (
+                      <p className="content-card__category">{post.category_name || post.category}</p>
+                    )}
                     <h3>{post.title}</h3>
                     <p>{post.excerpt || post.description || post.content.slice(0, 160)}</p>
                     {link.external ? (
-                      <a href={link.href} target="_blank" rel="noopener noreferrer" aria-label={`Know more: ${post.title}`}>Know more</a>
+                      <a href={link.href} target="_blank" rel="noopener noreferrer" aria-label={`Know more: ${post.title}`}>
+                        Know more
+                      </a>
                     ) : (
-                      <Link to="/blog/$slug" params={{ slug: post.slug || post.id }} aria-label={`Know more: ${post.title}`}>Know more</Link>
+                      <Link to="/blog/$slug" params={{ slug: post.slug || post.id }} aria-label={`Know more: ${post.title}`}>
+                        Know more
+                      </Link>
                     )}
                   </div>
                 </li>
@@ -190,7 +245,9 @@ export default function LandingSections() {
       <HelpNeeded />
       <SuccessStories />
       <section className="section section--muted" id="newsletter">
-        <div className="container"><NewsletterForm /></div>
+        <div className="container">
+          <NewsletterForm />
+        </div>
       </section>
       <Contributors />
       <Testimonials />

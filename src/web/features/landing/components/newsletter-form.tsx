@@ -41,9 +41,19 @@ export function NewsletterForm({ subscribe = subscribeNewsletter }: { subscribe?
       <h2 id="newsletter-title">Subscribe to our newsletter</h2>
       <p>Stories of causes that reached their goal and new causes that need you, once a month.</p>
       <div className="newsletter__row">
-        <label htmlFor="newsletter-email" className="visually-hidden">Email address</label>
-        <input id="newsletter-email" type="email" name="email" required autoComplete="email" placeholder="Enter your email"
-          value={email} onChange={(e) => setEmail(e.target.value)} />
+        <label htmlFor="newsletter-email" className="visually-hidden">
+          Email address
+        </label>
+        <input
+          id="newsletter-email"
+          type="email"
+          name="email"
+          required
+          autoComplete="email"
+          placeholder="Enter your email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <button type="submit" className="button button--primary" disabled={status === 'loading'}>
           {status === 'loading' ? 'Subscribing...' : 'Subscribe'}
         </button>
@@ -54,7 +64,10 @@ export function NewsletterForm({ subscribe = subscribeNewsletter }: { subscribe?
       </div>
       <p className="newsletter__privacy">
         We never share your email. Read our{' '}
-        <Link to="/privacy-policy" target="_blank" rel="noopener">privacy policy</Link>.
+        <Link to="/privacy-policy" target="_blank" rel="noopener">
+          privacy policy
+        </Link>
+        .
       </p>
     </form>
   );

@@ -12,8 +12,7 @@ const MAX_SAVED = 200;
 
 type SavedRow = Notification & { _owner: string };
 
-const byOwner = (owner: string) =>
-  getDb().notifications.where('[_owner+created_at]').between([owner, Dexie.minKey], [owner, Dexie.maxKey]);
+const byOwner = (owner: string) => getDb().notifications.where('[_owner+created_at]').between([owner, Dexie.minKey], [owner, Dexie.maxKey]);
 
 function strip(row: CachedRecord): Notification {
   const { _owner: _ignored, ...notification } = row as unknown as SavedRow;
@@ -48,6 +47,10 @@ export async function markSavedRead(owner: string, ids: readonly string[] | 'all
   if (ids === 'all') {
     await db.notifications.where('_owner').equals(owner).modify({ is_read: true });
   } else {
-    await db.notifications.where('id').anyOf([...ids]).filter((row) => row._owner === owner).modify({ is_read: true });
+    await db.notifications
+      .where('id')
+      .anyOf([...ids])
+      .filter((row) => row._owner === owner)
+      .modify({ is_read: true });
   }
 }

@@ -28,7 +28,10 @@ export function NotificationSettings() {
 
   useEffect(() => {
     let live = true;
-    void readPushState().then((s) => live && setState(s), () => live && setState('off'));
+    void readPushState().then(
+      (s) => live && setState(s),
+      () => live && setState('off'),
+    );
     return () => {
       live = false;
     };
@@ -67,7 +70,9 @@ export function NotificationSettings() {
           onChange={() => void toggle()}
         />
       </label>
-      <p id={`${id}-help`} role={state === 'denied' ? 'status' : undefined}>{busy ? 'Working…' : help}</p>
+      <p id={`${id}-help`} role={state === 'denied' ? 'status' : undefined}>
+        {busy ? 'Working…' : help}
+      </p>
     </section>
   );
 }

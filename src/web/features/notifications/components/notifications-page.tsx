@@ -8,7 +8,11 @@ import { useOnline } from '../../../lib/use-online';
 import { liveActions, liveState, type LiveStatus } from '../../../components/notifications-badge/live-status';
 import { NOTIFICATION_TEXT, searchNotifications } from '../lib/notifications-view';
 import {
-  loadFirstPage, loadMoreNotifications, markAllNotificationsRead, markNotificationRead, notificationsState,
+  loadFirstPage,
+  loadMoreNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  notificationsState,
 } from '../notifications-store';
 import '../notifications.css';
 
@@ -42,7 +46,11 @@ function NotificationItem({ item }: { item: Notification }) {
   const unread = !item.is_read;
   const heading = (
     <>
-      {unread ? <><span className="visually-hidden">Unread:</span>{' '}</> : null}
+      {unread ? (
+        <>
+          <span className="visually-hidden">Unread:</span>{' '}
+        </>
+      ) : null}
       {item.title || item.message}
     </>
   );
@@ -114,12 +122,7 @@ export function NotificationsPage() {
     <div className="notifications-page">
       <div className="notifications-page__head">
         <h1>Your notifications</h1>
-        <button
-          type="button"
-          className="button button--small button--primary"
-          disabled={unread === 0}
-          onClick={markAllNotificationsRead}
-        >
+        <button type="button" className="button button--small button--primary" disabled={unread === 0} onClick={markAllNotificationsRead}>
           Mark all as read
         </button>
       </div>
@@ -148,7 +151,9 @@ export function NotificationsPage() {
       ) : null}
 
       {/* New arrivals are read out without moving focus (the toast says only that something came). */}
-      <p className="visually-hidden" aria-live="polite">{state.announcement}</p>
+      <p className="visually-hidden" aria-live="polite">
+        {state.announcement}
+      </p>
 
       <section aria-labelledby="notification-list-heading" aria-busy={state.phase === 'loading'}>
         <h2 id="notification-list-heading" className="visually-hidden">
@@ -160,10 +165,14 @@ export function NotificationsPage() {
             <Skeletons />
           </>
         ) : shown.length === 0 ? (
-          <p className="notifications-empty">{trimmed && items.length > 0 ? NOTIFICATION_TEXT.noResults(trimmed) : NOTIFICATION_TEXT.empty}</p>
+          <p className="notifications-empty">
+            {trimmed && items.length > 0 ? NOTIFICATION_TEXT.noResults(trimmed) : NOTIFICATION_TEXT.empty}
+          </p>
         ) : (
           <ul className="notification-list">
-            {shown.map((item) => <NotificationItem key={item.id} item={item} />)}
+            {shown.map((item) => (
+              <NotificationItem key={item.id} item={item} />
+            ))}
           </ul>
         )}
         {state.source === 'server' && state.hasMore ? (

@@ -26,7 +26,10 @@ export async function readPushState(): Promise<PushState> {
 
 /** VAPID keys travel as base64url; pushManager wants the bytes. */
 export function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
-  const base64 = value.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(value.length / 4) * 4, '=');
+  const base64 = value
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(value.length / 4) * 4, '=');
   const raw = atob(base64);
   const bytes = new Uint8Array(new ArrayBuffer(raw.length));
   for (let i = 0; i < raw.length; i += 1) bytes[i] = raw.charCodeAt(i);
@@ -48,7 +51,10 @@ export async function turnPushOn(): Promise<PushState> {
   const { public_key: key } = await api.get<PushPublicKey>('/api/push/public-key/');
   const subscription = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(key) });
   const json = subscription.toJSON();
-  const body: PushSubscribeRequest = { endpoint: subscription.endpoint, keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' } };
+  const body: PushSubscribeRequest = {
+    endpoint: subscription.endpoint,
+    keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
+  };
   try {
     await api.post('/api/push/subscribe/', body);
   } catch (error) {

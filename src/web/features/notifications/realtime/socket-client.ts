@@ -1,5 +1,9 @@
 import {
-  WS_CLOSE, WS_MAX_RECONNECTS, WS_RECONNECT_DELAY_MS, type ClientMessage, type ServerMessage,
+  WS_CLOSE,
+  WS_MAX_RECONNECTS,
+  WS_RECONNECT_DELAY_MS,
+  type ClientMessage,
+  type ServerMessage,
 } from '../../../../shared/realtime-contract';
 import type { LiveStatus } from '../../../components/notifications-badge/live-status';
 

@@ -68,7 +68,10 @@ export function SyncStatus() {
   return (
     <div className={`sync-status sync-status--${phase}${hidden ? ' visually-hidden' : ''}`} role="status">
       <p className="sync-status__label" title={title}>
-        <span className={`sync-dot${phase === 'waiting' || phase === 'syncing' || phase === 'others' ? ' sync-dot--pending' : ''}`} aria-hidden="true" />
+        <span
+          className={`sync-dot${phase === 'waiting' || phase === 'syncing' || phase === 'others' ? ' sync-dot--pending' : ''}`}
+          aria-hidden="true"
+        />
         {label}
       </p>
       {phase === 'failed' ? (
@@ -83,8 +86,12 @@ export function SyncStatus() {
               <strong>{entry.label ?? `${entry.method} ${entry.url}`}</strong>
               <span>{reason(entry as OutboxEntry)}</span>
               <span className="button-row">
-                <button type="button" className="button button--small button--secondary" onClick={() => void syncActions.retry(entry.seq!)}>Retry</button>
-                <button type="button" className="button button--small button--danger" onClick={() => void syncActions.discard(entry.seq!)}>Discard</button>
+                <button type="button" className="button button--small button--secondary" onClick={() => void syncActions.retry(entry.seq!)}>
+                  Retry
+                </button>
+                <button type="button" className="button button--small button--danger" onClick={() => void syncActions.discard(entry.seq!)}>
+                  Discard
+                </button>
               </span>
             </li>
           ))}

@@ -117,23 +117,33 @@ export function PaymentStatusPage({ reference: fromQuery, onVerified }: PaymentS
             <h1>{PAYMENT_TEXT.missing}</h1>
             <p>Start a donation from a cause or your cart, and its result will show here.</p>
             <p className="button-row">
-              <Link to="/cartpage" className="button button--secondary">Go to your cart</Link>
-              <Link to="/causelistpage" className="button button--primary">Browse causes</Link>
+              <Link to="/cartpage" className="button button--secondary">
+                Go to your cart
+              </Link>
+              <Link to="/causelistpage" className="button button--primary">
+                Browse causes
+              </Link>
             </p>
           </>
         ) : view.state === 'verifying' ? (
           <>
             <div className="redirect-spinner" aria-hidden="true" />
             <h1>{PAYMENT_TEXT.verifying}</h1>
-            <p className="payment-card__ref">Reference <code>{reference}</code></p>
+            <p className="payment-card__ref">
+              Reference <code>{reference}</code>
+            </p>
           </>
         ) : view.state === 'success' ? (
           <>
-            <p className="payment-card__icon payment-card__icon--ok" aria-hidden="true">✓</p>
+            <p className="payment-card__icon payment-card__icon--ok" aria-hidden="true">
+              ✓
+            </p>
             <h1>{PAYMENT_TEXT.success}</h1>
             <p>
               Thank you!
-              {view.result.message && view.result.message !== PAYMENT_TEXT.success ? ` ${view.result.message}` : ' Your donation has been received.'}
+              {view.result.message && view.result.message !== PAYMENT_TEXT.success
+                ? ` ${view.result.message}`
+                : ' Your donation has been received.'}
             </p>
             <ul className="paid-list" aria-label="Donations paid">
               {view.result.donations.map((d) => (
@@ -143,11 +153,19 @@ export function PaymentStatusPage({ reference: fromQuery, onVerified }: PaymentS
                 </li>
               ))}
             </ul>
-            <p className="paid-total">Total <strong>{formatGhs(view.result.total_amount)}</strong></p>
-            <p className="payment-card__ref">Reference <code>{reference}</code></p>
+            <p className="paid-total">
+              Total <strong>{formatGhs(view.result.total_amount)}</strong>
+            </p>
+            <p className="payment-card__ref">
+              Reference <code>{reference}</code>
+            </p>
             <p className="button-row">
-              <Link to="/donationhistory" className="button button--secondary">Your donation history</Link>
-              <Link to="/causelistpage" className="button button--primary">Browse more causes</Link>
+              <Link to="/donationhistory" className="button button--secondary">
+                Your donation history
+              </Link>
+              <Link to="/causelistpage" className="button button--primary">
+                Browse more causes
+              </Link>
             </p>
           </>
         ) : view.state === 'pending' ? (
@@ -159,19 +177,33 @@ export function PaymentStatusPage({ reference: fromQuery, onVerified }: PaymentS
                 : view.result.detail || 'Your payment is still being confirmed by our payment partner.'}
             </p>
             {view.result.status === 'pending' ? <p>We will not charge you twice. Check again in a moment.</p> : null}
-            <p className="payment-card__ref">Reference <code>{reference}</code></p>
-            <button type="button" className="button button--primary" onClick={checkAgain}>Check again</button>
+            <p className="payment-card__ref">
+              Reference <code>{reference}</code>
+            </p>
+            <button type="button" className="button button--primary" onClick={checkAgain}>
+              Check again
+            </button>
           </>
         ) : (
           <>
-            <p className="payment-card__icon payment-card__icon--bad" aria-hidden="true">!</p>
+            <p className="payment-card__icon payment-card__icon--bad" aria-hidden="true">
+              !
+            </p>
             <h1>{PAYMENT_TEXT.failed}</h1>
             <p>{view.message}</p>
             <p>Nothing was removed from your cart.</p>
-            {reference ? <p className="payment-card__ref">Reference <code>{reference}</code></p> : null}
+            {reference ? (
+              <p className="payment-card__ref">
+                Reference <code>{reference}</code>
+              </p>
+            ) : null}
             <p className="button-row">
-              <Link to="/cartpage" className="button button--primary">Back to your cart</Link>
-              <button type="button" className="button button--secondary" onClick={checkAgain}>Check again</button>
+              <Link to="/cartpage" className="button button--primary">
+                Back to your cart
+              </Link>
+              <button type="button" className="button button--secondary" onClick={checkAgain}>
+                Check again
+              </button>
             </p>
           </>
         )}

@@ -1,6 +1,14 @@
 import type { Paginated } from '../../../../shared/cause-contract';
 import type {
-  AdminWithdrawal, Bank, BankAccountCheck, CauseBalance, CauseLedger, MobileMoneyProvider, Withdrawal, WithdrawalDetails, WithdrawalStatus,
+  AdminWithdrawal,
+  Bank,
+  BankAccountCheck,
+  CauseBalance,
+  CauseLedger,
+  MobileMoneyProvider,
+  Withdrawal,
+  WithdrawalDetails,
+  WithdrawalStatus,
 } from '../../../../shared/payouts-contract';
 import { api } from '../../../lib/api-client';
 
@@ -61,7 +69,9 @@ export function saveWithdrawalDetails(details: WithdrawalDetails): Promise<{ wit
 
 /** GET /api/user/profile/ — only the withdrawal details are read here. */
 export function getOwnWithdrawalAddress(signal?: AbortSignal): Promise<Record<string, unknown> | null> {
-  return api.get<{ withdrawal_address?: Record<string, unknown> | null }>('/api/user/profile/', { signal }).then((p) => p.withdrawal_address ?? null);
+  return api
+    .get<{ withdrawal_address?: Record<string, unknown> | null }>('/api/user/profile/', { signal })
+    .then((p) => p.withdrawal_address ?? null);
 }
 
 export function getCauseBalance(causeId: string, signal?: AbortSignal): Promise<CauseBalance> {
@@ -78,7 +88,11 @@ export async function listCauseWithdrawals(causeId: string, page: number, signal
   return paginated(await api.get<Paginated<Withdrawal> | Withdrawal[]>(`/api/withdrawals/?${query}`, { signal }));
 }
 
-export async function listAdminWithdrawals(status: WithdrawalStatus, page: number, signal?: AbortSignal): Promise<Paginated<AdminWithdrawal>> {
+export async function listAdminWithdrawals(
+  status: WithdrawalStatus,
+  page: number,
+  signal?: AbortSignal,
+): Promise<Paginated<AdminWithdrawal>> {
   const query = new URLSearchParams({ status, page: String(page) });
   return paginated(await api.get<Paginated<AdminWithdrawal> | AdminWithdrawal[]>(`/api/admin/withdrawals/?${query}`, { signal }));
 }

@@ -27,12 +27,14 @@ function Destination({ w }: { w: AdminWithdrawal }) {
   if (!d) return <>{w.destination_label}</>;
   return d.type === 'bank' ? (
     <>
-      {METHOD_LABELS.bank}: {d.bank_name || d.bank_code}<br />
+      {METHOD_LABELS.bank}: {d.bank_name || d.bank_code}
+      <br />
       <span className="payout-mono">{d.account_number}</span> · {d.account_name}
     </>
   ) : (
     <>
-      {METHOD_LABELS.mobile_money}: {d.provider_name || d.provider}<br />
+      {METHOD_LABELS.mobile_money}: {d.provider_name || d.provider}
+      <br />
       <span className="payout-mono">{formatGhanaPhone(d.phone_number)}</span> · {d.account_name}
     </>
   );
@@ -56,26 +58,83 @@ function QueueItem({ w, busy, onApprove, onReject, onRetry }: RowProps) {
         <WithdrawalStatusBadge status={w.status} />
       </div>
       <dl className="payout-facts">
-        <div><dt>Cause</dt><dd><Link to="/causes/$id" params={{ id: w.cause_id }}>{w.cause_title}</Link></dd></div>
-        <div><dt>Organizer</dt><dd>{w.organizer_name || '—'}<br /><span className="payout-muted">{w.organizer_email}</span></dd></div>
-        <div><dt>Pay to</dt><dd><Destination w={w} /></dd></div>
-        <div><dt>Requested</dt><dd><time dateTime={w.created_at}>{formatDateTime(w.created_at)}</time></dd></div>
-        {w.paid_at ? <div><dt>Paid</dt><dd><time dateTime={w.paid_at}>{formatDateTime(w.paid_at)}</time></dd></div> : null}
-        <div><dt>Reference</dt><dd className="payout-mono">{w.reference}</dd></div>
-        {reason ? <div><dt>Reason</dt><dd>{reason}</dd></div> : null}
+        <div>
+          <dt>Cause</dt>
+          <dd>
+            <Link to="/causes/$id" params={{ id: w.cause_id }}>
+              {w.cause_title}
+            </Link>
+          </dd>
+        </div>
+        <div>
+          <dt>Organizer</dt>
+          <dd>
+            {w.organizer_name || '—'}
+            <br />
+            <span className="payout-muted">{w.organizer_email}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Pay to</dt>
+          <dd>
+            <Destination w={w} />
+          </dd>
+        </div>
+        <div>
+          <dt>Requested</dt>
+          <dd>
+            <time dateTime={w.created_at}>{formatDateTime(w.created_at)}</time>
+          </dd>
+        </div>
+        {w.paid_at ? (
+          <div>
+            <dt>Paid</dt>
+            <dd>
+              <time dateTime={w.paid_at}>{formatDateTime(w.paid_at)}</time>
+            </dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Reference</dt>
+          <dd className="payout-mono">{w.reference}</dd>
+        </div>
+        {reason ? (
+          <div>
+            <dt>Reason</dt>
+            <dd>{reason}</dd>
+          </div>
+        ) : null}
       </dl>
       {w.status === 'requested' ? (
         <div className="row-actions">
-          <button type="button" className="button button--primary button--small" disabled={busy} aria-label={`Approve ${subject}`} onClick={onApprove}>
+          <button
+            type="button"
+            className="button button--primary button--small"
+            disabled={busy}
+            aria-label={`Approve ${subject}`}
+            onClick={onApprove}
+          >
             Approve
           </button>
-          <button type="button" className="button button--danger button--small" disabled={busy} aria-label={`Reject ${subject}`} onClick={(e) => onReject(e.currentTarget)}>
+          <button
+            type="button"
+            className="button button--danger button--small"
+            disabled={busy}
+            aria-label={`Reject ${subject}`}
+            onClick={(e) => onReject(e.currentTarget)}
+          >
             Reject
           </button>
         </div>
       ) : w.status === 'processing' || w.status === 'failed' ? (
         <div className="row-actions">
-          <button type="button" className="button button--secondary button--small" disabled={busy} aria-label={`Retry ${subject}`} onClick={onRetry}>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            disabled={busy}
+            aria-label={`Retry ${subject}`}
+            onClick={onRetry}
+          >
             Retry
           </button>
         </div>
@@ -99,21 +158,24 @@ export function AdminWithdrawalsPage() {
   const returnFocus = useRef<HTMLElement | null>(null);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
 
-  const load = useCallback((signal: AbortSignal) => {
-    listAdminWithdrawals(tab, page, signal)
-      .then((data) => {
-        setItems(data.results);
-        setHasNext(Boolean(data.next));
-        setCount(data.count);
-        setFailed(false);
-        if (data.results.length === 0 && page > 1) setPage(page - 1);
-      })
-      .catch(() => {
-        if (signal.aborted) return;
-        setItems((current) => current ?? []);
-        setFailed(true);
-      });
-  }, [tab, page]);
+  const load = useCallback(
+    (signal: AbortSignal) => {
+      listAdminWithdrawals(tab, page, signal)
+        .then((data) => {
+          setItems(data.results);
+          setHasNext(Boolean(data.next));
+          setCount(data.count);
+          setFailed(false);
+          if (data.results.length === 0 && page > 1) setPage(page - 1);
+        })
+        .catch(() => {
+          if (signal.aborted) return;
+          setItems((current) => current ?? []);
+          setFailed(true);
+        });
+    },
+    [tab, page],
+  );
 
   useEffect(() => {
     const controller = new AbortController();
@@ -131,9 +193,20 @@ export function AdminWithdrawalsPage() {
 
   function onTabKey(event: KeyboardEvent, index: number) {
     const last = TABS.length - 1;
-    const next = event.key === 'ArrowRight' ? (index === last ? 0 : index + 1)
-      : event.key === 'ArrowLeft' ? (index === 0 ? last : index - 1)
-        : event.key === 'Home' ? 0 : event.key === 'End' ? last : null;
+    const next =
+      event.key === 'ArrowRight'
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === 'ArrowLeft'
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
     if (next === null) return;
     event.preventDefault();
     choose(TABS[next].status);
@@ -166,7 +239,9 @@ export function AdminWithdrawalsPage() {
 
   return (
     <div className="admin-page payout-page">
-      <h1 id="withdrawals-title" tabIndex={-1}>Withdrawals</h1>
+      <h1 id="withdrawals-title" tabIndex={-1}>
+        Withdrawals
+      </h1>
       <div className="payout-tabs" role="tablist" aria-label="Withdrawal status">
         {TABS.map((t, index) => (
           <button
@@ -189,7 +264,9 @@ export function AdminWithdrawalsPage() {
         ))}
       </div>
       <section id="wd-panel" role="tabpanel" aria-labelledby={`wd-tab-${tab}`} className="panel" aria-busy={items === null}>
-        <h2>{current.label} withdrawals{count !== null && count > 0 ? ` (${count})` : ''}</h2>
+        <h2>
+          {current.label} withdrawals{count !== null && count > 0 ? ` (${count})` : ''}
+        </h2>
         {items === null ? (
           <LinesSkeleton label="Loading withdrawals…" />
         ) : list.length === 0 ? (

@@ -77,16 +77,27 @@ export default function CauseLedger({ causeId }: { causeId: string }) {
       {failed ? (
         <p className="panel__empty">
           Could not load the money record.{' '}
-          <button type="button" className="link-button" onClick={() => setAttempt((n) => n + 1)}>Try again</button>
+          <button type="button" className="link-button" onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </button>
         </p>
       ) : !ledger ? (
         <LinesSkeleton label="Loading where the money goes…" />
       ) : (
         <>
           <dl className="payout-figures">
-            <div><dt>Money in</dt><dd data-testid="ledger-in">{formatGhs(ledger.totals.money_in)}</dd></div>
-            <div><dt>Money out</dt><dd data-testid="ledger-out">{formatGhs(ledger.totals.money_out)}</dd></div>
-            <div className="payout-figures__main"><dt>Balance</dt><dd data-testid="ledger-balance">{formatGhs(ledger.totals.balance)}</dd></div>
+            <div>
+              <dt>Money in</dt>
+              <dd data-testid="ledger-in">{formatGhs(ledger.totals.money_in)}</dd>
+            </div>
+            <div>
+              <dt>Money out</dt>
+              <dd data-testid="ledger-out">{formatGhs(ledger.totals.money_out)}</dd>
+            </div>
+            <div className="payout-figures__main">
+              <dt>Balance</dt>
+              <dd data-testid="ledger-balance">{formatGhs(ledger.totals.balance)}</dd>
+            </div>
           </dl>
           {entries.length === 0 ? (
             <p className="panel__empty">No donations yet.</p>
@@ -97,14 +108,25 @@ export default function CauseLedger({ causeId }: { causeId: string }) {
                   <span className="ledger-entry__who">{entryTitle(entry)}</span>
                   <EntryAmount entry={entry} />
                   {entry.note ? <span className="ledger-entry__note">{entry.note}</span> : null}
-                  <time className="ledger-entry__date" dateTime={entry.at}>{formatDate(entry.at)}</time>
+                  <time className="ledger-entry__date" dateTime={entry.at}>
+                    {formatDate(entry.at)}
+                  </time>
                 </li>
               ))}
             </ul>
           )}
-          {moreFailed ? <p className="field__error" role="alert">Could not load more. Try again.</p> : null}
+          {moreFailed ? (
+            <p className="field__error" role="alert">
+              Could not load more. Try again.
+            </p>
+          ) : null}
           {ledger.next ? (
-            <button type="button" className="button button--secondary button--small payout-more" disabled={loadingMore} onClick={() => void more()}>
+            <button
+              type="button"
+              className="button button--secondary button--small payout-more"
+              disabled={loadingMore}
+              onClick={() => void more()}
+            >
               {loadingMore ? 'Loading...' : 'Load more'}
             </button>
           ) : null}

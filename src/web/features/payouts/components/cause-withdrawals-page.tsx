@@ -20,17 +20,28 @@ import { LinesSkeleton } from '../../../components/lines-skeleton';
 
 const NEEDS_DETAILS = /withdrawal details/i;
 
-
 function BalanceCard({ balance }: { balance: CauseBalance | null }) {
   return (
     <section className="panel payout-balance" aria-labelledby="balance-title">
       <h2 id="balance-title">Balance</h2>
       {balance ? (
         <dl className="payout-figures">
-          <div><dt>Raised</dt><dd>{formatGhs(balance.raised)}</dd></div>
-          <div><dt>Withdrawn</dt><dd>{formatGhs(balance.withdrawn)}</dd></div>
-          <div><dt>Pending</dt><dd>{formatGhs(balance.pending)}</dd></div>
-          <div className="payout-figures__main"><dt>Available</dt><dd data-testid="available">{formatGhs(balance.available)}</dd></div>
+          <div>
+            <dt>Raised</dt>
+            <dd>{formatGhs(balance.raised)}</dd>
+          </div>
+          <div>
+            <dt>Withdrawn</dt>
+            <dd>{formatGhs(balance.withdrawn)}</dd>
+          </div>
+          <div>
+            <dt>Pending</dt>
+            <dd>{formatGhs(balance.pending)}</dd>
+          </div>
+          <div className="payout-figures__main">
+            <dt>Available</dt>
+            <dd data-testid="available">{formatGhs(balance.available)}</dd>
+          </div>
         </dl>
       ) : (
         <LinesSkeleton label="Loading the balance…" />
@@ -97,9 +108,14 @@ function RequestForm({ causeId, balance, destination, onRequested }: RequestForm
   return (
     <section className="panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Request a withdrawal</h2>
-      {missing ? <AddDetailsNotice /> : destination ? (
+      {missing ? (
+        <AddDetailsNotice />
+      ) : destination ? (
         <p className="payout-destination">
-          Paid to: <strong>{METHOD_LABELS[destination.type]} · {destinationLine(destination)}</strong>{' '}
+          Paid to:{' '}
+          <strong>
+            {METHOD_LABELS[destination.type]} · {destinationLine(destination)}
+          </strong>{' '}
           <Link to="/profilesettings">Change</Link>
         </p>
       ) : null}
@@ -107,8 +123,13 @@ function RequestForm({ causeId, balance, destination, onRequested }: RequestForm
         <div className={`field${error ? ' field--invalid' : ''}`}>
           <label htmlFor={`${id}-amount`}>Amount (GHS)</label>
           <input
-            id={`${id}-amount`} name="amount" inputMode="decimal" autoComplete="off" value={amount}
-            aria-invalid={error ? true : undefined} aria-describedby={[hintId, error ? errorId : ''].filter(Boolean).join(' ')}
+            id={`${id}-amount`}
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={[hintId, error ? errorId : ''].filter(Boolean).join(' ')}
             onChange={(e) => {
               setAmount(e.target.value);
               if (error) setError(null);
@@ -120,7 +141,12 @@ function RequestForm({ causeId, balance, destination, onRequested }: RequestForm
           {error ? (
             <p id={errorId} className="field__error" role="alert">
               {error}
-              {needsDetails ? <> <Link to="/profilesettings">Add withdrawal details</Link></> : null}
+              {needsDetails ? (
+                <>
+                  {' '}
+                  <Link to="/profilesettings">Add withdrawal details</Link>
+                </>
+              ) : null}
             </p>
           ) : null}
         </div>
@@ -129,7 +155,12 @@ function RequestForm({ causeId, balance, destination, onRequested }: RequestForm
             {busy ? 'Requesting...' : 'Request withdrawal'}
           </button>
           {!nothing ? (
-            <button type="button" className="button button--secondary button--small" disabled={busy} onClick={() => setAmount(balance.available)}>
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              disabled={busy}
+              onClick={() => setAmount(balance.available)}
+            >
               Withdraw all ({formatGhs(available)})
             </button>
           ) : null}
@@ -141,7 +172,8 @@ function RequestForm({ causeId, balance, destination, onRequested }: RequestForm
 }
 
 function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
-  const reason = withdrawal.status === 'rejected' ? withdrawal.rejection_reason : withdrawal.status === 'failed' ? withdrawal.failure_reason : null;
+  const reason =
+    withdrawal.status === 'rejected' ? withdrawal.rejection_reason : withdrawal.status === 'failed' ? withdrawal.failure_reason : null;
   return (
     <li className="payout-item">
       <div className="payout-item__top">
@@ -150,9 +182,16 @@ function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
       </div>
       <p className="payout-item__meta">
         Requested <time dateTime={withdrawal.created_at}>{formatDateTime(withdrawal.created_at)}</time>
-        {withdrawal.paid_at ? <> · paid <time dateTime={withdrawal.paid_at}>{formatDateTime(withdrawal.paid_at)}</time></> : null}
+        {withdrawal.paid_at ? (
+          <>
+            {' '}
+            · paid <time dateTime={withdrawal.paid_at}>{formatDateTime(withdrawal.paid_at)}</time>
+          </>
+        ) : null}
       </p>
-      <p className="payout-item__meta">To {METHOD_LABELS[withdrawal.method] ?? withdrawal.method}: {withdrawal.destination_label}</p>
+      <p className="payout-item__meta">
+        To {METHOD_LABELS[withdrawal.method] ?? withdrawal.method}: {withdrawal.destination_label}
+      </p>
       {reason ? <p className="payout-item__reason">Reason: {reason}</p> : null}
     </li>
   );
@@ -202,14 +241,23 @@ function History({ causeId, version }: { causeId: string; version: number }) {
       {items === null ? (
         <LinesSkeleton label="Loading withdrawals…" />
       ) : items.length === 0 ? (
-        <p className="panel__empty">{failed ? 'Could not load the withdrawals. Check your connection and try again.' : 'No withdrawals yet.'}</p>
+        <p className="panel__empty">
+          {failed ? 'Could not load the withdrawals. Check your connection and try again.' : 'No withdrawals yet.'}
+        </p>
       ) : (
         <ul className="payout-list" aria-label="Withdrawals">
-          {items.map((w) => <WithdrawalItem key={w.id} withdrawal={w} />)}
+          {items.map((w) => (
+            <WithdrawalItem key={w.id} withdrawal={w} />
+          ))}
         </ul>
       )}
       {hasNext ? (
-        <button type="button" className="button button--secondary button--small payout-more" disabled={loadingMore} onClick={() => void more()}>
+        <button
+          type="button"
+          className="button button--secondary button--small payout-more"
+          disabled={loadingMore}
+          onClick={() => void more()}
+        >
           {loadingMore ? 'Loading...' : 'Load more'}
         </button>
       ) : null}
@@ -243,15 +291,18 @@ export function CauseWithdrawalsPage({ causeId }: { causeId: string }) {
   }, [causeId, user_id, attempt]);
 
   const allowed = access.kind === 'ok';
-  const loadBalance = useCallback((signal?: AbortSignal) => {
-    getCauseBalance(causeId, signal)
-      .then(setBalance)
-      .catch((error) => {
-        if (signal?.aborted) return;
-        if (error instanceof ApiError && error.status === 403) setAccess({ kind: 'denied' });
-        else toast.error('Could not load the balance');
-      });
-  }, [causeId]);
+  const loadBalance = useCallback(
+    (signal?: AbortSignal) => {
+      getCauseBalance(causeId, signal)
+        .then(setBalance)
+        .catch((error) => {
+          if (signal?.aborted) return;
+          if (error instanceof ApiError && error.status === 403) setAccess({ kind: 'denied' });
+          else toast.error('Could not load the balance');
+        });
+    },
+    [causeId],
+  );
 
   useEffect(() => {
     if (!allowed) return;
@@ -279,10 +330,16 @@ export function CauseWithdrawalsPage({ causeId }: { causeId: string }) {
     }[access.kind];
     return (
       <div className="payout-page">
-        <h1>{access.kind === 'denied' ? 'No access to these withdrawals' : access.kind === 'missing' ? 'Cause not found' : 'Withdrawals'}</h1>
+        <h1>
+          {access.kind === 'denied' ? 'No access to these withdrawals' : access.kind === 'missing' ? 'Cause not found' : 'Withdrawals'}
+        </h1>
         <p className="lead">{text}</p>
         <p className="button-row">
-          {access.kind === 'failed' ? <button type="button" className="button button--secondary" onClick={() => setAttempt((n) => n + 1)}>Try again</button> : null}
+          {access.kind === 'failed' ? (
+            <button type="button" className="button button--secondary" onClick={() => setAttempt((n) => n + 1)}>
+              Try again
+            </button>
+          ) : null}
           <Link to="/dashboard">Back to your dashboard</Link>
         </p>
       </div>
@@ -291,7 +348,11 @@ export function CauseWithdrawalsPage({ causeId }: { causeId: string }) {
 
   return (
     <div className="payout-page">
-      <p className="payout-page__back"><Link to="/causes/$id" params={{ id: causeId }}>← Back to the cause</Link></p>
+      <p className="payout-page__back">
+        <Link to="/causes/$id" params={{ id: causeId }}>
+          ← Back to the cause
+        </Link>
+      </p>
       <h1>
         <span className="payout-page__kicker">Withdrawals</span>
         {title}

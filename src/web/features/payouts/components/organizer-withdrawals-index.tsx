@@ -42,7 +42,13 @@ export function OrganizerWithdrawalsIndex() {
           </div>
         ) : causes.length === 0 ? (
           <p className="panel__empty">
-            {failed ? 'Could not load your causes. Check your connection and try again.' : <>You have no causes yet. <Link to="/causes/create">Create a cause</Link></>}
+            {failed ? (
+              'Could not load your causes. Check your connection and try again.'
+            ) : (
+              <>
+                You have no causes yet. <Link to="/causes/create">Create a cause</Link>
+              </>
+            )}
           </p>
         ) : (
           <ul className="item-list">

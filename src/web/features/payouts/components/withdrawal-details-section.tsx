@@ -44,9 +44,20 @@ function serverErrors(error: unknown): Errors {
 function SavedDestination({ details }: { details: WithdrawalDetails }) {
   return (
     <dl className="payout-saved">
-      <div><dt>Method</dt><dd>{METHOD_LABELS[details.type]}</dd></div>
-      <div><dt>{details.type === 'bank' ? 'Account' : 'Wallet'}</dt><dd data-testid="saved-destination">{destinationLine(details)}</dd></div>
-      {details.account_name ? <div><dt>Account name</dt><dd>{details.account_name}</dd></div> : null}
+      <div>
+        <dt>Method</dt>
+        <dd>{METHOD_LABELS[details.type]}</dd>
+      </div>
+      <div>
+        <dt>{details.type === 'bank' ? 'Account' : 'Wallet'}</dt>
+        <dd data-testid="saved-destination">{destinationLine(details)}</dd>
+      </div>
+      {details.account_name ? (
+        <div>
+          <dt>Account name</dt>
+          <dd>{details.account_name}</dd>
+        </div>
+      ) : null}
     </dl>
   );
 }
@@ -134,7 +145,10 @@ export function WithdrawalDetailsSection({ current, ready }: Props) {
       setChecked(await validateBankAccount(bankCode, number));
     } catch (error) {
       const body = error instanceof ApiError ? error.errorBody : null;
-      const message = firstFieldError(body, 'account_number') ?? firstFieldError(body, 'bank_code') ?? errorMessage(error, 'Could not verify this account. Please try again.');
+      const message =
+        firstFieldError(body, 'account_number') ??
+        firstFieldError(body, 'bank_code') ??
+        errorMessage(error, 'Could not verify this account. Please try again.');
       setErrors({ account_number: message });
     } finally {
       setBusy(null);
@@ -153,7 +167,13 @@ export function WithdrawalDetailsSection({ current, ready }: Props) {
         problems.account_number = 'Verify the account before saving.';
       }
       if (!Object.keys(problems).length && checked) {
-        details = { type: 'bank', bank_code: bankCode, bank_name: bank?.name ?? bankCode, account_number: number, account_name: checked.account_name };
+        details = {
+          type: 'bank',
+          bank_code: bankCode,
+          bank_name: bank?.name ?? bankCode,
+          account_number: number,
+          account_name: checked.account_name,
+        };
       }
     } else {
       const wallet = providers?.find((p) => p.code === provider);
@@ -163,7 +183,13 @@ export function WithdrawalDetailsSection({ current, ready }: Props) {
       else if (!number) problems.phone_number = 'Enter a Ghana mobile number, for example 024 123 4567.';
       if (!accountName.trim()) problems.account_name = 'Enter the name on the wallet.';
       if (!Object.keys(problems).length && number) {
-        details = { type: 'mobile_money', provider, provider_name: wallet?.name ?? provider, phone_number: number, account_name: accountName.trim() };
+        details = {
+          type: 'mobile_money',
+          provider,
+          provider_name: wallet?.name ?? provider,
+          phone_number: number,
+          account_name: accountName.trim(),
+        };
       }
     }
     setErrors(problems);
@@ -199,8 +225,13 @@ export function WithdrawalDetailsSection({ current, ready }: Props) {
 
   const fid = (name: string) => `${id}-${name}`;
   const selectError = (field: Field) =>
-    errors[field] ? <p id={`${fid(field)}-error`} className="field__error">{errors[field]}</p> : null;
-  const describedBy = (field: Field, hint?: string) => [hint, errors[field] ? `${fid(field)}-error` : ''].filter(Boolean).join(' ') || undefined;
+    errors[field] ? (
+      <p id={`${fid(field)}-error`} className="field__error">
+        {errors[field]}
+      </p>
+    ) : null;
+  const describedBy = (field: Field, hint?: string) =>
+    [hint, errors[field] ? `${fid(field)}-error` : ''].filter(Boolean).join(' ') || undefined;
 
   return (
     <section className="settings-note payout-details" aria-labelledby={fid('title')} aria-busy={Boolean(busy) || !ready}>
@@ -227,7 +258,10 @@ export function WithdrawalDetailsSection({ current, ready }: Props) {
             {(['mobile_money', 'bank'] as const).map((m) => (
               <label key={m} className="payout-method__option">
                 <input
-                  type="radio" name={fid('method')} value={m} checked={method === m}
+                  type="radio"
+                  name={fid('method')}
+                  value={m}
+                  checked={method === m}
                   onChange={() => {
                     setMethod(m);
                     setErrors({});
@@ -240,7 +274,9 @@ export function WithdrawalDetailsSection({ current, ready }: Props) {
           {listsFailed ? (
             <p className="form-error" role="alert">
               Could not load the list of banks and wallets.{' '}
-              <button type="button" className="link-button" onClick={() => setAttempt((n) => n + 1)}>Try again</button>
+              <button type="button" className="link-button" onClick={() => setAttempt((n) => n + 1)}>
+                Try again
+              </button>
             </p>
           ) : null}
 
@@ -249,8 +285,12 @@ export function WithdrawalDetailsSection({ current, ready }: Props) {
               <div className={`select-field${errors.bank_code ? ' field--invalid' : ''}`}>
                 <label htmlFor={fid('bank_code')}>Bank</label>
                 <select
-                  id={fid('bank_code')} name="bank_code" value={bankCode} disabled={!banks}
-                  aria-invalid={errors.bank_code ? true : undefined} aria-describedby={describedBy('bank_code')}
+                  id={fid('bank_code')}
+                  name="bank_code"
+                  value={bankCode}
+                  disabled={!banks}
+                  aria-invalid={errors.bank_code ? true : undefined}
+                  aria-describedby={describedBy('bank_code')}
                   onChange={(e) => {
                     setBankCode(e.target.value);
                     setChecked(null);
@@ -258,13 +298,22 @@ export function WithdrawalDetailsSection({ current, ready }: Props) {
                   }}
                 >
                   <option value="">{banks ? 'Choose your bank' : 'Loading banks…'}</option>
-                  {(banks ?? []).map((b) => <option key={b.code} value={b.code}>{b.name}</option>)}
+                  {(banks ?? []).map((b) => (
+                    <option key={b.code} value={b.code}>
+                      {b.name}
+                    </option>
+                  ))}
                 </select>
                 {selectError('bank_code')}
               </div>
               <TextField
-                id={fid('account_number')} label="Account number" name="account_number" inputMode="numeric" autoComplete="off"
-                value={accountNumber} error={errors.account_number}
+                id={fid('account_number')}
+                label="Account number"
+                name="account_number"
+                inputMode="numeric"
+                autoComplete="off"
+                value={accountNumber}
+                error={errors.account_number}
                 onChange={(e) => {
                   setAccountNumber(e.target.value);
                   setChecked(null);
@@ -272,12 +321,21 @@ export function WithdrawalDetailsSection({ current, ready }: Props) {
                 }}
               />
               <div className="button-row">
-                <button type="button" className="button button--secondary button--small" disabled={Boolean(busy) || !online} onClick={() => void verify()}>
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  disabled={Boolean(busy) || !online}
+                  onClick={() => void verify()}
+                >
                   {busy === 'verify' ? 'Verifying...' : 'Verify account'}
                 </button>
               </div>
               <p className="payout-details__check" role="status">
-                {checked ? <>Account name: <strong>{checked.account_name}</strong></> : null}
+                {checked ? (
+                  <>
+                    Account name: <strong>{checked.account_name}</strong>
+                  </>
+                ) : null}
               </p>
             </>
           ) : (
@@ -285,34 +343,54 @@ export function WithdrawalDetailsSection({ current, ready }: Props) {
               <div className={`select-field${errors.provider ? ' field--invalid' : ''}`}>
                 <label htmlFor={fid('provider')}>Mobile money provider</label>
                 <select
-                  id={fid('provider')} name="provider" value={provider} disabled={!providers}
-                  aria-invalid={errors.provider ? true : undefined} aria-describedby={describedBy('provider')}
+                  id={fid('provider')}
+                  name="provider"
+                  value={provider}
+                  disabled={!providers}
+                  aria-invalid={errors.provider ? true : undefined}
+                  aria-describedby={describedBy('provider')}
                   onChange={(e) => {
                     setProvider(e.target.value);
                     clearError('provider', 'form');
                   }}
                 >
                   <option value="">{providers ? 'Choose your provider' : 'Loading providers…'}</option>
-                  {(providers ?? []).map((p) => <option key={p.code} value={p.code}>{p.name}</option>)}
+                  {(providers ?? []).map((p) => (
+                    <option key={p.code} value={p.code}>
+                      {p.name}
+                    </option>
+                  ))}
                 </select>
                 {selectError('provider')}
               </div>
               <div className={`field${errors.phone_number ? ' field--invalid' : ''}`}>
                 <label htmlFor={fid('phone_number')}>Mobile money number</label>
                 <input
-                  id={fid('phone_number')} name="phone_number" type="tel" autoComplete="tel-national" inputMode="tel" value={phone}
-                  aria-invalid={errors.phone_number ? true : undefined} aria-describedby={describedBy('phone_number', `${fid('phone_number')}-hint`)}
+                  id={fid('phone_number')}
+                  name="phone_number"
+                  type="tel"
+                  autoComplete="tel-national"
+                  inputMode="tel"
+                  value={phone}
+                  aria-invalid={errors.phone_number ? true : undefined}
+                  aria-describedby={describedBy('phone_number', `${fid('phone_number')}-hint`)}
                   onChange={(e) => {
                     setPhone(e.target.value);
                     clearError('phone_number', 'form');
                   }}
                 />
-                <p id={`${fid('phone_number')}-hint`} className="field__hint">Ghana number, e.g. 024 123 4567 or +233 24 123 4567.</p>
+                <p id={`${fid('phone_number')}-hint`} className="field__hint">
+                  Ghana number, e.g. 024 123 4567 or +233 24 123 4567.
+                </p>
                 {selectError('phone_number')}
               </div>
               <TextField
-                id={fid('account_name')} label="Name on the wallet" name="account_name" autoComplete="name"
-                value={accountName} error={errors.account_name}
+                id={fid('account_name')}
+                label="Name on the wallet"
+                name="account_name"
+                autoComplete="name"
+                value={accountName}
+                error={errors.account_name}
                 onChange={(e) => {
                   setAccountName(e.target.value);
                   clearError('account_name', 'form');
@@ -321,7 +399,11 @@ export function WithdrawalDetailsSection({ current, ready }: Props) {
             </>
           )}
 
-          {errors.form ? <p className="form-error" role="alert">{errors.form}</p> : null}
+          {errors.form ? (
+            <p className="form-error" role="alert">
+              {errors.form}
+            </p>
+          ) : null}
           {!online ? <p className="field__hint">Saving withdrawal details needs a connection.</p> : null}
           <div className="button-row">
             <button type="button" className="button button--primary" disabled={Boolean(busy) || !online} onClick={() => void save()}>
@@ -329,7 +411,9 @@ export function WithdrawalDetailsSection({ current, ready }: Props) {
             </button>
             {saved ? (
               <button
-                type="button" className="button button--secondary" disabled={Boolean(busy)}
+                type="button"
+                className="button button--secondary"
+                disabled={Boolean(busy)}
                 onClick={() => {
                   fill(saved);
                   setErrors({});

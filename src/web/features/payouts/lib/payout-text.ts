@@ -31,10 +31,22 @@ export function asWithdrawalDetails(value: unknown): WithdrawalDetails | null {
   const v = value as Record<string, unknown>;
   const text = (key: string) => (typeof v[key] === 'string' ? (v[key] as string) : '');
   if (v.type === 'bank' && text('bank_code') && text('account_number')) {
-    return { type: 'bank', bank_code: text('bank_code'), bank_name: text('bank_name'), account_number: text('account_number'), account_name: text('account_name') };
+    return {
+      type: 'bank',
+      bank_code: text('bank_code'),
+      bank_name: text('bank_name'),
+      account_number: text('account_number'),
+      account_name: text('account_name'),
+    };
   }
   if (v.type === 'mobile_money' && text('provider') && text('phone_number')) {
-    return { type: 'mobile_money', provider: text('provider'), provider_name: text('provider_name'), phone_number: text('phone_number'), account_name: text('account_name') };
+    return {
+      type: 'mobile_money',
+      provider: text('provider'),
+      provider_name: text('provider_name'),
+      phone_number: text('phone_number'),
+      account_name: text('account_name'),
+    };
   }
   return null;
 }

@@ -16,7 +16,14 @@ type TextKey = Exclude<keyof ProfileFormValues, 'profile_picture' | 'cover_photo
 type FileKey = 'profile_picture' | 'cover_photo';
 
 const EMPTY: ProfileFormValues = {
-  first_name: '', last_name: '', occupation: '', bio: '', phone_number: '', address: '', profile_picture: null, cover_photo: null,
+  first_name: '',
+  last_name: '',
+  occupation: '',
+  bio: '',
+  phone_number: '',
+  address: '',
+  profile_picture: null,
+  cover_photo: null,
 };
 
 function fromProfile(p: OwnProfile): ProfileFormValues {
@@ -83,7 +90,11 @@ function FileField({ id, label, file, error, showNoFile, onFile, children }: Fil
       <p id={statusId} className="field__hint">
         {file ? `Selected: ${file.name}` : showNoFile ? 'No file selected' : 'Images up to 5 MB.'}
       </p>
-      {error ? <p id={errorId} className="field__error">{error}</p> : null}
+      {error ? (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -155,7 +166,8 @@ export function ProfileSettingsForm({ variant, onSaved }: { variant: 'main' | 'o
       const fields: Record<string, string> = {};
       const body = error instanceof ApiError ? error.errorBody : null;
       for (const [field, messages] of Object.entries(body?.errors ?? {})) {
-        if (Array.isArray(messages) && messages[0]) fields[field === 'phone' ? 'phone_number' : field === 'interests' ? 'bio' : field] = messages[0];
+        if (Array.isArray(messages) && messages[0])
+          fields[field === 'phone' ? 'phone_number' : field === 'interests' ? 'bio' : field] = messages[0];
       }
       setErrors(fields);
       failureToast(error);
@@ -172,34 +184,92 @@ export function ProfileSettingsForm({ variant, onSaved }: { variant: 'main' | 'o
 
   const form = (
     <form className="settings-form" onSubmit={onSubmit} aria-busy={saving} noValidate>
-      {loading ? (
-        <LinesSkeleton label="Loading your profile…" />
-      ) : null}
+      {loading ? <LinesSkeleton label="Loading your profile…" /> : null}
       <div className="settings-form__row">
-        <TextField id={fid('first')} label="First name" name="first_name" autoComplete="given-name" value={values.first_name} onChange={setText('first_name')} error={errors.first_name} />
-        <TextField id={fid('last')} label="Last name" name="last_name" autoComplete="family-name" value={values.last_name} onChange={setText('last_name')} error={errors.last_name} />
+        <TextField
+          id={fid('first')}
+          label="First name"
+          name="first_name"
+          autoComplete="given-name"
+          value={values.first_name}
+          onChange={setText('first_name')}
+          error={errors.first_name}
+        />
+        <TextField
+          id={fid('last')}
+          label="Last name"
+          name="last_name"
+          autoComplete="family-name"
+          value={values.last_name}
+          onChange={setText('last_name')}
+          error={errors.last_name}
+        />
       </div>
-      <TextField id={fid('occupation')} label="Occupation" name="occupation" autoComplete="organization-title" value={values.occupation} onChange={setText('occupation')} error={errors.occupation} />
+      <TextField
+        id={fid('occupation')}
+        label="Occupation"
+        name="occupation"
+        autoComplete="organization-title"
+        value={values.occupation}
+        onChange={setText('occupation')}
+        error={errors.occupation}
+      />
       <div className={`field${errors.bio ? ' field--invalid' : ''}`}>
         <label htmlFor={fid('bio')}>Bio</label>
         <textarea
-          id={fid('bio')} name="bio" rows={4} className="text-area" value={values.bio} onChange={setText('bio')} maxLength={2000}
-          aria-invalid={errors.bio ? true : undefined} aria-describedby={errors.bio ? `${fid('bio')}-error` : undefined}
+          id={fid('bio')}
+          name="bio"
+          rows={4}
+          className="text-area"
+          value={values.bio}
+          onChange={setText('bio')}
+          maxLength={2000}
+          aria-invalid={errors.bio ? true : undefined}
+          aria-describedby={errors.bio ? `${fid('bio')}-error` : undefined}
         />
-        {errors.bio ? <p id={`${fid('bio')}-error`} className="field__error">{errors.bio}</p> : null}
+        {errors.bio ? (
+          <p id={`${fid('bio')}-error`} className="field__error">
+            {errors.bio}
+          </p>
+        ) : null}
       </div>
-      <TextField id={fid('phone')} label="Phone number" name="phone_number" type="tel" autoComplete="tel" value={values.phone_number} onChange={setText('phone_number')} error={errors.phone_number} />
-      <TextField id={fid('address')} label="Address" name="address" autoComplete="street-address" value={values.address} onChange={setText('address')} error={errors.address} />
+      <TextField
+        id={fid('phone')}
+        label="Phone number"
+        name="phone_number"
+        type="tel"
+        autoComplete="tel"
+        value={values.phone_number}
+        onChange={setText('phone_number')}
+        error={errors.phone_number}
+      />
+      <TextField
+        id={fid('address')}
+        label="Address"
+        name="address"
+        autoComplete="street-address"
+        value={values.address}
+        onChange={setText('address')}
+        error={errors.address}
+      />
 
       <FileField
-        id={fid('picture')} label="Profile picture" file={values.profile_picture} error={errors.profile_picture}
-        showNoFile={variant === 'main'} onFile={(f) => setFile('profile_picture', f)}
+        id={fid('picture')}
+        label="Profile picture"
+        file={values.profile_picture}
+        error={errors.profile_picture}
+        showNoFile={variant === 'main'}
+        onFile={(f) => setFile('profile_picture', f)}
       >
         <ProfileAvatar src={pictureSrc} size={88} />
       </FileField>
       <FileField
-        id={fid('cover')} label="Cover photo" file={values.cover_photo} error={errors.cover_photo}
-        showNoFile={variant === 'main'} onFile={(f) => setFile('cover_photo', f)}
+        id={fid('cover')}
+        label="Cover photo"
+        file={values.cover_photo}
+        error={errors.cover_photo}
+        showNoFile={variant === 'main'}
+        onFile={(f) => setFile('cover_photo', f)}
       >
         {coverSrc ? <img className="settings-cover" src={coverSrc} alt="" /> : <div className="settings-cover settings-cover--empty" />}
       </FileField>

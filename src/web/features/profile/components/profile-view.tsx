@@ -52,7 +52,8 @@ function fromPublic(p: PublicProfile): ProfileView {
 function fromOwn(p: OwnProfile, pub: PublicProfile | null): ProfileView {
   return {
     own: true,
-    name: [p.first_name || p.first || p.given_name, p.last_name || p.last || p.family_name].filter(Boolean).join(' ') || p.name || p.username,
+    name:
+      [p.first_name || p.first || p.given_name, p.last_name || p.last || p.family_name].filter(Boolean).join(' ') || p.name || p.username,
     occupation: p.occupation || p.job_title,
     interests: p.interests || p.bio,
     email: p.email,
@@ -156,8 +157,18 @@ export function ProfileViewPage({ id }: { id?: string }) {
                   {view.verified ? (
                     <span className="verified-badge">
                       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-                        <path d="M12 2l2.6 2.2 3.4-.4.9 3.3 3 1.7-1.3 3.2 1.3 3.2-3 1.7-.9 3.3-3.4-.4L12 22l-2.6-2.2-3.4.4-.9-3.3-3-1.7L3.4 12 2.1 8.8l3-1.7.9-3.3 3.4.4z" fill="currentColor" />
-                        <path d="M8 12.5l2.6 2.5L16 9.5" fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+                        <path
+                          d="M12 2l2.6 2.2 3.4-.4.9 3.3 3 1.7-1.3 3.2 1.3 3.2-3 1.7-.9 3.3-3.4-.4L12 22l-2.6-2.2-3.4.4-.9-3.3-3-1.7L3.4 12 2.1 8.8l3-1.7.9-3.3 3.4.4z"
+                          fill="currentColor"
+                        />
+                        <path
+                          d="M8 12.5l2.6 2.5L16 9.5"
+                          fill="none"
+                          stroke="#fff"
+                          strokeWidth="2"
+                          strokeLinecap="round"
+                          strokeLinejoin="round"
+                        />
                       </svg>
                       Verified
                     </span>
@@ -165,21 +176,45 @@ export function ProfileViewPage({ id }: { id?: string }) {
                 </h1>
                 {view.occupation ? <p className="profile-head__occupation">{view.occupation}</p> : null}
                 {view.own ? (
-                  <p><Link to="/profilesettings" className="button button--secondary button--small">Edit profile</Link></p>
+                  <p>
+                    <Link to="/profilesettings" className="button button--secondary button--small">
+                      Edit profile
+                    </Link>
+                  </p>
                 ) : null}
               </div>
             </div>
             <dl className="profile-facts">
-              {view.email !== null ? (<div><dt>Email</dt><dd>{view.email}</dd></div>) : null}
-              <div><dt>Interests</dt><dd>{view.interests || 'Not added yet'}</dd></div>
+              {view.email !== null ? (
+                <div>
+                  <dt>Email</dt>
+                  <dd>{view.email}</dd>
+                </div>
+              ) : null}
+              <div>
+                <dt>Interests</dt>
+                <dd>{view.interests || 'Not added yet'}</dd>
+              </div>
               {view.own ? (
                 <>
-                  <div><dt>Contact</dt><dd>{view.phone || 'Not added yet'}</dd></div>
-                  <div><dt>Address</dt><dd>{view.address || 'Not added yet'}</dd></div>
+                  <div>
+                    <dt>Contact</dt>
+                    <dd>{view.phone || 'Not added yet'}</dd>
+                  </div>
+                  <div>
+                    <dt>Address</dt>
+                    <dd>{view.address || 'Not added yet'}</dd>
+                  </div>
                 </>
               ) : null}
-              <div><dt>Causes created</dt><dd>{view.created}</dd></div>
-              <div><dt>Active causes</dt><dd>{view.active}</dd></div>
+              <div>
+                <dt>Causes created</dt>
+                <dd>{view.created}</dd>
+              </div>
+              <div>
+                <dt>Active causes</dt>
+                <dd>{view.active}</dd>
+              </div>
             </dl>
             <section aria-labelledby="profile-causes">
               <h2 id="profile-causes">{view.own ? 'Your causes' : 'Causes'}</h2>
@@ -188,7 +223,11 @@ export function ProfileViewPage({ id }: { id?: string }) {
               ) : (
                 <ul className="profile-causes">
                   {view.causes.map((c) => (
-                    <li key={c.id}><Link to="/causes/$id" params={{ id: c.id }}>{c.name}</Link></li>
+                    <li key={c.id}>
+                      <Link to="/causes/$id" params={{ id: c.id }}>
+                        {c.name}
+                      </Link>
+                    </li>
                   ))}
                 </ul>
               )}

@@ -27,34 +27,51 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.requireAdmin);
   const security = [{ bearer: [] }];
 
-  app.get('/', {
-    schema: {
-      tags: ['admin'], summary: 'Causes by status (default under_review), oldest first', security,
-      querystring: AdminCauseQuery,
-      response: { 200: PaginatedOf(CauseSchema), ...errorResponses(400, 401, 403) },
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Causes by status (default under_review), oldest first',
+        security,
+        querystring: AdminCauseQuery,
+        response: { 200: PaginatedOf(CauseSchema), ...errorResponses(400, 401, 403) },
+      },
     },
-  }, async (request) => {
-    const page = pageRequest(request.query, CAUSE_PAGE_SIZE);
-    const { count, rows } = await app.repos.causes.list({
-      where: statusFilter([request.query.status ?? 'under_review']),
-      orderBy: [asc(causes.createdAt), asc(causes.id)],
-      limit: page.limit,
-      offset: page.offset,
-    });
-    return paginate(request, page, count, rows.map((row) => toCause(row, true)));
-  });
+    async (request) => {
+      const page = pageRequest(request.query, CAUSE_PAGE_SIZE);
+      const { count, rows } = await app.repos.causes.list({
+        where: statusFilter([request.query.status ?? 'under_review']),
+        orderBy: [asc(causes.createdAt), asc(causes.id)],
+        limit: page.limit,
+        offset: page.offset,
+      });
+      return paginate(
+        request,
+        page,
+        count,
+        rows.map((row) => toCause(row, true)),
+      );
+    },
+  );
 
-  app.get('/review-totals/', {
-    schema: {
-      tags: ['admin'], summary: 'Causes accepted and rejected in a period; pending now', security,
-      querystring: ReviewTotalsQuery,
-      response: { 200: ReviewTotalsSchema, ...errorResponses(400, 401, 403) },
+  app.get(
+    '/review-totals/',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Causes accepted and rejected in a period; pending now',
+        security,
+        querystring: ReviewTotalsQuery,
+        response: { 200: ReviewTotalsSchema, ...errorResponses(400, 401, 403) },
+      },
     },
-  }, async (request) => {
-    const period = (request.query.period ?? 'week') as ReviewPeriod;
-    const since = periodStart(period);
-    return { period, since: since.toISOString(), ...(await app.repos.causes.reviewTotals(since)) };
-  });
+    async (request) => {
+      const period = (request.query.period ?? 'week') as ReviewPeriod;
+      const since = periodStart(period);
+      return { period, since: since.toISOString(), ...(await app.repos.causes.reviewTotals(since)) };
+    },
+  );
 
   async function decide(id: string, adminId: string, decision: 'approved' | 'rejected', reason: string | null) {
     const cause = isUuid(id) ? await app.repos.causes.find(id) : null;
@@ -64,26 +81,38 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     return toCause((await app.repos.causes.findView(id))!, true);
   }
 
-  app.post('/:id/approve/', {
-    schema: {
-      tags: ['admin'], summary: 'Approve a cause under review (it becomes active)', security,
-      params: IdParams,
-      response: { 200: CauseSchema, ...errorResponses(401, 403, 404, 409) },
+  app.post(
+    '/:id/approve/',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Approve a cause under review (it becomes active)',
+        security,
+        params: IdParams,
+        response: { 200: CauseSchema, ...errorResponses(401, 403, 404, 409) },
+      },
     },
-  }, async (request) => decide(request.params.id, request.user!.id, 'approved', null));
+    async (request) => decide(request.params.id, request.user!.id, 'approved', null),
+  );
 
-  app.post('/:id/reject/', {
-    schema: {
-      tags: ['admin'], summary: 'Reject a cause under review with a reason the organizer sees', security,
-      params: IdParams,
-      body: RejectBody,
-      response: { 200: CauseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  app.post(
+    '/:id/reject/',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Reject a cause under review with a reason the organizer sees',
+        security,
+        params: IdParams,
+        body: RejectBody,
+        response: { 200: CauseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
     },
-  }, async (request) => {
-    const reason = request.body.reason.trim();
-    if (!reason) throw validationError({ reason: [BLANK] });
-    return decide(request.params.id, request.user!.id, 'rejected', reason);
-  });
+    async (request) => {
+      const reason = request.body.reason.trim();
+      if (!reason) throw validationError({ reason: [BLANK] });
+      return decide(request.params.id, request.user!.id, 'rejected', reason);
+    },
+  );
 };
 
 export default routes;

@@ -24,41 +24,58 @@ export function withCurrentMonth(months: string[]): string[] {
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.requireAdmin);
 
-  app.get('/', {
-    schema: {
-      tags: ['admin'], summary: 'Donation metrics for a month (UTC days, zero-filled)', security: [{ bearer: [] }],
-      querystring: MonthQuery,
-      response: { 200: AdminMetricsSchema, ...errorResponses(400, 401, 403) },
-    },
-  }, async (request): Promise<AdminMetrics> => {
-    const month = request.query.month ?? currentMonth();
-    const repo = app.repos.donations;
-    const [daily, months, totals, inMonth, users, states, pending] = await Promise.all([
-      repo.dailyTotals(month), repo.months(), repo.platformTotals(), repo.monthSum(month),
-      app.repos.adminUsers.countUsers(), app.repos.causes.countByStatus(), repo.latestPending(10),
-    ]);
-    const byDay = new Map(daily.map((d) => [d.day, d]));
-    return {
-      month,
-      months: withCurrentMonth(months),
-      days: daysOf(month).map((date) => ({
-        date, amount: toDecimalString(byDay.get(date)?.amount ?? 0), count: byDay.get(date)?.count ?? 0,
-      })),
-      totals: {
-        raised: toDecimalString(totals.raised),
-        raised_in_month: toDecimalString(inMonth.amount),
-        donations: totals.donations,
-        donors: totals.donors,
-        users,
-        causes_active: states.active,
-        causes_pending: states.under_review,
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Donation metrics for a month (UTC days, zero-filled)',
+        security: [{ bearer: [] }],
+        querystring: MonthQuery,
+        response: { 200: AdminMetricsSchema, ...errorResponses(400, 401, 403) },
       },
-      pending_donations: pending.map((d) => ({
-        id: d.id, cause_id: d.causeId, cause_title: d.causeTitle, amount: toDecimalString(d.amount),
-        email: d.email, created_at: d.createdAt.toISOString(),
-      })),
-    };
-  });
+    },
+    async (request): Promise<AdminMetrics> => {
+      const month = request.query.month ?? currentMonth();
+      const repo = app.repos.donations;
+      const [daily, months, totals, inMonth, users, states, pending] = await Promise.all([
+        repo.dailyTotals(month),
+        repo.months(),
+        repo.platformTotals(),
+        repo.monthSum(month),
+        app.repos.adminUsers.countUsers(),
+        app.repos.causes.countByStatus(),
+        repo.latestPending(10),
+      ]);
+      const byDay = new Map(daily.map((d) => [d.day, d]));
+      return {
+        month,
+        months: withCurrentMonth(months),
+        days: daysOf(month).map((date) => ({
+          date,
+          amount: toDecimalString(byDay.get(date)?.amount ?? 0),
+          count: byDay.get(date)?.count ?? 0,
+        })),
+        totals: {
+          raised: toDecimalString(totals.raised),
+          raised_in_month: toDecimalString(inMonth.amount),
+          donations: totals.donations,
+          donors: totals.donors,
+          users,
+          causes_active: states.active,
+          causes_pending: states.under_review,
+        },
+        pending_donations: pending.map((d) => ({
+          id: d.id,
+          cause_id: d.causeId,
+          cause_title: d.causeTitle,
+          amount: toDecimalString(d.amount),
+          email: d.email,
+          created_at: d.createdAt.toISOString(),
+        })),
+      };
+    },
+  );
 };
 
 export default routes;

@@ -22,16 +22,31 @@ const notFound = () => new ApiError(404, 'not_found', 'Payment not found.');
 function toAdminPayment(view: AdminPaymentView): AdminPayment {
   const p = view.payment;
   return {
-    id: p.id, reference: p.reference, provider: p.provider, status: p.status as AdminPayment['status'],
-    amount: toDecimalString(p.amount), currency: p.currency,
-    received_amount: p.receivedAmount === null ? null : toDecimalString(p.receivedAmount), received_currency: p.receivedCurrency,
-    flagged_reason: p.flaggedReason, provider_status: p.providerStatus, email: p.email, donor_name: view.donorName,
-    created_at: p.createdAt.toISOString(), updated_at: p.updatedAt.toISOString(),
-    resolution: p.resolution, resolution_note: p.resolutionNote,
-    resolved_at: p.resolvedAt ? p.resolvedAt.toISOString() : null, resolved_by_name: view.resolvedByName,
+    id: p.id,
+    reference: p.reference,
+    provider: p.provider,
+    status: p.status as AdminPayment['status'],
+    amount: toDecimalString(p.amount),
+    currency: p.currency,
+    received_amount: p.receivedAmount === null ? null : toDecimalString(p.receivedAmount),
+    received_currency: p.receivedCurrency,
+    flagged_reason: p.flaggedReason,
+    provider_status: p.providerStatus,
+    email: p.email,
+    donor_name: view.donorName,
+    created_at: p.createdAt.toISOString(),
+    updated_at: p.updatedAt.toISOString(),
+    resolution: p.resolution,
+    resolution_note: p.resolutionNote,
+    resolved_at: p.resolvedAt ? p.resolvedAt.toISOString() : null,
+    resolved_by_name: view.resolvedByName,
     donations: view.donations.map((d) => ({
-      id: d.id, cause_id: d.causeId, cause_title: d.causeTitle, amount: toDecimalString(d.amount),
-      pledged_amount: d.pledgedAmount === null ? null : toDecimalString(d.pledgedAmount), status: d.status,
+      id: d.id,
+      cause_id: d.causeId,
+      cause_title: d.causeTitle,
+      amount: toDecimalString(d.amount),
+      pledged_amount: d.pledgedAmount === null ? null : toDecimalString(d.pledgedAmount),
+      status: d.status,
     })),
   };
 }
@@ -46,54 +61,85 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     return view;
   }
 
-  app.get('/', {
-    schema: {
-      tags: ['admin'], security, summary: 'Payments flagged for an amount or currency mismatch (default), or resolved ones',
-      querystring: AdminPaymentQuery, response: { 200: PaginatedOf(AdminPaymentSchema), ...errorResponses(400, 401, 403) },
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'Payments flagged for an amount or currency mismatch (default), or resolved ones',
+        querystring: AdminPaymentQuery,
+        response: { 200: PaginatedOf(AdminPaymentSchema), ...errorResponses(400, 401, 403) },
+      },
     },
-  }, async (request) => {
-    const page = pageRequest(request.query, ADMIN_PAYMENT_PAGE_SIZE);
-    const { count, rows } = await app.repos.adminPayments.list(request.query.status ?? 'flagged', page.limit, page.offset);
-    return paginate(request, page, count, rows.map(toAdminPayment));
-  });
+    async (request) => {
+      const page = pageRequest(request.query, ADMIN_PAYMENT_PAGE_SIZE);
+      const { count, rows } = await app.repos.adminPayments.list(request.query.status ?? 'flagged', page.limit, page.offset);
+      return paginate(request, page, count, rows.map(toAdminPayment));
+    },
+  );
 
-  app.get('/:id/', {
-    schema: {
-      tags: ['admin'], security, summary: 'One payment with its donations',
-      params: PaymentIdParams, response: { 200: AdminPaymentSchema, ...errorResponses(400, 401, 403, 404) },
+  app.get(
+    '/:id/',
+    {
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'One payment with its donations',
+        params: PaymentIdParams,
+        response: { 200: AdminPaymentSchema, ...errorResponses(400, 401, 403, 404) },
+      },
     },
-  }, async (request) => toAdminPayment(await load(request.params.id)));
+    async (request) => toAdminPayment(await load(request.params.id)),
+  );
 
-  app.post('/:id/resolve/', {
-    schema: {
-      tags: ['admin'], security, params: PaymentIdParams, body: PaymentResolutionBody,
-      summary: 'Resolve a flagged payment: credit the amount received (once), or record that the donor was refunded',
-      response: { 200: AdminPaymentSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
+  app.post(
+    '/:id/resolve/',
+    {
+      schema: {
+        tags: ['admin'],
+        security,
+        params: PaymentIdParams,
+        body: PaymentResolutionBody,
+        summary: 'Resolve a flagged payment: credit the amount received (once), or record that the donor was refunded',
+        response: { 200: AdminPaymentSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
+      },
     },
-  }, async (request) => {
-    const { action, note } = request.body;
-    let amount: number | null = null;
-    if (action === 'credit' && request.body.amount !== undefined && request.body.amount !== '') {
-      amount = parseAmount(request.body.amount);
-      if (amount === null || amount <= 0) throw validationError({ amount: ['Enter the amount received in GHS, greater than 0, with at most 2 decimals.'] });
-    }
-    const payment = await load(request.params.id);
-    const outcome = await resolveFlaggedPayment(app.repos, payment.payment.id, {
-      action, amount, note: note?.trim() || null, adminId: request.user!.id,
-    });
-    switch (outcome.kind) {
-      case 'not_found': throw notFound();
-      case 'not_flagged':
-        throw new ApiError(409, 'conflict', outcome.payment.resolution
-          ? `This payment was already resolved (${outcome.payment.resolution}).` : 'Only flagged payments can be resolved.');
-      case 'amount_needed':
-        throw validationError({ amount: ['The provider did not report an amount in GHS: enter the amount received in GHS.'] });
-      case 'nothing_to_credit':
-        throw new ApiError(409, 'conflict', 'This payment has no open donations left to credit or refund.');
-      default:
-        return toAdminPayment((await app.repos.adminPayments.find(payment.payment.id))!);
-    }
-  });
+    async (request) => {
+      const { action, note } = request.body;
+      let amount: number | null = null;
+      if (action === 'credit' && request.body.amount !== undefined && request.body.amount !== '') {
+        amount = parseAmount(request.body.amount);
+        if (amount === null || amount <= 0)
+          throw validationError({ amount: ['Enter the amount received in GHS, greater than 0, with at most 2 decimals.'] });
+      }
+      const payment = await load(request.params.id);
+      const outcome = await resolveFlaggedPayment(app.repos, payment.payment.id, {
+        action,
+        amount,
+        note: note?.trim() || null,
+        adminId: request.user!.id,
+      });
+      switch (outcome.kind) {
+        case 'not_found':
+          throw notFound();
+        case 'not_flagged':
+          throw new ApiError(
+            409,
+            'conflict',
+            outcome.payment.resolution
+              ? `This payment was already resolved (${outcome.payment.resolution}).`
+              : 'Only flagged payments can be resolved.',
+          );
+        case 'amount_needed':
+          throw validationError({ amount: ['The provider did not report an amount in GHS: enter the amount received in GHS.'] });
+        case 'nothing_to_credit':
+          throw new ApiError(409, 'conflict', 'This payment has no open donations left to credit or refund.');
+        default:
+          return toAdminPayment((await app.repos.adminPayments.find(payment.payment.id))!);
+      }
+    },
+  );
 };
 
 export default routes;

@@ -34,54 +34,91 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }
   const answer = async (id: string) => toAdminWithdrawal((await repo.findView(id))!);
 
-  app.get('/', {
-    schema: {
-      tags: ['admin'], security, summary: 'Withdrawals by status (default requested), oldest first',
-      querystring: QueueQuery, response: { 200: PaginatedOf(AdminWithdrawalSchema), ...errorResponses(400, 401, 403) },
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'Withdrawals by status (default requested), oldest first',
+        querystring: QueueQuery,
+        response: { 200: PaginatedOf(AdminWithdrawalSchema), ...errorResponses(400, 401, 403) },
+      },
     },
-  }, async (request) => {
-    const page = pageRequest(request.query, WITHDRAWAL_PAGE_SIZE);
-    const status = (request.query.status ?? 'requested') as WithdrawalStatus;
-    const { count, rows } = await repo.list({ status }, page.limit, page.offset, true);
-    return paginate(request, page, count, rows.map(toAdminWithdrawal));
-  });
-
-  app.post('/:id/approve/', {
-    schema: { tags: ['admin'], security, summary: 'Approve a requested withdrawal and send the transfer', ...one },
-  }, async (request) => {
-    const row = await load(request.params.id);
-    const approved = await repo.transition({ id: row.id }, ['requested'], 'approved',
-      { reviewedBy: request.user!.id, reviewedAt: new Date() }, MESSAGES.approved);
-    if (!approved) throw new ApiError(409, 'conflict', 'Only requested withdrawals can be approved.');
-    await processWithdrawal(app, row.id, row.causeTitle);
-    return answer(row.id);
-  });
-
-  app.post('/:id/retry/', {
-    schema: {
-      tags: ['admin'], security, ...one,
-      summary: 'Re-check (and if the provider never got it, resend with the same reference) an unconfirmed transfer',
+    async (request) => {
+      const page = pageRequest(request.query, WITHDRAWAL_PAGE_SIZE);
+      const status = (request.query.status ?? 'requested') as WithdrawalStatus;
+      const { count, rows } = await repo.list({ status }, page.limit, page.offset, true);
+      return paginate(request, page, count, rows.map(toAdminWithdrawal));
     },
-  }, async (request) => {
-    const row = await load(request.params.id);
-    if (row.status !== 'approved' && row.status !== 'processing') {
-      throw new ApiError(409, 'conflict', 'Only approved or processing withdrawals can be retried.');
-    }
-    await processWithdrawal(app, row.id, row.causeTitle);
-    return answer(row.id);
-  });
+  );
 
-  app.post('/:id/reject/', {
-    schema: { tags: ['admin'], security, summary: 'Reject a requested withdrawal with a reason the organizer sees', ...one, body: RejectBody },
-  }, async (request) => {
-    const reason = request.body.reason.trim();
-    if (!reason) throw validationError({ reason: [BLANK] });
-    const row = await load(request.params.id);
-    const rejected = await repo.transition({ id: row.id }, ['requested'], 'rejected',
-      { reviewedBy: request.user!.id, reviewedAt: new Date(), rejectionReason: reason }, MESSAGES.rejected);
-    if (!rejected) throw new ApiError(409, 'conflict', 'Only requested withdrawals can be rejected.');
-    return answer(row.id);
-  });
+  app.post(
+    '/:id/approve/',
+    {
+      schema: { tags: ['admin'], security, summary: 'Approve a requested withdrawal and send the transfer', ...one },
+    },
+    async (request) => {
+      const row = await load(request.params.id);
+      const approved = await repo.transition(
+        { id: row.id },
+        ['requested'],
+        'approved',
+        { reviewedBy: request.user!.id, reviewedAt: new Date() },
+        MESSAGES.approved,
+      );
+      if (!approved) throw new ApiError(409, 'conflict', 'Only requested withdrawals can be approved.');
+      await processWithdrawal(app, row.id, row.causeTitle);
+      return answer(row.id);
+    },
+  );
+
+  app.post(
+    '/:id/retry/',
+    {
+      schema: {
+        tags: ['admin'],
+        security,
+        ...one,
+        summary: 'Re-check (and if the provider never got it, resend with the same reference) an unconfirmed transfer',
+      },
+    },
+    async (request) => {
+      const row = await load(request.params.id);
+      if (row.status !== 'approved' && row.status !== 'processing') {
+        throw new ApiError(409, 'conflict', 'Only approved or processing withdrawals can be retried.');
+      }
+      await processWithdrawal(app, row.id, row.causeTitle);
+      return answer(row.id);
+    },
+  );
+
+  app.post(
+    '/:id/reject/',
+    {
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'Reject a requested withdrawal with a reason the organizer sees',
+        ...one,
+        body: RejectBody,
+      },
+    },
+    async (request) => {
+      const reason = request.body.reason.trim();
+      if (!reason) throw validationError({ reason: [BLANK] });
+      const row = await load(request.params.id);
+      const rejected = await repo.transition(
+        { id: row.id },
+        ['requested'],
+        'rejected',
+        { reviewedBy: request.user!.id, reviewedAt: new Date(), rejectionReason: reason },
+        MESSAGES.rejected,
+      );
+      if (!rejected) throw new ApiError(409, 'conflict', 'Only requested withdrawals can be rejected.');
+      return answer(row.id);
+    },
+  );
 };
 
 export default routes;

@@ -11,89 +11,107 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const BAD_CREDENTIALS = 'No active account found with the given credentials';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  app.post('/signup/', {
-    schema: {
-      tags: ['auth'],
-      summary: 'Create an account',
-      body: SignupBody,
-      response: { 201: SignupResponseSchema, ...errorResponses(400, 409, 422) },
+  app.post(
+    '/signup/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account',
+        body: SignupBody,
+        response: { 201: SignupResponseSchema, ...errorResponses(400, 409, 422) },
+      },
     },
-  }, async (request, reply) => {
-    const body = request.body;
-    const errors = new FieldErrorList();
-    const firstName = body.first_name.trim();
-    const lastName = body.last_name.trim();
-    const email = body.email.trim().toLowerCase();
-    if (!firstName) errors.add('first_name', BLANK);
-    if (!lastName) errors.add('last_name', BLANK);
-    if (!email) errors.add('email', BLANK);
-    else if (!EMAIL.test(email)) errors.add('email', 'Enter a valid email address.');
-    if (!body.password) errors.add('password', BLANK);
-    else for (const problem of passwordProblems(body.password)) errors.add('password', problem);
-    if (!body.password2) errors.add('password2', BLANK);
-    else if (body.password !== body.password2) errors.add('password2', 'Passwords do not match.');
-    errors.throwIfAny();
+    async (request, reply) => {
+      const body = request.body;
+      const errors = new FieldErrorList();
+      const firstName = body.first_name.trim();
+      const lastName = body.last_name.trim();
+      const email = body.email.trim().toLowerCase();
+      if (!firstName) errors.add('first_name', BLANK);
+      if (!lastName) errors.add('last_name', BLANK);
+      if (!email) errors.add('email', BLANK);
+      else if (!EMAIL.test(email)) errors.add('email', 'Enter a valid email address.');
+      if (!body.password) errors.add('password', BLANK);
+      else for (const problem of passwordProblems(body.password)) errors.add('password', problem);
+      if (!body.password2) errors.add('password2', BLANK);
+      else if (body.password !== body.password2) errors.add('password2', 'Passwords do not match.');
+      errors.throwIfAny();
 
-    const duplicate = validationError({ email: ['A user with this email already exists.'] });
-    // Cheap check first so a taken email costs no password hashing; the unique index settles races.
-    if (await app.repos.users.findByEmail(email)) throw duplicate;
-    const user = await app.repos.users.create({ email, firstName, lastName, passwordHash: await hashPassword(body.password) });
-    if (!user) throw duplicate;
-    return reply.code(201).send({ id: user.id, email: user.email, first_name: user.firstName, last_name: user.lastName });
-  });
-
-  app.post('/login/', {
-    // Replaying would mean keeping live tokens in the idempotency table; a repeated login is harmless anyway.
-    config: { idempotent: false },
-    schema: {
-      tags: ['auth'],
-      summary: 'Sign in with email and password',
-      body: LoginBody,
-      response: { 200: TokenPairSchema, ...errorResponses(400, 401, 409, 422, 429) },
+      const duplicate = validationError({ email: ['A user with this email already exists.'] });
+      // Cheap check first so a taken email costs no password hashing; the unique index settles races.
+      if (await app.repos.users.findByEmail(email)) throw duplicate;
+      const user = await app.repos.users.create({ email, firstName, lastName, passwordHash: await hashPassword(body.password) });
+      if (!user) throw duplicate;
+      return reply.code(201).send({ id: user.id, email: user.email, first_name: user.firstName, last_name: user.lastName });
     },
-  }, async (request) => {
-    const email = request.body.email.trim().toLowerCase();
-    const { perEmail, perIp } = app.config.loginLimits;
-    // The slot is taken before the password is checked (one atomic step in the database), so
-    // concurrent guesses, on any number of processes, never check more than the limit.
-    const reservation = await app.repos.loginAttempts.reserve([
-      { scope: `email:${email}`, max: perEmail }, { scope: `ip:${request.ip}`, max: perIp },
-    ]);
-    const wait = reservation.retryAfter;
-    if (wait > 0) {
-      const minutes = Math.ceil(wait / 60);
-      throw new ApiError(429, 'rate_limited',
-        `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        undefined, { 'retry-after': String(wait) });
-    }
-    const user = await app.repos.users.findByEmail(email);
-    // Unknown emails still pay for one argon2 check so response time doesn't reveal which accounts exist.
-    const ok = user && user.isActive
-      ? await verifyPassword(user.passwordHash, request.body.password)
-      : await verifyAgainstDummy(request.body.password);
-    // A failure keeps its reserved slot: that is the count.
-    if (!user || !ok) throw new ApiError(401, 'invalid_credentials', BAD_CREDENTIALS);
-    // Signed in: this email's failures are forgotten and the IP gets its slot back.
-    await app.repos.loginAttempts.clear(`email:${email}`);
-    await app.repos.loginAttempts.release([`ip:${request.ip}`]);
-    return {
-      access: await app.tokens.sign(user),
-      refresh: await app.repos.refreshTokens.issue(user.id),
-    };
-  });
+  );
 
-  app.post('/logout/', {
-    schema: {
-      tags: ['auth'],
-      summary: 'Sign out: revokes the refresh token and every token rotated from the same login',
-      description: 'Always 204, also for an unknown or already revoked token, so a retried logout never fails.',
-      body: RefreshBody,
-      response: { 204: Type.Null(), ...errorResponses(400, 409, 422) },
+  app.post(
+    '/login/',
+    {
+      // Replaying would mean keeping live tokens in the idempotency table; a repeated login is harmless anyway.
+      config: { idempotent: false },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password',
+        body: LoginBody,
+        response: { 200: TokenPairSchema, ...errorResponses(400, 401, 409, 422, 429) },
+      },
     },
-  }, async (request, reply) => {
-    await app.repos.refreshTokens.revokeFamily(request.body.refresh);
-    return reply.code(204).send(null);
-  });
+    async (request) => {
+      const email = request.body.email.trim().toLowerCase();
+      const { perEmail, perIp } = app.config.loginLimits;
+      // The slot is taken before the password is checked (one atomic step in the database), so
+      // concurrent guesses, on any number of processes, never check more than the limit.
+      const reservation = await app.repos.loginAttempts.reserve([
+        { scope: `email:${email}`, max: perEmail },
+        { scope: `ip:${request.ip}`, max: perIp },
+      ]);
+      const wait = reservation.retryAfter;
+      if (wait > 0) {
+        const minutes = Math.ceil(wait / 60);
+        throw new ApiError(
+          429,
+          'rate_limited',
+          `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          undefined,
+          { 'retry-after': String(wait) },
+        );
+      }
+      const user = await app.repos.users.findByEmail(email);
+      // Unknown emails still pay for one argon2 check so response time doesn't reveal which accounts exist.
+      const ok =
+        user && user.isActive
+          ? await verifyPassword(user.passwordHash, request.body.password)
+          : await verifyAgainstDummy(request.body.password);
+      // A failure keeps its reserved slot: that is the count.
+      if (!user || !ok) throw new ApiError(401, 'invalid_credentials', BAD_CREDENTIALS);
+      // Signed in: this email's failures are forgotten and the IP gets its slot back.
+      await app.repos.loginAttempts.clear(`email:${email}`);
+      await app.repos.loginAttempts.release([`ip:${request.ip}`]);
+      return {
+        access: await app.tokens.sign(user),
+        refresh: await app.repos.refreshTokens.issue(user.id),
+      };
+    },
+  );
+
+  app.post(
+    '/logout/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: revokes the refresh token and every token rotated from the same login',
+        description: 'Always 204, also for an unknown or already revoked token, so a retried logout never fails.',
+        body: RefreshBody,
+        response: { 204: Type.Null(), ...errorResponses(400, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      await app.repos.refreshTokens.revokeFamily(request.body.refresh);
+      return reply.code(204).send(null);
+    },
+  );
 };
 
 export default routes;

@@ -10,7 +10,12 @@ import { ApiError, REQUIRED, validationError } from '../../../../lib/api-error';
 import { ProviderError } from '../../../../payments/provider';
 import { payoutDirectory, type DirectoryKind } from '../../../../payouts/directory';
 import {
-  ACCOUNT_NOT_FOUND, BAD_ACCOUNT_NUMBER, cleanAccountNumber, knownInstitution, resolveAccountName, UNKNOWN_BANK,
+  ACCOUNT_NOT_FOUND,
+  BAD_ACCOUNT_NUMBER,
+  cleanAccountNumber,
+  knownInstitution,
+  resolveAccountName,
+  UNKNOWN_BANK,
 } from '../../../../payouts/details';
 import { errorResponses } from '../../../shared-schemas';
 import { BankAccountCheckBody, BankAccountCheckSchema, InstitutionSchema } from '../../../../../shared/contract/payouts';
@@ -28,34 +33,57 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     }
   }
 
-  app.get('/banks/', {
-    schema: { tags: ['payouts'], summary: 'Ghanaian banks organizers can be paid to, by name', response: { 200: Institutions, ...errorResponses(502) } },
-  }, () => list('banks'));
-
-  app.get('/mobile-money/', {
-    schema: { tags: ['payouts'], summary: 'Mobile money networks (MTN, Telecel, AirtelTigo)', response: { 200: Institutions, ...errorResponses(502) } },
-  }, () => list('mobile_money'));
-
-  app.post('/validate-bank-account/', {
-    onRequest: app.authenticate,
-    schema: {
-      tags: ['payouts'], security: [{ bearer: [] }], summary: "The account holder's name as the bank knows it",
-      body: BankAccountCheckBody, response: { 200: BankAccountCheckSchema, ...errorResponses(400, 401, 502) },
+  app.get(
+    '/banks/',
+    {
+      schema: {
+        tags: ['payouts'],
+        summary: 'Ghanaian banks organizers can be paid to, by name',
+        response: { 200: Institutions, ...errorResponses(502) },
+      },
     },
-  }, async (request): Promise<BankAccountCheck> => {
-    const code = (request.body.bank_code ?? '').trim();
-    const rawNumber = String(request.body.account_number ?? '').trim();
-    if (!code || !rawNumber) {
-      throw validationError({ ...(code ? {} : { bank_code: [REQUIRED] }), ...(rawNumber ? {} : { account_number: [REQUIRED] }) });
-    }
-    const bank = await knownInstitution(app, 'banks', code);
-    if (!bank) throw validationError({ bank_code: [UNKNOWN_BANK] });
-    const accountNumber = cleanAccountNumber(rawNumber);
-    if (!accountNumber) throw validationError({ account_number: [BAD_ACCOUNT_NUMBER] });
-    const accountName = await resolveAccountName(app, bank.code, accountNumber);
-    if (!accountName) throw validationError({ account_number: [ACCOUNT_NOT_FOUND] });
-    return { bank_code: bank.code, account_number: accountNumber, account_name: accountName };
-  });
+    () => list('banks'),
+  );
+
+  app.get(
+    '/mobile-money/',
+    {
+      schema: {
+        tags: ['payouts'],
+        summary: 'Mobile money networks (MTN, Telecel, AirtelTigo)',
+        response: { 200: Institutions, ...errorResponses(502) },
+      },
+    },
+    () => list('mobile_money'),
+  );
+
+  app.post(
+    '/validate-bank-account/',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['payouts'],
+        security: [{ bearer: [] }],
+        summary: "The account holder's name as the bank knows it",
+        body: BankAccountCheckBody,
+        response: { 200: BankAccountCheckSchema, ...errorResponses(400, 401, 502) },
+      },
+    },
+    async (request): Promise<BankAccountCheck> => {
+      const code = (request.body.bank_code ?? '').trim();
+      const rawNumber = String(request.body.account_number ?? '').trim();
+      if (!code || !rawNumber) {
+        throw validationError({ ...(code ? {} : { bank_code: [REQUIRED] }), ...(rawNumber ? {} : { account_number: [REQUIRED] }) });
+      }
+      const bank = await knownInstitution(app, 'banks', code);
+      if (!bank) throw validationError({ bank_code: [UNKNOWN_BANK] });
+      const accountNumber = cleanAccountNumber(rawNumber);
+      if (!accountNumber) throw validationError({ account_number: [BAD_ACCOUNT_NUMBER] });
+      const accountName = await resolveAccountName(app, bank.code, accountNumber);
+      if (!accountName) throw validationError({ account_number: [ACCOUNT_NOT_FOUND] });
+      return { bank_code: bank.code, account_number: accountNumber, account_name: accountName };
+    },
+  );
 };
 
 export default routes;

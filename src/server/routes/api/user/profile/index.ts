@@ -66,49 +66,57 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     return { ...toProfile(user), causes_created: created, causes_active: states.active };
   }
 
-  app.get('/profile/', {
-    onRequest: app.authenticate,
-    schema: {
-      tags: ['profile'],
-      summary: "The signed-in user's profile",
-      security: [{ bearer: [] }],
-      response: { 200: ProfileSchema, ...errorResponses(401) },
+  app.get(
+    '/profile/',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['profile'],
+        summary: "The signed-in user's profile",
+        security: [{ bearer: [] }],
+        response: { 200: ProfileSchema, ...errorResponses(401) },
+      },
     },
-  }, async (request) => {
-    const user = await app.repos.users.findById(request.user!.id);
-    if (!user || !user.isActive) throw new ApiError(401, 'token_invalid', 'This account no longer exists.');
-    return withCounts(user);
-  });
+    async (request) => {
+      const user = await app.repos.users.findById(request.user!.id);
+      if (!user || !user.isActive) throw new ApiError(401, 'token_invalid', 'This account no longer exists.');
+      return withCounts(user);
+    },
+  );
 
-  app.put('/profile/', {
-    onRequest: app.authenticate,
-    schema: {
-      tags: ['profile'],
-      summary: 'Update the profile (multipart/form-data with optional pictures, or JSON)',
-      description: 'Pictures: any image format sharp reads, max 5 MB, re-encoded to WebP at 96, 320 and 960 px wide.',
-      security: [{ bearer: [] }],
-      consumes: ['multipart/form-data', 'application/json'],
-      body: ProfileUpdateBody,
-      response: { 200: ProfileSchema, ...errorResponses(400, 401, 409, 413, 422) },
+  app.put(
+    '/profile/',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['profile'],
+        summary: 'Update the profile (multipart/form-data with optional pictures, or JSON)',
+        description: 'Pictures: any image format sharp reads, max 5 MB, re-encoded to WebP at 96, 320 and 960 px wide.',
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data', 'application/json'],
+        body: ProfileUpdateBody,
+        response: { 200: ProfileSchema, ...errorResponses(400, 401, 409, 413, 422) },
+      },
     },
-  }, async (request) => {
-    const body = request.body;
-    const errors = new FieldErrorList();
-    const changes = textChanges(body, errors);
-    if (changes.withdrawalAddress) {
-      // Checked (bank account resolved at the provider) and saved in the WithdrawalDetails shape.
-      const check = await checkWithdrawalDetails(app, changes.withdrawalAddress);
-      if (check.ok) changes.withdrawalAddress = { ...check.details };
-      else errors.add('withdrawal_address', check.message);
-    }
-    // Same checks as every picture field: by content, 5 MB, re-encoded; throws the collected errors.
-    const images = await takeImages(app, body, ['profile_picture', 'cover_photo'], errors);
-    if ('profile_picture' in images) changes.profilePicture = images.profile_picture;
-    if ('cover_photo' in images) changes.coverPhoto = images.cover_photo;
-    const user = await app.repos.users.updateProfile(request.user!.id, changes);
-    if (!user) throw new ApiError(401, 'token_invalid', 'This account no longer exists.');
-    return withCounts(user);
-  });
+    async (request) => {
+      const body = request.body;
+      const errors = new FieldErrorList();
+      const changes = textChanges(body, errors);
+      if (changes.withdrawalAddress) {
+        // Checked (bank account resolved at the provider) and saved in the WithdrawalDetails shape.
+        const check = await checkWithdrawalDetails(app, changes.withdrawalAddress);
+        if (check.ok) changes.withdrawalAddress = { ...check.details };
+        else errors.add('withdrawal_address', check.message);
+      }
+      // Same checks as every picture field: by content, 5 MB, re-encoded; throws the collected errors.
+      const images = await takeImages(app, body, ['profile_picture', 'cover_photo'], errors);
+      if ('profile_picture' in images) changes.profilePicture = images.profile_picture;
+      if ('cover_photo' in images) changes.coverPhoto = images.cover_photo;
+      const user = await app.repos.users.updateProfile(request.user!.id, changes);
+      if (!user) throw new ApiError(401, 'token_invalid', 'This account no longer exists.');
+      return withCounts(user);
+    },
+  );
 };
 
 export default routes;

@@ -10,7 +10,12 @@ export function publicBase(request: FastifyRequest): string {
 }
 
 function usernameFrom(email: string): string {
-  return email.split('@')[0].toLowerCase().replace(/[^a-z0-9._-]/g, '') || 'user';
+  return (
+    email
+      .split('@')[0]
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]/g, '') || 'user'
+  );
 }
 
 /**
