@@ -10,7 +10,6 @@ import { performance } from 'node:perf_hooks';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { launchBrowser } from '../browser/helpers/browser';
@@ -18,6 +17,7 @@ import { startServer } from '../browser/helpers/server-process';
 import { benchCartSync } from './cart-sync';
 import { benchLighthouse } from './lighthouse';
 import { benchMemory } from './memory';
+import { databaseUrl, onPostgres } from './postgres';
 import { benchScale } from './scale';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -75,22 +75,6 @@ async function benchApi(backend: string, databaseUrl: string | null): Promise<vo
   await app.close();
 }
 
-const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-/** Runs `sql` on the PostgreSQL server; false when it is not reachable. */
-async function onPostgres(sql: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 1000 });
-  try {
-    await client.connect();
-    await client.query(sql);
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
 async function benchLanding(): Promise<void> {
   if (!existsSync(join(root, 'dist', 'index.html'))) {
     console.log('Landing JS: dist/ missing, run `npm run build` first');
@@ -144,7 +128,7 @@ if (only.includes('cart')) {
 await benchApi('PGlite', null);
 const benchDb = `boafo_bench_${Date.now()}`;
 if (await onPostgres(`CREATE DATABASE ${benchDb}`)) {
-  await benchApi('PostgreSQL', ADMIN_URL.replace(/\/[^/]*$/, `/${benchDb}`));
+  await benchApi('PostgreSQL', databaseUrl(benchDb));
   await onPostgres(`DROP DATABASE ${benchDb}`);
 } else {
   console.log('PostgreSQL not reachable: skipped');

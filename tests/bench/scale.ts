@@ -3,41 +3,27 @@
 // 10,000 donations, p50/p95 of sequential requests through the real app, and the ratio.
 // PostgreSQL only (a database of its own, dropped afterwards); the load takes a few minutes.
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { queryRows, type Db } from '../../src/server/db/client';
 import { loadScaleData, type ScaleSize } from '../server/helpers/scale-data';
+import { databaseUrl, onPostgres } from './postgres';
 
-const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ROUNDS = 200;
 const SMALL: ScaleSize = { users: 500, causes: 1_000, donations: 10_000 };
 const LARGE: ScaleSize = { users: 5_000, causes: 100_000, donations: 1_000_000 };
-
-async function admin(text: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 1500 });
-  try {
-    await client.connect();
-    await client.query(text);
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
 
 type Reads = Map<string, { p50: number; p95: number }>;
 
 async function measure(size: ScaleSize): Promise<Reads> {
   const name = `boafo_scale_${size.causes}_${Date.now()}`;
-  await admin(`CREATE DATABASE ${name}`);
+  await onPostgres(`CREATE DATABASE ${name}`);
   const email = 'scale-admin@example.com';
   const password = 'scale-admin-pass-1';
   const app = await buildApp({
     ...loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', WEB_DIST_DIR: '/nonexistent', ADMIN_EMAIL: email, ADMIN_PASSWORD: password }),
-    databaseUrl: ADMIN_URL.replace(/\/[^/]*$/, `/${name}`),
+    databaseUrl: databaseUrl(name),
   });
   const reads: Reads = new Map();
   try {
@@ -83,13 +69,13 @@ async function measure(size: ScaleSize): Promise<Reads> {
     }
   } finally {
     await app.close();
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await onPostgres(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
   return reads;
 }
 
 export async function benchScale(): Promise<void> {
-  if (!(await admin('SELECT 1'))) {
+  if (!(await onPostgres('SELECT 1'))) {
     console.log('Scale: PostgreSQL not reachable, skipped');
     return;
   }

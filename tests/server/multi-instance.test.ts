@@ -1,33 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { backends } from './helpers/backends';
-import { bearer, newSession, testConfig } from './helpers/app';
+import { bearer, newSession, useTwoApps } from './helpers/app';
 
 const postgres = backends.find((b) => b.name === 'postgres');
 
 // Several processes on one PostgreSQL is the scale-out model; PGlite is single-process by design.
 describe.runIf(postgres)('two app instances on one PostgreSQL database', () => {
-  let a: FastifyInstance;
-  let b: FastifyInstance;
-  let drop: () => Promise<void> = async () => {};
-  beforeAll(async () => {
-    const db = await postgres!.createDatabase();
-    drop = db.drop;
-    // Started together: migrations, JWT secret and seed must not race. No JWT_SECRET: it is generated.
-    [a, b] = await Promise.all([
-      buildApp(testConfig(db.databaseUrl, { seedDemo: true })),
-      buildApp(testConfig(db.databaseUrl, { seedDemo: true })),
-    ]);
-  });
-  afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-    await drop();
-  });
+  const apps = useTwoApps(postgres!, { seedDemo: true });
 
   it('applied each migration and seed step once and share one JWT secret', async () => {
+    const { a } = apps;
     const migrations = await queryRows<{ n: number; d: number }>(
       a.db,
       sql`SELECT count(*)::int AS n, count(DISTINCT tag)::int AS d FROM boafo_migrations`,
@@ -44,6 +29,7 @@ describe.runIf(postgres)('two app instances on one PostgreSQL database', () => {
   });
 
   it('accepts on one instance the tokens issued by the other', async () => {
+    const { a, b } = apps;
     const session = await newSession(a);
     const profile = await b.inject({ method: 'GET', url: '/api/user/profile/', headers: bearer(session.access) });
     expect(profile.statusCode).toBe(200);
@@ -60,6 +46,7 @@ describe.runIf(postgres)('two app instances on one PostgreSQL database', () => {
   });
 
   it('shares idempotency keys and media between instances', async () => {
+    const { a, b } = apps;
     const session = await newSession(a);
     const call = (app: FastifyInstance) =>
       app.inject({

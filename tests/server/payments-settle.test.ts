@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app';
+import { describe, expect, it } from 'vitest';
 import { backends } from './helpers/backends';
-import { bearer, newSession, testConfig, useApp } from './helpers/app';
+import { bearer, newSession, useApp, useTwoApps } from './helpers/app';
 import { ADMIN } from './helpers/causes';
 import {
   chargeSuccess,
@@ -200,23 +199,10 @@ describe.each(backends)('settling payments on $name', (backend) => {
 const postgres = backends.find((b) => b.name === 'postgres');
 
 describe.runIf(postgres)('settling one payment from two app instances on one PostgreSQL', () => {
-  let a: FastifyInstance;
-  let b: FastifyInstance;
-  let drop: () => Promise<void> = async () => {};
-  beforeAll(async () => {
-    const db = await postgres!.createDatabase();
-    drop = db.drop;
-    [a, b] = await Promise.all([
-      buildApp(testConfig(db.databaseUrl, { admin: ADMIN })),
-      buildApp(testConfig(db.databaseUrl, { admin: ADMIN })),
-    ]);
-  });
-  afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-    await drop();
-  });
+  const apps = useTwoApps(postgres!, { admin: ADMIN });
 
   it('shares the sandbox secret and credits exactly once', async () => {
+    const { a, b } = apps;
     expect(a.payments.webhookSecret).toBe(b.payments.webhookSecret);
     const { organizer, causeId } = await scene(a);
     const donor = await newSession(b);

@@ -5,12 +5,11 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app';
+import { describe, expect, it } from 'vitest';
 import { PUBLIC_CHANNEL } from '../../src/server/plugins/app/public-cache';
 import type { Db } from '../../src/server/db/client';
 import { backends } from './helpers/backends';
-import { newSession, testConfig, useApp } from './helpers/app';
+import { newSession, useApp, useTwoApps } from './helpers/app';
 import { ADMIN, activeCause, adminSession } from './helpers/causes';
 
 const LIST = '/api/causes/list/?page_size=50';
@@ -82,21 +81,10 @@ describe.each(backends)('public read cache on $name', (backend) => {
 const postgres = backends.find((b) => b.name === 'postgres');
 
 describe.runIf(postgres)('public read cache across two processes on one PostgreSQL', () => {
-  let a: FastifyInstance;
-  let b: FastifyInstance;
-  let drop: () => Promise<void> = async () => {};
-  beforeAll(async () => {
-    const db = await postgres!.createDatabase();
-    drop = db.drop;
-    a = await buildApp(testConfig(db.databaseUrl, { admin: ADMIN, publicCacheSeconds: 30 }));
-    b = await buildApp(testConfig(db.databaseUrl, { admin: ADMIN, publicCacheSeconds: 30 }));
-  });
-  afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-    await drop();
-  });
+  const apps = useTwoApps(postgres!, { admin: ADMIN, publicCacheSeconds: 30 });
 
   it('a change answered by one process empties the other process copy', async () => {
+    const { a, b } = apps;
     for (let round = 0; round < 5; round += 1) {
       const admin = await adminSession(b);
       const organizer = await newSession(b);

@@ -47,6 +47,33 @@ export function useApp(backend: Backend, overrides: Partial<AppConfig> = {}): Te
   return ctx;
 }
 
+export interface TwoApps {
+  a: FastifyInstance;
+  b: FastifyInstance;
+}
+
+/**
+ * Two app instances on one fresh PostgreSQL database (the scale-out model), started together so
+ * migrations, secrets and seeds must not race; closed and the database dropped afterwards.
+ */
+export function useTwoApps(postgres: Backend, overrides: Partial<AppConfig> = {}): TwoApps {
+  const ctx = {} as TwoApps;
+  let drop: () => Promise<void> = async () => {};
+  beforeAll(async () => {
+    const database = await postgres.createDatabase();
+    drop = database.drop;
+    [ctx.a, ctx.b] = await Promise.all([
+      buildApp(testConfig(database.databaseUrl, overrides)),
+      buildApp(testConfig(database.databaseUrl, overrides)),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([ctx.a?.close(), ctx.b?.close()]);
+    await drop();
+  });
+  return ctx;
+}
+
 export async function tempDir(): Promise<{ dir: string; remove(): Promise<void> }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'boafo-test-'));
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };

@@ -1,3 +1,4 @@
+import type { CauseListQuery } from '../../../../shared/cause-paths';
 import type { Cause, CauseOrdering, Paginated } from '../../../../shared/cause-contract';
 import { CAUSE_PAGE_SIZE } from '../../../../shared/cause-contract';
 import type { Table } from 'dexie';
@@ -58,14 +59,8 @@ export async function setMirrorFavorite(id: string, favorite: boolean): Promise<
   await causesTable().update(id, { is_favorite: favorite });
 }
 
-export interface MirrorQuery {
-  page?: number;
-  page_size?: number;
-  search?: string;
-  category?: string;
-  ordering?: CauseOrdering;
-  organizer_id?: string;
-}
+/** The same query the server's list answers (src/shared/cause-paths.ts), applied on the device. */
+export type MirrorQuery = CauseListQuery;
 
 // Spec §9 sort definitions, the same the server applies.
 const byDesc = (f: (c: Cause) => number) => (a: Cause, b: Cause) => f(b) - f(a);
