@@ -57,6 +57,10 @@ describe('cause detail', () => {
     expect(document.getElementById(donate.getAttribute('aria-describedby')!)!.textContent).toBe(
       'This cause is closed and no longer takes donations.',
     );
+    // Its cart line would be refused too: Add to Cart says why the same way.
+    const addToCart = screen.getByRole('button', { name: 'Add to Cart' }) as HTMLButtonElement;
+    expect(addToCart.disabled).toBe(true);
+    expect(addToCart.getAttribute('aria-describedby')).toBe(donate.getAttribute('aria-describedby'));
     expect(screen.getByText('Closed')).toBeTruthy();
   });
 

@@ -115,4 +115,14 @@ describe('/causelistpage', () => {
     expect(await getDb().cart.get('c1')).toMatchObject({ donation_amount: '10.00', quantity: 1 });
     await waitFor(() => expect(screen.getByRole('link', { name: /^Cart, 1 item$/ })).toBeTruthy());
   });
+
+  it('offers no Add to cart for a cause that no longer takes donations (the server would refuse the line)', async () => {
+    const done = makeCause('c2', { status: 'completed', accepts_donations: false, current_amount: '1000.00' });
+    await renderRoute('/causelistpage', server({ 1: [makeCause('c1'), done] }));
+    const card = (await screen.findByRole('link', { name: 'Cause c2' })).closest('article') as HTMLElement;
+    expect(within(card).queryByRole('button', { name: 'Add to cart' })).toBeNull();
+    expect(within(card).getByText('No longer taking donations')).toBeTruthy();
+    const open = (await screen.findByRole('link', { name: 'Cause c1' })).closest('article') as HTMLElement;
+    expect(within(open).getByRole('button', { name: 'Add to cart' })).toBeTruthy();
+  });
 });

@@ -79,7 +79,9 @@ export function CauseCard({ cause, showAddToCart = true, showProgress = true, he
             </p>
           </div>
         )}
-        {showAddToCart && (
+        {/* A cause past its goal (or closed) is still shown, but the server would refuse its cart line. */}
+        {showAddToCart && cause.accepts_donations === false && <p className="cause-card__closed">No longer taking donations</p>}
+        {showAddToCart && cause.accepts_donations !== false && (
           <button
             type="button"
             className="button button--secondary cause-card__cart"

@@ -202,7 +202,13 @@ function CauseDetails({
               {blocked}
             </p>
           )}
-          <button type="button" className="button button--secondary" onClick={() => void addCauseToCart(cause)}>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={Boolean(blocked)}
+            aria-describedby={blocked ? 'donate-blocked' : undefined}
+            onClick={() => void addCauseToCart(cause)}
+          >
             Add to Cart
           </button>
           {access && <FavoriteToggle cause={cause} onChange={onFavorite} />}
