@@ -134,12 +134,18 @@ describe.each(backends)('banks, mobile money and withdrawal details (sandbox) on
       },
     } as unknown as PaymentProvider;
     const t0 = Date.now();
-    expect(await payoutDirectory(ctx.app.db, provider, 'banks', t0)).toEqual([{ code: '1', name: 'Bank 1' }]);
-    expect(await payoutDirectory(ctx.app.db, provider, 'banks', t0 + DIRECTORY_TTL_MS - 1000)).toEqual([{ code: '1', name: 'Bank 1' }]);
+    expect(await payoutDirectory(ctx.app.repos.settings, provider, 'banks', t0)).toEqual([{ code: '1', name: 'Bank 1' }]);
+    expect(await payoutDirectory(ctx.app.repos.settings, provider, 'banks', t0 + DIRECTORY_TTL_MS - 1000)).toEqual([
+      { code: '1', name: 'Bank 1' },
+    ]);
     expect(asked).toBe(1);
-    expect(await payoutDirectory(ctx.app.db, provider, 'banks', t0 + DIRECTORY_TTL_MS + 1000)).toEqual([{ code: '2', name: 'Bank 2' }]);
+    expect(await payoutDirectory(ctx.app.repos.settings, provider, 'banks', t0 + DIRECTORY_TTL_MS + 1000)).toEqual([
+      { code: '2', name: 'Bank 2' },
+    ]);
     down = true;
-    expect(await payoutDirectory(ctx.app.db, provider, 'banks', t0 + 3 * DIRECTORY_TTL_MS)).toEqual([{ code: '2', name: 'Bank 2' }]);
+    expect(await payoutDirectory(ctx.app.repos.settings, provider, 'banks', t0 + 3 * DIRECTORY_TTL_MS)).toEqual([
+      { code: '2', name: 'Bank 2' },
+    ]);
     expect(asked).toBe(3);
   });
 });

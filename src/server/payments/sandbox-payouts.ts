@@ -9,9 +9,7 @@
  *   - a second transfer with a reference already used is refused (like Paystack).
  */
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { sandboxTransfers } from '../db/schema';
+import type { SandboxRepo, SandboxTransfer } from '../repositories/sandbox';
 import type { PayoutInstitution, RecipientInput, TransferInput, TransferResult } from './provider';
 import { ProviderError } from './provider';
 
@@ -71,29 +69,25 @@ export function sandboxRecipient(details: RecipientInput): { recipientCode: stri
 
 export const SANDBOX_FAILURE_REASON = 'Sandbox: amounts ending in .13 always fail.';
 
-function toResult(row: typeof sandboxTransfers.$inferSelect): TransferResult {
+function toResult(row: SandboxTransfer): TransferResult {
   return { status: row.status, providerStatus: row.status, transferCode: `TRF_${row.reference}`, reason: row.reason };
 }
 
-export async function sandboxTransfer(db: Db, input: TransferInput): Promise<TransferResult> {
+export async function sandboxTransfer(repo: SandboxRepo, input: TransferInput): Promise<TransferResult> {
   const failed = input.amount % 100 === 13;
-  const [row] = await db
-    .insert(sandboxTransfers)
-    .values({
-      reference: input.reference,
-      recipientCode: input.recipient,
-      amount: input.amount,
-      currency: 'GHS',
-      status: failed ? 'failed' : 'success',
-      reason: failed ? SANDBOX_FAILURE_REASON : null,
-    })
-    .onConflictDoNothing()
-    .returning();
+  const row = await repo.addTransfer({
+    reference: input.reference,
+    recipientCode: input.recipient,
+    amount: input.amount,
+    currency: 'GHS',
+    status: failed ? 'failed' : 'success',
+    reason: failed ? SANDBOX_FAILURE_REASON : null,
+  });
   if (!row) throw new ProviderError('Sandbox: a transfer with this reference already exists.', true);
   return toResult(row);
 }
 
-export async function sandboxGetTransfer(db: Db, reference: string): Promise<TransferResult | null> {
-  const [row] = await db.select().from(sandboxTransfers).where(eq(sandboxTransfers.reference, reference)).limit(1);
+export async function sandboxGetTransfer(repo: SandboxRepo, reference: string): Promise<TransferResult | null> {
+  const row = await repo.transfer(reference);
   return row ? toResult(row) : null;
 }

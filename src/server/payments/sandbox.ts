@@ -3,9 +3,7 @@
  * (what it was asked to charge, what the tester chose) lives in sandbox_charges so every
  * server process sees the same outcome; the checkout page is routes/sandbox.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { sandboxCharges } from '../db/schema';
+import type { SandboxOutcome, SandboxRepo } from '../repositories/sandbox';
 import type {
   InitializeInput,
   PaymentProvider,
@@ -24,21 +22,18 @@ import {
   sandboxTransfer,
 } from './sandbox-payouts';
 
-export type SandboxOutcome = 'success' | 'failed' | 'abandoned';
+export type { SandboxOutcome };
 
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
 
   constructor(
-    private readonly db: Db,
+    private readonly repo: SandboxRepo,
     readonly webhookSecret: string,
   ) {}
 
   async initialize(input: InitializeInput): Promise<{ authorizationUrl: string }> {
-    await this.db
-      .insert(sandboxCharges)
-      .values({ reference: input.reference, amount: input.amount, currency: input.currency })
-      .onConflictDoNothing();
+    await this.repo.openCharge(input.reference, input.amount, input.currency);
     return { authorizationUrl: `${input.baseUrl}/sandbox/checkout/${encodeURIComponent(input.reference)}` };
   }
 
@@ -49,9 +44,8 @@ export class SandboxProvider implements PaymentProvider {
     return { status: charge.outcome, amount: charge.amount, currency: charge.currency, providerStatus: charge.outcome };
   }
 
-  async charge(reference: string) {
-    const [row] = await this.db.select().from(sandboxCharges).where(eq(sandboxCharges.reference, reference)).limit(1);
-    return row ?? null;
+  charge(reference: string) {
+    return this.repo.charge(reference);
   }
 
   // Payouts (rules in sandbox-payouts.ts).
@@ -72,19 +66,16 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   async initiateTransfer(input: TransferInput): Promise<TransferResult> {
-    return sandboxTransfer(this.db, input);
+    return sandboxTransfer(this.repo, input);
   }
 
   async getTransfer(reference: string): Promise<TransferResult | null> {
-    return sandboxGetTransfer(this.db, reference);
+    return sandboxGetTransfer(this.repo, reference);
   }
 
   /** Records the tester's choice once, like a real provider: a second click cannot change a decided charge. */
   async decide(reference: string, outcome: SandboxOutcome, method: string | null): Promise<SandboxOutcome | null> {
-    await this.db
-      .update(sandboxCharges)
-      .set({ outcome, method, decidedAt: sql`now()` })
-      .where(and(eq(sandboxCharges.reference, reference), isNull(sandboxCharges.outcome)));
+    await this.repo.decide(reference, outcome, method);
     return (await this.charge(reference))?.outcome ?? null;
   }
 }

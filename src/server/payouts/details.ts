@@ -46,7 +46,7 @@ export async function resolveAccountName(app: FastifyInstance, bankCode: string,
 
 export async function knownInstitution(app: FastifyInstance, kind: 'banks' | 'mobile_money', code: string) {
   try {
-    return await findInstitution(app.db, app.payments, kind, code);
+    return await findInstitution(app.repos.settings, app.payments, kind, code);
   } catch (error) {
     if (error instanceof ProviderError) throw new ApiError(502, 'server_error', PROVIDER_DOWN);
     throw error;

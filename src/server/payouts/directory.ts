@@ -3,9 +3,7 @@
  * 24 hours so every process shares one copy and the provider is asked at most once a day.
  * A provider that cannot be reached while an old copy exists gets the old copy served.
  */
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { appSettings } from '../db/schema';
+import type { SettingsRepo } from '../repositories/settings';
 import type { PaymentProvider, PayoutInstitution } from '../payments/provider';
 
 export const DIRECTORY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -19,11 +17,11 @@ interface Cached {
 
 const keyFor = (provider: PaymentProvider, kind: DirectoryKind) => `payout_directory:${provider.name}:${kind}`;
 
-async function readCache(db: Db, key: string): Promise<Cached | null> {
-  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, key)).limit(1);
-  if (!row) return null;
+async function readCache(settings: SettingsRepo, key: string): Promise<Cached | null> {
+  const value = await settings.get(key);
+  if (value === null) return null;
   try {
-    const parsed = JSON.parse(row.value) as Cached;
+    const parsed = JSON.parse(value) as Cached;
     return Array.isArray(parsed.items) && typeof parsed.fetched_at === 'number' ? parsed : null;
   } catch {
     return null;
@@ -31,13 +29,13 @@ async function readCache(db: Db, key: string): Promise<Cached | null> {
 }
 
 export async function payoutDirectory(
-  db: Db,
+  settings: SettingsRepo,
   provider: PaymentProvider,
   kind: DirectoryKind,
   now = Date.now(),
 ): Promise<PayoutInstitution[]> {
   const key = keyFor(provider, kind);
-  const cached = await readCache(db, key);
+  const cached = await readCache(settings, key);
   if (cached && now - cached.fetched_at < DIRECTORY_TTL_MS) return cached.items;
   let items: PayoutInstitution[];
   try {
@@ -48,18 +46,15 @@ export async function payoutDirectory(
   }
   items = [...items].sort((a, b) => a.name.localeCompare(b.name, 'en'));
   const value = JSON.stringify({ fetched_at: now, items } satisfies Cached);
-  await db
-    .insert(appSettings)
-    .values({ key, value })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value: sql`excluded.value` } });
+  await settings.put(key, value);
   return items;
 }
 
 export async function findInstitution(
-  db: Db,
+  settings: SettingsRepo,
   provider: PaymentProvider,
   kind: DirectoryKind,
   code: string,
 ): Promise<PayoutInstitution | null> {
-  return (await payoutDirectory(db, provider, kind)).find((i) => i.code === code) ?? null;
+  return (await payoutDirectory(settings, provider, kind)).find((i) => i.code === code) ?? null;
 }

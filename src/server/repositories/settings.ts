@@ -1,5 +1,5 @@
 /** Shared key/value settings (e.g. the generated JWT secret). */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { appSettings } from '../db/schema';
 
@@ -11,5 +11,18 @@ export class SettingsRepo {
     await this.db.insert(appSettings).values({ key, value: make() }).onConflictDoNothing();
     const [row] = await this.db.select().from(appSettings).where(eq(appSettings.key, key)).limit(1);
     return row.value;
+  }
+
+  async get(key: string): Promise<string | null> {
+    const [row] = await this.db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, key)).limit(1);
+    return row?.value ?? null;
+  }
+
+  /** Last writer wins (caches such as the payout directory). */
+  async put(key: string, value: string): Promise<void> {
+    await this.db
+      .insert(appSettings)
+      .values({ key, value })
+      .onConflictDoUpdate({ target: appSettings.key, set: { value: sql`excluded.value` } });
   }
 }

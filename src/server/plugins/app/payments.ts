@@ -17,7 +17,7 @@ export default fp(
       provider = new PaystackProvider(settings.paystackSecretKey!, settings.paystackBaseUrl);
     } else {
       const secret = await app.repos.settings.getOrCreate('sandbox_webhook_secret', () => randomBytes(48).toString('base64url'));
-      provider = new SandboxProvider(app.db, secret);
+      provider = new SandboxProvider(app.repos.sandbox, secret);
     }
     app.decorate('payments', provider);
     app.log.info({ provider: provider.name }, 'Payment provider ready');

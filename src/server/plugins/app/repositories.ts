@@ -20,6 +20,7 @@ import { NotificationsRepo } from '../../repositories/notifications';
 import { PaymentsRepo } from '../../repositories/payments';
 import { PushSubscriptionsRepo } from '../../repositories/push-subscriptions';
 import { RefreshTokensRepo } from '../../repositories/refresh-tokens';
+import { SandboxRepo } from '../../repositories/sandbox';
 import { SettingsRepo } from '../../repositories/settings';
 import { SettlementsRepo } from '../../repositories/settlements';
 import { UsersRepo } from '../../repositories/users';
@@ -45,6 +46,7 @@ export interface Repos {
   withdrawals: WithdrawalsRepo;
   pushSubscriptions: PushSubscriptionsRepo;
   settlements: SettlementsRepo;
+  sandbox: SandboxRepo;
   /**
    * Runs `work` in one database transaction with every repository bound to it: all its writes
    * commit together or none do (a throw rolls back every table it touched).
@@ -73,6 +75,7 @@ export function makeRepos(db: Db, loginWindowSeconds: number): Repos {
     withdrawals: new WithdrawalsRepo(db),
     pushSubscriptions: new PushSubscriptionsRepo(db),
     settlements: new SettlementsRepo(db),
+    sandbox: new SandboxRepo(db),
     transaction: (work) => db.transaction((tx) => work(makeRepos(tx as unknown as Db, loginWindowSeconds))),
   };
 }

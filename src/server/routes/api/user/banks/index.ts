@@ -26,7 +26,7 @@ const LIST_DOWN = 'We could not load this list right now. Please try again.';
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   async function list(kind: DirectoryKind) {
     try {
-      return await payoutDirectory(app.db, app.payments, kind);
+      return await payoutDirectory(app.repos.settings, app.payments, kind);
     } catch (error) {
       if (error instanceof ProviderError) throw new ApiError(502, 'server_error', LIST_DOWN);
       throw error;

@@ -1,0 +1,43 @@
+/**
+ * The sandbox provider's own side of the money (what it was asked to charge, what the tester
+ * chose, the transfers it "sent"), kept in the database so every server process sees the same.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { sandboxCharges, sandboxTransfers } from '../db/schema';
+
+export type SandboxCharge = typeof sandboxCharges.$inferSelect;
+export type SandboxTransfer = typeof sandboxTransfers.$inferSelect;
+export type SandboxOutcome = NonNullable<SandboxCharge['outcome']>;
+
+export class SandboxRepo {
+  constructor(private readonly db: Db) {}
+
+  async openCharge(reference: string, amount: number, currency: string): Promise<void> {
+    await this.db.insert(sandboxCharges).values({ reference, amount, currency }).onConflictDoNothing();
+  }
+
+  async charge(reference: string): Promise<SandboxCharge | null> {
+    const [row] = await this.db.select().from(sandboxCharges).where(eq(sandboxCharges.reference, reference)).limit(1);
+    return row ?? null;
+  }
+
+  /** Records the tester's choice once: a decided charge keeps its outcome. */
+  async decide(reference: string, outcome: SandboxOutcome, method: string | null): Promise<void> {
+    await this.db
+      .update(sandboxCharges)
+      .set({ outcome, method, decidedAt: sql`now()` })
+      .where(and(eq(sandboxCharges.reference, reference), isNull(sandboxCharges.outcome)));
+  }
+
+  /** A new transfer; null when one with this reference exists already. */
+  async addTransfer(values: typeof sandboxTransfers.$inferInsert): Promise<SandboxTransfer | null> {
+    const [row] = await this.db.insert(sandboxTransfers).values(values).onConflictDoNothing().returning();
+    return row ?? null;
+  }
+
+  async transfer(reference: string): Promise<SandboxTransfer | null> {
+    const [row] = await this.db.select().from(sandboxTransfers).where(eq(sandboxTransfers.reference, reference)).limit(1);
+    return row ?? null;
+  }
+}
