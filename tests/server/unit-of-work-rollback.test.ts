@@ -11,6 +11,7 @@ import { backends } from './helpers/backends';
 import { bearer, newSession, useApp } from './helpers/app';
 import { ADMIN } from './helpers/causes';
 import { currentAmount, donate, one, paymentRow, sandboxDecide, scene, verify } from './helpers/giving';
+import { fund, requestWithdrawal, useDetails, withdrawalRow } from './helpers/payouts';
 
 /** Makes `step` of the transaction-bound repositories throw, for the duration of `run`. */
 async function withFailingStep<T>(app: FastifyInstance, step: (repos: Repos) => void, run: () => Promise<T>): Promise<T> {
@@ -33,6 +34,7 @@ const boom = () => {
 
 describe.each(backends)('units of work roll back on $name', (backend) => {
   const ctx = useApp(backend, { admin: ADMIN });
+  const app = () => ctx.app;
   const counts = async () =>
     one<{ donations: string; notifications: string; completed: string; days: string }>(
       ctx.app,
@@ -86,5 +88,35 @@ describe.each(backends)('units of work roll back on $name', (backend) => {
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ detail: expect.any(String), code: 'server_error' });
     expect(await one<{ n: number }>(ctx.app, sql`SELECT count(*)::int AS n FROM causes`)).toEqual(causesBefore);
+  });
+
+  it('moving a withdrawal: no new status without the organizer being told', async () => {
+    const { organizer, causeId } = await scene(ctx.app);
+    await fund(ctx.app, causeId, 5_000);
+    await useDetails(ctx.app, organizer.access);
+    const requested = await requestWithdrawal(ctx.app, organizer.access, causeId, '20.00');
+    expect(requested.statusCode).toBe(201);
+    const id = requested.json().id as string;
+    const notesBefore = await counts();
+    // The notification's text is written last, inside the transaction.
+    await expect(app().repos.withdrawals.transition({ id }, ['requested'], 'approved', {}, boom)).rejects.toThrow('the last step failed');
+    expect((await withdrawalRow(ctx.app, id)).status).toBe('requested');
+    expect(await counts()).toEqual(notesBefore);
+  });
+
+  it('a cart sync: every line of the batch or none', async () => {
+    const { causeId } = await scene(ctx.app);
+    const other = (await scene(ctx.app)).causeId;
+    const cart = await app().repos.carts.ensureGuest('0b0e6a9e-0000-4000-8000-0000000000c1');
+    expect(cart).not.toBeNull();
+    await app().repos.carts.sync(cart!.id, [{ causeId, quantity: 1, amount: 1_000 }]);
+    // The second line has no amount: its INSERT fails after the first line was already changed.
+    await expect(
+      app().repos.carts.sync(cart!.id, [
+        { causeId, quantity: 0, amount: null },
+        { causeId: other, quantity: 2, amount: null },
+      ]),
+    ).rejects.toThrow();
+    expect(await app().repos.carts.lines(cart!.id)).toEqual([expect.objectContaining({ quantity: 1 })]);
   });
 });
