@@ -73,7 +73,7 @@ describe('causes: create, approve, find, and browse offline', () => {
     await page.getByLabel('Location').fill('Nkwanta, Oti Region');
     expect(await page.getByLabel('Organizer ID *').inputValue()).not.toBe('');
     await page.getByLabel('Cover image').setInputFiles(pngPath);
-    await expect.poll(() => page.getByAltText('Cover image preview').isVisible()).toBe(true);
+    await expect.poll(() => page.getByAltText('Cover preview').isVisible()).toBe(true);
 
     const created = page.waitForResponse((r) => r.url().includes('/api/causes/create/') && r.request().method() === 'POST');
     await page.getByRole('button', { name: 'Create cause' }).click();
