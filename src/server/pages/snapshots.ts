@@ -5,6 +5,7 @@
  * render replaces it with the same thing. Nothing here is interactive: buttons are links or absent.
  */
 import { CAUSE_ORDERINGS, type Cause, type Paginated } from '../../shared/cause-contract';
+import { categoryName, imageWidths } from '../../shared/cause-display';
 import { causeProgress } from '../../shared/cause-progress';
 import { formatDate } from '../../shared/dates';
 import { formatGhs } from '../../shared/money';
@@ -18,11 +19,7 @@ export function escapeHtml(value: unknown): string {
 
 /** The API's WebP size map ({"320w": "/media/…"}) as a srcset, narrowest first (as ResponsiveImage does). */
 export function responsiveSrcSet(sizes: Record<string, string> | null | undefined): string | null {
-  if (!sizes) return null;
-  const entries = Object.entries(sizes)
-    .map(([key, url]) => [Number(/^(\d+)w?$/.exec(key.trim())?.[1] ?? NaN), url] as const)
-    .filter(([width, url]) => Number.isFinite(width) && typeof url === 'string')
-    .sort((a, b) => a[0] - b[0]);
+  const entries = imageWidths(sizes);
   return entries.length ? entries.map(([width, url]) => `${url} ${width}w`).join(', ') : null;
 }
 
@@ -46,9 +43,6 @@ function image(cause: Cause, o: ImageOptions): string {
   const responsive = srcSet ? ` srcset="${escapeHtml(srcSet)}" sizes="${escapeHtml(o.sizes)}"` : '';
   return `<img src="${escapeHtml(src)}"${responsive} width="${o.width}" height="${o.height}"${loading} decoding="async" alt="${escapeHtml(o.alt)}" class="${o.className}">`;
 }
-
-const categoryName = (category: Cause['category'] | string | null | undefined): string =>
-  !category ? '' : typeof category === 'string' ? category : category.name;
 
 function causeCard(cause: Cause, eager: boolean): string {
   const title = cause.title || cause.name;

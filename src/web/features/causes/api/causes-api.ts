@@ -115,9 +115,3 @@ export const unfavoriteCause = (causeId: string) => setFavorite(causeId, false);
 export function isCauseActive(cause: Pick<Cause, 'status' | 'is_active'>): boolean {
   return String(cause.status).toLowerCase() === 'active' || cause.is_active === true;
 }
-
-/** The category's display name (the API may send an object with name or a plain string). */
-export function categoryName(category: Cause['category'] | string | null | undefined): string {
-  if (!category) return '';
-  return typeof category === 'string' ? category : category.name;
-}

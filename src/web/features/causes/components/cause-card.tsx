@@ -4,7 +4,7 @@ import type { Cause } from '../../../../shared/cause-contract';
 import { formatGhs } from '../../../../shared/money';
 import { toast } from '../../../stores/toast-store';
 import { addToCart } from '../../cart/local-cart';
-import { categoryName } from '../api/causes-api';
+import { categoryName } from '../../../../shared/cause-display';
 import { causeProgress } from '../../../../shared/cause-progress';
 import { CauseProgressBar } from './progress-bar';
 import { ResponsiveImage } from './responsive-image';

@@ -1,19 +1,10 @@
 import type { ImgHTMLAttributes } from 'react';
+import { imageWidths } from '../../../../shared/cause-display';
 import { mediaUrl } from '../../../lib/api-url';
-
-/** "320" | "320w" → 320; other keys are ignored. */
-function widthOf(key: string): number | null {
-  const match = /^(\d+)w?$/.exec(key.trim());
-  return match ? Number(match[1]) : null;
-}
 
 /** WebP size map (width → path) as a srcset string, narrowest first, joined to the API base; undefined when there is none. */
 export function srcSetFrom(sizes: Record<string, string> | null | undefined): string | undefined {
-  if (!sizes) return undefined;
-  const entries = Object.entries(sizes)
-    .map(([key, url]) => [widthOf(key), url] as const)
-    .filter((e): e is readonly [number, string] => e[0] !== null && typeof e[1] === 'string')
-    .sort((a, b) => a[0] - b[0]);
+  const entries = imageWidths(sizes);
   return entries.length ? entries.map(([w, url]) => `${mediaUrl(url)} ${w}w`).join(', ') : undefined;
 }
 
