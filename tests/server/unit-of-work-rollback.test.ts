@@ -8,7 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Repos } from '../../src/server/plugins/app/repositories';
 import { backends } from './helpers/backends';
-import { bearer, newSession, useApp } from './helpers/app';
+import sharp from 'sharp';
+import { bearer, multipartBody, newSession, useApp } from './helpers/app';
 import { ADMIN } from './helpers/causes';
 import { currentAmount, donate, one, paymentRow, sandboxDecide, scene, verify } from './helpers/giving';
 import { fund, requestWithdrawal, useDetails, withdrawalRow } from './helpers/payouts';
@@ -69,25 +70,40 @@ describe.each(backends)('units of work roll back on $name', (backend) => {
     expect(await currentAmount(ctx.app, causeId)).toBe(before.amount + 4_000);
   });
 
-  it('creating a cause: no cause without its review notification', async () => {
+  it('creating a cause: no cause, cover picture or new category without its review notification', async () => {
     const organizer = await newSession(ctx.app);
-    const causesBefore = await one<{ n: number }>(ctx.app, sql`SELECT count(*)::int AS n FROM causes`);
+    const tables = () =>
+      one<{ causes: number; media: number; categories: number }>(
+        ctx.app,
+        sql`SELECT (SELECT count(*) FROM causes)::int AS causes, (SELECT count(*) FROM media)::int AS media,
+          (SELECT count(*) FROM categories)::int AS categories`,
+      );
+    const before = await tables();
+    const cover = await sharp({ create: { width: 640, height: 320, channels: 3, background: { r: 206, g: 17, b: 38 } } })
+      .png()
+      .toBuffer();
+    const { payload, headers } = await multipartBody({
+      name: 'Roof for Nima clinic',
+      description: 'Rain comes in.',
+      target_amount: '500.00',
+      category: 'Roofing rollback test',
+      cover_image: { filename: 'roof.png', contentType: 'image/png', data: cover },
+    });
+    const send = () =>
+      ctx.app.inject({ method: 'POST', url: '/api/causes/create/', headers: { ...headers, ...bearer(organizer.access) }, payload });
     const res = await withFailingStep(
       ctx.app,
       (repos) => {
         repos.notifications.toAdmins = async () => boom();
       },
-      () =>
-        ctx.app.inject({
-          method: 'POST',
-          url: '/api/causes/create/',
-          headers: bearer(organizer.access),
-          payload: { name: 'Roof for Nima clinic', description: 'Rain comes in.', target_amount: '500.00' },
-        }),
+      send,
     );
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ detail: expect.any(String), code: 'server_error' });
-    expect(await one<{ n: number }>(ctx.app, sql`SELECT count(*)::int AS n FROM causes`)).toEqual(causesBefore);
+    expect(await tables()).toEqual(before);
+    // The same form sent again creates all of it.
+    expect((await send()).statusCode).toBe(201);
+    expect(await tables()).toEqual({ causes: before.causes + 1, media: before.media + 3, categories: before.categories + 1 });
   });
 
   it('moving a withdrawal: no new status without the organizer being told', async () => {

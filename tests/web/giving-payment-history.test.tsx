@@ -1,7 +1,8 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DonationRecord } from '../../src/shared/account-contract';
 import { LAST_PAYMENT_REFERENCE_KEY, type PaymentVerification } from '../../src/shared/giving-contract';
+import { PENDING_POLL_MS } from '../../src/web/features/payment/components/payment-status-page';
 import { resolveTitles, searchHistory, sortHistory, type HistoryRow } from '../../src/web/features/history/lib/history-view';
 import { getDb } from '../../src/web/features/offline/db';
 import { STORAGE_KEYS } from '../../src/web/lib/storage-keys';
@@ -106,13 +107,17 @@ describe('/payment-status', () => {
   });
 
   it('flagged (202): complete, being checked by the team, no success and no polling', async () => {
+    // No re-check is ever scheduled: watched at the timer itself instead of waiting out its delay.
+    const timers = vi.spyOn(globalThis, 'setTimeout');
     const { calls } = await renderRoute('/payment-status?reference=BFO-1', (call) =>
       pathname(call) === '/api/payments/verify/BFO-1/' ? verifyAnswer('flagged', 'Payment is under review') : common(call),
     );
     expect(await screen.findByRole('heading', { name: 'Payment verification complete' })).toBeTruthy();
     expect(screen.getByText(/our team is checking it/)).toBeTruthy();
     expect(toasts()).not.toContain('success:Payment verified successfully');
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const pollDelays = timers.mock.calls.map((args) => args[1]).filter((ms) => PENDING_POLL_MS.includes(ms ?? -1));
+    timers.mockRestore();
+    expect(pollDelays).toEqual([]);
     expect(calls.filter((c) => pathname(c) === '/api/payments/verify/BFO-1/')).toHaveLength(1);
   });
 

@@ -14,7 +14,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { processWithdrawal } from '../payouts/service';
-import { claimStalePayments, claimStuckWithdrawals } from '../repositories/sweep-claims';
 import { ProviderError } from './provider';
 import { settlePayment } from './settle';
 
@@ -34,7 +33,7 @@ export interface SweepReport {
 
 async function sweepPayments(app: FastifyInstance, report: SweepReport): Promise<void> {
   const settings = app.config.sweeper;
-  const claimed = await claimStalePayments(app.db, app.payments.name, settings.paymentRecheckSeconds, BATCH);
+  const claimed = await app.repos.sweepClaims.stalePayments(app.payments.name, settings.paymentRecheckSeconds, BATCH);
   for (const { reference, age } of claimed) {
     report.paymentsChecked += 1;
     try {
@@ -61,7 +60,7 @@ async function sweepPayments(app: FastifyInstance, report: SweepReport): Promise
 
 async function sweepWithdrawals(app: FastifyInstance, report: SweepReport): Promise<void> {
   const repo = app.repos.withdrawals;
-  const ids = await claimStuckWithdrawals(app.db, app.config.sweeper.withdrawalRecheckSeconds, BATCH);
+  const ids = await app.repos.sweepClaims.stuckWithdrawals(app.config.sweeper.withdrawalRecheckSeconds, BATCH);
   for (const id of ids) {
     report.withdrawalsChecked += 1;
     try {

@@ -3,7 +3,7 @@
  * one statement, no N+1), writes, review transitions and creditCause, the
  * completion rule the payments flow calls inside its own transaction.
  */
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { categories, causeReviews, causes, favorites, platformCounters, users, type ImageSizes } from '../db/schema';
 import { notify } from './notifications';
@@ -221,29 +221,6 @@ export class CausesRepo {
       .orderBy(desc(causes.createdAt), desc(causes.id))
       .limit(limit);
   }
-}
-
-/** Finds a category by name (any case) or creates it; concurrent creators end up with the same row. */
-export async function categoryIdFor(db: Db, name: string): Promise<string> {
-  await db.insert(categories).values({ name }).onConflictDoNothing();
-  const [row] = await db
-    .select({ id: categories.id })
-    .from(categories)
-    .where(sql`lower(${categories.name}) = lower(${name})`)
-    .limit(1);
-  return row.id;
-}
-
-export async function categoryById(db: Db, id: string): Promise<string | null> {
-  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).limit(1);
-  return row?.id ?? null;
-}
-
-export async function listCategories(db: Db): Promise<{ id: string; name: string }[]> {
-  return db
-    .select({ id: categories.id, name: categories.name })
-    .from(categories)
-    .orderBy(asc(sql`lower(${categories.name})`), asc(categories.id));
 }
 
 export interface CreditResult {

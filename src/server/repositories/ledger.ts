@@ -26,7 +26,7 @@ export interface LedgerTotals {
   count: number;
 }
 
-export async function ledgerTotals(db: Db, causeId: string): Promise<LedgerTotals> {
+async function ledgerTotals(db: Db, causeId: string): Promise<LedgerTotals> {
   const [row] = await queryRows<{ money_in: string; money_out: string; n: number }>(
     db,
     sql`SELECT
@@ -45,7 +45,7 @@ const DONOR_NAME = sql.raw(`CASE WHEN d.is_anonymous THEN NULL
  * Newest first; ties broken by id so pages never overlap. Refunds (donations of a flagged
  * payment an admin recorded as refunded) are listed for the record, dated when resolved.
  */
-export async function ledgerPage(db: Db, causeId: string, limit: number, offset: number): Promise<LedgerRow[]> {
+async function ledgerPage(db: Db, causeId: string, limit: number, offset: number): Promise<LedgerRow[]> {
   const rows = await queryRows<{
     id: string;
     kind: LedgerRow['kind'];
@@ -79,4 +79,16 @@ export async function ledgerPage(db: Db, causeId: string, limit: number, offset:
     anonymous: Boolean(r.anonymous),
     method: r.method,
   }));
+}
+
+export class LedgerRepo {
+  constructor(private readonly db: Db) {}
+
+  totals(causeId: string): Promise<LedgerTotals> {
+    return ledgerTotals(this.db, causeId);
+  }
+
+  page(causeId: string, limit: number, offset: number): Promise<LedgerRow[]> {
+    return ledgerPage(this.db, causeId, limit, offset);
+  }
 }

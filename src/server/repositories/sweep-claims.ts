@@ -16,11 +16,14 @@ export interface ClaimedPayment {
   age: number;
 }
 
-export async function claimStalePayments(db: Db, provider: string, recheckSeconds: number, limit: number): Promise<ClaimedPayment[]> {
-  const recheck = sql`make_interval(secs => ${recheckSeconds})`;
-  const rows = await queryRows<{ reference: string; age: number }>(
-    db,
-    sql`
+export class SweepClaimsRepo {
+  constructor(private readonly db: Db) {}
+
+  async stalePayments(provider: string, recheckSeconds: number, limit: number): Promise<ClaimedPayment[]> {
+    const recheck = sql`make_interval(secs => ${recheckSeconds})`;
+    const rows = await queryRows<{ reference: string; age: number }>(
+      this.db,
+      sql`
     UPDATE ${payments} SET swept_at = now()
     WHERE id IN (
       SELECT id FROM ${payments}
@@ -29,16 +32,16 @@ export async function claimStalePayments(db: Db, provider: string, recheckSecond
       ORDER BY created_at LIMIT ${limit}
       FOR UPDATE SKIP LOCKED)
     RETURNING reference, extract(epoch FROM now() - created_at)::float8 AS age`,
-  );
-  return rows.map((r) => ({ reference: r.reference, age: Number(r.age) }));
-}
+    );
+    return rows.map((r) => ({ reference: r.reference, age: Number(r.age) }));
+  }
 
-/** Withdrawals approved or processing, untouched for the recheck period: their transfer's fate is unknown here. */
-export async function claimStuckWithdrawals(db: Db, recheckSeconds: number, limit: number): Promise<string[]> {
-  const recheck = sql`make_interval(secs => ${recheckSeconds})`;
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`
+  /** Withdrawals approved or processing, untouched for the recheck period: their transfer's fate is unknown here. */
+  async stuckWithdrawals(recheckSeconds: number, limit: number): Promise<string[]> {
+    const recheck = sql`make_interval(secs => ${recheckSeconds})`;
+    const rows = await queryRows<{ id: string }>(
+      this.db,
+      sql`
     UPDATE ${withdrawals} SET swept_at = now()
     WHERE id IN (
       SELECT id FROM ${withdrawals}
@@ -47,6 +50,7 @@ export async function claimStuckWithdrawals(db: Db, recheckSeconds: number, limi
       ORDER BY updated_at LIMIT ${limit}
       FOR UPDATE SKIP LOCKED)
     RETURNING id`,
-  );
-  return rows.map((r) => r.id);
+    );
+    return rows.map((r) => r.id);
+  }
 }

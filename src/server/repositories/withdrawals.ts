@@ -29,7 +29,7 @@ export interface Balance {
 }
 
 /** raised = completed donations, withdrawn = paid withdrawals, pending = in flight; all pesewas. */
-export async function causeBalance(db: Db, causeId: string): Promise<Balance> {
+async function causeBalance(db: Db, causeId: string): Promise<Balance> {
   const [row] = await queryRows<{ raised: string; withdrawn: string; pending: string }>(
     db,
     sql`SELECT
@@ -59,6 +59,11 @@ const GHS = (pesewas: number) => formatGhs(pesewas);
 
 export class WithdrawalsRepo {
   constructor(private readonly db: Db) {}
+
+  /** What the cause has raised, paid out, holds in flight and may still withdraw. */
+  balance(causeId: string): Promise<Balance> {
+    return causeBalance(this.db, causeId);
+  }
 
   /**
    * One transaction: lock the cause row (SELECT … FOR UPDATE), compute what is available,

@@ -24,6 +24,19 @@ export async function takeImages(
   fields: readonly string[],
   errors: FieldErrorList,
 ): Promise<Record<string, ImageSizes | null>> {
+  const { changes, variants } = await readImages(body, fields, errors);
+  if (variants.length > 0) await app.repos.media.saveVariants(variants);
+  return changes;
+}
+
+export interface ImageUploads {
+  changes: Record<string, ImageSizes | null>;
+  /** The re-encoded bytes, for the caller to save in the same transaction as the row that points at them. */
+  variants: ImageVariant[];
+}
+
+/** takeImages without the write: checks and re-encodes, and leaves saving to the caller's unit of work. */
+export async function readImages(body: Record<string, unknown>, fields: readonly string[], errors: FieldErrorList): Promise<ImageUploads> {
   const changes: Record<string, ImageSizes | null> = {};
   const uploads: Array<{ field: string; file: UploadedFile }> = [];
   let tooLarge = false;
@@ -56,8 +69,7 @@ export async function takeImages(
     }
   }
   errors.throwIfAny();
-  if (variants.length > 0) await app.repos.media.saveVariants(variants);
-  return changes;
+  return { changes, variants };
 }
 
 /** Main (largest) image path (`/media/<hash>`, relative like every image field) or null, for content that shows one picture. */

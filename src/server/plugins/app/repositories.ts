@@ -8,10 +8,12 @@ import type { Db } from '../../db/client';
 import { AdminPaymentsRepo } from '../../repositories/admin-payments';
 import { AdminUsersRepo } from '../../repositories/admin-users';
 import { CartsRepo } from '../../repositories/carts';
+import { CategoriesRepo } from '../../repositories/categories';
 import { CausesRepo } from '../../repositories/causes';
 import { ContentRepo } from '../../repositories/content';
 import { DonationsRepo } from '../../repositories/donations';
 import { FavoritesRepo } from '../../repositories/favorites';
+import { LedgerRepo } from '../../repositories/ledger';
 import { IdempotencyKeysRepo } from '../../repositories/idempotency-keys';
 import { LoginAttemptsRepo } from '../../repositories/login-attempts';
 import { MediaRepo } from '../../repositories/media';
@@ -23,6 +25,7 @@ import { RefreshTokensRepo } from '../../repositories/refresh-tokens';
 import { SandboxRepo } from '../../repositories/sandbox';
 import { SettingsRepo } from '../../repositories/settings';
 import { SettlementsRepo } from '../../repositories/settlements';
+import { SweepClaimsRepo } from '../../repositories/sweep-claims';
 import { UsersRepo } from '../../repositories/users';
 import { WithdrawalsRepo } from '../../repositories/withdrawals';
 
@@ -34,6 +37,8 @@ export interface Repos {
   media: MediaRepo;
   settings: SettingsRepo;
   causes: CausesRepo;
+  categories: CategoriesRepo;
+  ledger: LedgerRepo;
   donations: DonationsRepo;
   favorites: FavoritesRepo;
   notifications: NotificationsRepo;
@@ -47,6 +52,7 @@ export interface Repos {
   pushSubscriptions: PushSubscriptionsRepo;
   settlements: SettlementsRepo;
   sandbox: SandboxRepo;
+  sweepClaims: SweepClaimsRepo;
   /**
    * Runs `work` in one database transaction with every repository bound to it: all its writes
    * commit together or none do (a throw rolls back every table it touched).
@@ -63,6 +69,8 @@ export function makeRepos(db: Db, loginWindowSeconds: number): Repos {
     media: new MediaRepo(db),
     settings: new SettingsRepo(db),
     causes: new CausesRepo(db),
+    categories: new CategoriesRepo(db),
+    ledger: new LedgerRepo(db),
     donations: new DonationsRepo(db),
     favorites: new FavoritesRepo(db),
     notifications: new NotificationsRepo(db),
@@ -76,6 +84,7 @@ export function makeRepos(db: Db, loginWindowSeconds: number): Repos {
     pushSubscriptions: new PushSubscriptionsRepo(db),
     settlements: new SettlementsRepo(db),
     sandbox: new SandboxRepo(db),
+    sweepClaims: new SweepClaimsRepo(db),
     transaction: (work) => db.transaction((tx) => work(makeRepos(tx as unknown as Db, loginWindowSeconds))),
   };
 }

@@ -1,6 +1,5 @@
 /** Cause categories for the create form and the list filter, sorted by name. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { listCategories } from '../../../repositories/causes';
 import { CategoryListSchema } from '../../../../shared/contract/causes';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -9,7 +8,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: { tags: ['causes'], summary: 'All categories, by name', response: { 200: CategoryListSchema } },
     },
-    async () => listCategories(app.db),
+    async () => app.repos.categories.list(),
   );
 };
 

@@ -7,9 +7,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { CauseBalance, CauseLedger, LedgerEntry } from '../../../../shared/payouts-contract';
 import { formatGhs, toDecimalString } from '../../../../shared/money';
 import { ApiError } from '../../../lib/api-error';
-import { ledgerPage, ledgerTotals, type LedgerRow } from '../../../repositories/ledger';
+import type { LedgerRow } from '../../../repositories/ledger';
 import { isUuid } from '../../../repositories/search';
-import { causeBalance } from '../../../repositories/withdrawals';
 import { paginate, pageRequest } from '../../pagination';
 import { errorResponses } from '../../shared-schemas';
 import { canManage, canSee, causeNotFound } from '../causes/index';
@@ -69,7 +68,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const cause = await visibleCause(request.params.id, request.user);
       if (!canManage(cause, request.user))
         throw new ApiError(403, 'permission_denied', 'Only the organizer or an admin can see this balance.');
-      const b = await causeBalance(app.db, cause.id);
+      const b = await app.repos.withdrawals.balance(cause.id);
       return {
         cause_id: cause.id,
         raised: toDecimalString(b.raised),
@@ -94,7 +93,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request): Promise<CauseLedger> => {
       const cause = await visibleCause(request.params.id, await app.optionalUser(request));
       const page = pageRequest({ page: request.query.page }, LEDGER_PAGE_SIZE);
-      const [totals, rows] = await Promise.all([ledgerTotals(app.db, cause.id), ledgerPage(app.db, cause.id, page.limit, page.offset)]);
+      const [totals, rows] = await Promise.all([
+        app.repos.ledger.totals(cause.id),
+        app.repos.ledger.page(cause.id, page.limit, page.offset),
+      ]);
       const links = paginate(request, page, totals.count, rows.map(toEntry));
       return {
         cause_id: cause.id,

@@ -10,7 +10,7 @@ import { isUuid } from '../../../repositories/search';
 import type { AuthUser } from '../../../types';
 import { paginate, PaginatedOf, pageRequest } from '../../pagination';
 import { errorResponses } from '../../shared-schemas';
-import { FORBIDDEN, readCausePayload } from './payload';
+import { applyTo, FORBIDDEN, readCausePayload } from './payload';
 import { CauseListQuery, CauseSchema, CauseWriteBody } from '../../../../shared/contract/causes';
 import { IdParams } from './schemas';
 import { toCause } from './serialize';
@@ -113,8 +113,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const user = request.user!;
       if (!(await app.repos.users.findById(user.id))) throw new ApiError(401, 'token_invalid', 'This account no longer exists.');
-      const changes = await readCausePayload(app, request.body, user, 'create', user.id);
+      const payload = await readCausePayload(app, request.body, user, 'create', user.id);
       const created = await app.repos.transaction(async (repos) => {
+        const changes = await applyTo(repos, payload);
         const row = await repos.causes.create({ organizerId: user.id, ...changes } as Parameters<CausesRepo['create']>[0]);
         await repos.notifications.toAdmins({
           title: 'Cause awaiting review',
@@ -149,9 +150,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const asOrganizer = cause.organizerId === user.id;
       const notEditable = new ApiError(409, 'conflict', 'Only causes under review or rejected can be edited.');
       if (asOrganizer && !EDITABLE.includes(cause.status)) throw notEditable;
-      const changes = await readCausePayload(app, request.body, user, 'edit', cause.organizerId);
+      const payload = await readCausePayload(app, request.body, user, 'edit', cause.organizerId);
       const updated = await app.repos.transaction(async (repos) => {
-        const row = await repos.causes.update(cause.id, changes, asOrganizer ? EDITABLE : ALL, asOrganizer);
+        const row = await repos.causes.update(cause.id, await applyTo(repos, payload), asOrganizer ? EDITABLE : ALL, asOrganizer);
         if (row && cause.status === 'rejected' && row.status === 'under_review') {
           await repos.notifications.toAdmins({
             title: 'Cause awaiting review',

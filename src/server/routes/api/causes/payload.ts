@@ -1,7 +1,7 @@
 /**
  * Reads a cause create/edit payload (multipart or JSON) into column changes.
- * Every field is checked before anything is written, so a bad field never
- * leaves a new category behind (stored images are content-addressed and harmless).
+ * Nothing is written here: the caller saves the cover picture, finds or creates the
+ * category and writes the cause in one unit of work, so a failure leaves none of them.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
@@ -9,9 +9,11 @@ import { parseAmount } from '../../../../shared/money';
 import type { AuthUser } from '../../../types';
 import { ApiError, BLANK, FieldErrorList, REQUIRED } from '../../../lib/api-error';
 import { parseJsonText } from '../../../lib/input-guard';
-import { categoryById, categoryIdFor, type CauseChanges } from '../../../repositories/causes';
+import type { CauseChanges } from '../../../repositories/causes';
+import type { Repos } from '../../../plugins/app/repositories';
 import { isUuid } from '../../../repositories/search';
-import { takeImages } from '../../image-fields';
+import { readImages } from '../../image-fields';
+import type { ImageVariant } from '../../../lib/images';
 import type { CauseWriteBody } from '../../../../shared/contract/causes';
 
 type Body = Static<typeof CauseWriteBody>;
@@ -74,6 +76,21 @@ async function organizerFor(
   return found.id;
 }
 
+/** A checked payload, written by applyTo() inside the caller's transaction. */
+export interface CausePayload {
+  changes: CauseChanges;
+  /** The category named ('' = unchanged): an id, or a name found or created on write. */
+  category: string;
+  cover: ImageVariant[];
+}
+
+/** Saves the cover picture, resolves the category and answers the cause's column changes. */
+export async function applyTo(repos: Repos, payload: CausePayload): Promise<CauseChanges> {
+  if (payload.cover.length > 0) await repos.media.saveVariants(payload.cover);
+  if (!payload.category) return payload.changes;
+  return { ...payload.changes, categoryId: await repos.categories.resolve(payload.category) };
+}
+
 /**
  * mode 'create': name and description are required and missing amounts mean
  * "no goal". mode 'edit': every field is optional and only given ones change.
@@ -84,7 +101,7 @@ export async function readCausePayload(
   user: AuthUser,
   mode: 'create' | 'edit',
   currentOrganizer: string,
-): Promise<CauseChanges> {
+): Promise<CausePayload> {
   const errors = new FieldErrorList();
   const changes: CauseChanges = {};
   const organizerId = await organizerFor(app, body, user, currentOrganizer, errors);
@@ -110,11 +127,7 @@ export async function readCausePayload(
   const category = categoryName(body, errors);
 
   // Throws every collected error (text and files) at once.
-  const images = await takeImages(app, body as Record<string, unknown>, ['cover_image'], errors);
+  const { changes: images, variants } = await readImages(body as Record<string, unknown>, ['cover_image'], errors);
   if ('cover_image' in images && (images.cover_image !== null || mode === 'edit')) changes.coverImage = images.cover_image;
-  if (category) {
-    const byId = isUuid(category) ? await categoryById(app.db, category) : null;
-    changes.categoryId = byId ?? (await categoryIdFor(app.db, category));
-  }
-  return changes;
+  return { changes, category, cover: variants };
 }
