@@ -4,6 +4,7 @@
  * repositories first, then auth (it reads the shared JWT secret), then
  * request-level plugins, then routes.
  */
+import { pino } from 'pino';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppConfig } from './config';
@@ -63,7 +64,9 @@ import './types';
 
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // Log lines are written asynchronously: a synchronous write per request blocks the event loop
+    // under load (pino flushes what is buffered when the process exits).
+    logger: { level: config.logLevel, stream: pino.destination({ dest: 1, sync: false }) },
     trustProxy: config.trustProxy,
     // /api/health and /api/health/ both work: clients differ on trailing slashes.
     routerOptions: { ignoreTrailingSlash: true },

@@ -4,7 +4,8 @@
 //    /, /causelistpage and /causes/:id (tests/bench/lighthouse.ts); `npm run bench -- pages` runs only these
 //  - offline cart edits and their sync, and the offline repeat visit (cart-sync.ts)
 //  - server memory after warm-up
-// `npm run bench -- cart` runs only the offline cart part; `-- scale` the reads at 100,000 causes and
+// `npm run bench -- throughput`: anonymous public reads under load, beside bare Fastify serving the same bytes
+// (tests/bench/throughput.ts). `npm run bench -- cart` runs only the offline cart part; `-- scale` the reads at 100,000 causes and
 // 1,000,000 donations beside 1,000 and 10,000 (tests/bench/scale.ts; not in the default run: the load takes minutes).
 import { performance } from 'node:perf_hooks';
 import { existsSync, readFileSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { benchLighthouse } from './lighthouse';
 import { benchMemory } from './memory';
 import { databaseUrl, onPostgres } from './postgres';
 import { benchScale } from './scale';
+import { benchThroughput } from './throughput';
 
 const root = join(import.meta.dirname, '..', '..');
 const ROUNDS = 400;
@@ -112,6 +114,10 @@ if (only.includes('scale')) {
   await benchScale();
   process.exit(0);
 }
+if (only.includes('throughput')) {
+  await benchThroughput();
+  process.exit(0);
+}
 if (only.includes('memory')) {
   await benchMemory();
   process.exit(0);
@@ -134,6 +140,7 @@ if (await onPostgres(`CREATE DATABASE ${benchDb}`)) {
   console.log('PostgreSQL not reachable: skipped');
 }
 await benchLanding();
+await benchThroughput();
 await benchMemory();
 await benchCartSync();
 const rss = process.memoryUsage().rss / 1024 / 1024;
