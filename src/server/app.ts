@@ -23,12 +23,14 @@ import multipartPlugin from './plugins/external/multipart';
 import paymentsPlugin from './plugins/app/payments';
 import pushPlugin from './plugins/app/push';
 import realtimePlugin from './plugins/app/realtime';
+import mailPlugin from './plugins/app/mail';
 import sweeperPlugin from './plugins/app/sweeper';
 import pubsubPlugin from './plugins/external/pubsub';
 import websocketPlugin from './plugins/external/websocket';
 import swaggerPlugin from './plugins/external/swagger';
 import adminCauseRoutes from './routes/api/admin/causes/index';
 import adminMetricsRoutes from './routes/api/admin/metrics/index';
+import adminMailRoutes from './routes/api/admin/mail/index';
 import adminPaymentRoutes from './routes/api/admin/payments/index';
 import adminUserRoutes from './routes/api/admin/users/index';
 import adminWithdrawalRoutes from './routes/api/admin/withdrawals/index';
@@ -55,6 +57,7 @@ import authRoutes from './routes/api/user/auth/index';
 import dashboardRoutes from './routes/api/user/dashboard/index';
 import profileRoutes from './routes/api/user/profile/index';
 import publicProfileRoutes from './routes/api/user/profiles/index';
+import passwordResetRoutes from './routes/api/user/password-reset/index';
 import tokenRoutes from './routes/api/user/token/index';
 import mediaRoutes from './routes/media/index';
 import sandboxRoutes from './routes/sandbox/index';
@@ -95,6 +98,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     // Realtime: LISTEN/NOTIFY, Web Push keys, then the socket hub that uses both.
     await app.register(pubsubPlugin);
     await app.register(pushPlugin);
+    await app.register(mailPlugin);
     await app.register(realtimePlugin);
     await app.register(websocketPlugin);
     await app.register(helmetPlugin);
@@ -108,6 +112,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await app.register(configRoutes, { prefix: '/api' });
     await app.register(authRoutes, { prefix: '/api/user/auth' });
     await app.register(tokenRoutes, { prefix: '/api/user/token' });
+    await app.register(passwordResetRoutes, { prefix: '/api/user/password-reset' });
     await app.register(profileRoutes, { prefix: '/api/user' });
     await app.register(publicProfileRoutes, { prefix: '/api/user' });
     await app.register(dashboardRoutes, { prefix: '/api/user' });
@@ -121,6 +126,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await app.register(adminMetricsRoutes, { prefix: '/api/admin/metrics' });
     await app.register(adminUserRoutes, { prefix: '/api/admin/users' });
     await app.register(adminPaymentRoutes, { prefix: '/api/admin/payments' });
+    await app.register(adminMailRoutes, { prefix: '/api/admin/mail' });
     await app.register(donationRoutes, { prefix: '/api/donations' });
     await app.register(cartRoutes, { prefix: '/api/cart' });
     await app.register(paymentRoutes, { prefix: '/api/payments' });

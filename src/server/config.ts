@@ -33,6 +33,7 @@ export interface AppConfig {
   push: PushSettings;
   realtime: RealtimeSettings;
   sweeper: SweeperSettings;
+  mail: MailSettings;
 }
 
 /** The money sweeper (payments/sweeper.ts): how often it runs and when a payment or payout counts as stuck. */
@@ -162,6 +163,19 @@ export const SETTINGS: SettingDoc[] = [
       "Guests' public reads (cause list and details, ledger, statistics, landing content) are answered from memory for at most this long; any change to them clears every process's copy at once through the database (0 = no cache).",
   },
   {
+    name: 'SMTP_URL',
+    default: '(unset)',
+    description:
+      'Where mail is sent: smtp://user:pass@host:587 (STARTTLS when offered) or smtps://user:pass@host:465. Unset = mail is kept in the database and admins read it at Outgoing mail.',
+  },
+  { name: 'MAIL_FROM', default: 'Boafo <no-reply@boafo.local>', description: 'The From address of every message.' },
+  {
+    name: 'MAIL_INTERVAL_SECONDS',
+    default: '5',
+    description:
+      'How often this process looks for mail to send besides being woken by new mail (0 = never: another process sends). Each message is claimed by one process.',
+  },
+  {
     name: 'SWEEP_INTERVAL_SECONDS',
     default: '60',
     description:
@@ -234,6 +248,31 @@ function url(env: Env, name: string, protocols: string[]): string | null {
     throw new ConfigError(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')} (got "${raw}").`);
   }
   return raw;
+}
+
+export interface MailSettings {
+  /** null: keep mail in the database, send nothing. */
+  smtpUrl: string | null;
+  from: string;
+  intervalSeconds: number;
+}
+
+function mailSettings(env: Env): MailSettings {
+  const smtpUrl = text(env, 'SMTP_URL');
+  if (smtpUrl !== null) {
+    // Never echo the value: it carries the SMTP password.
+    let protocol = '';
+    try {
+      protocol = new URL(smtpUrl).protocol;
+    } catch {
+      throw new ConfigError('SMTP_URL must be a full URL such as smtp://user:pass@host:587.');
+    }
+    if (protocol !== 'smtp:' && protocol !== 'smtps:') throw new ConfigError('SMTP_URL must start with smtp:// or smtps://.');
+  }
+  const from = text(env, 'MAIL_FROM') ?? 'Boafo <no-reply@boafo.local>';
+  if (!/@[^\s@>]+\.[^\s@>]+>?$/.test(from))
+    throw new ConfigError(`MAIL_FROM must be an address such as "Boafo <hello@boafo.gh>" (got "${from}").`);
+  return { smtpUrl, from, intervalSeconds: int(env, 'MAIL_INTERVAL_SECONDS', 5, 0, 3600) };
 }
 
 function sweeperSettings(env: Env): SweeperSettings {
@@ -353,6 +392,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     push: pushSettings(env),
     realtime: { authTimeoutMs: 10_000, heartbeatMs: 25_000, maxGuestSockets: 2_000 },
     sweeper: sweeperSettings(env),
+    mail: mailSettings(env),
     publicCacheSeconds: int(env, 'PUBLIC_CACHE_SECONDS', 30, 0, 3600),
     port: int(env, 'PORT', 3000, 0, 65535),
     host: text(env, 'HOST') ?? '0.0.0.0',

@@ -46,7 +46,7 @@ describe('SignUpForm', () => {
         json(400, {
           detail: 'Please correct the highlighted fields.',
           code: 'validation_error',
-          errors: { password2: ['Passwords do not match.'], email: ['A user with this email already exists.'] },
+          errors: { password2: ['Passwords do not match.'], email: ['Enter a valid email address.'] },
         }),
       ),
     );
@@ -56,7 +56,7 @@ describe('SignUpForm', () => {
     expect(confirm.getAttribute('aria-describedby')).toBe(message.id);
     expect(confirm.getAttribute('aria-invalid')).toBe('true');
     const email = screen.getByLabelText('Email', { selector: 'input' });
-    expect(document.getElementById(email.getAttribute('aria-describedby')!)!.textContent).toBe('A user with this email already exists.');
+    expect(document.getElementById(email.getAttribute('aria-describedby')!)!.textContent).toBe('Enter a valid email address.');
     expect(screen.getByRole('alert').textContent).toBe('Please correct the highlighted fields.');
     expect(screen.getByLabelText('Password', { selector: 'input' }).getAttribute('aria-invalid')).toBeNull();
 

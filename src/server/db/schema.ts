@@ -399,9 +399,58 @@ export const newsletterSubscribers = pgTable(
     email: text('email').notNull(),
     unsubscribeToken: text('unsubscribe_token').notNull(),
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    /** sha256 of the confirm link's token; null once confirmed. */
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('newsletter_email_idx').on(t.email), uniqueIndex('newsletter_token_idx').on(t.unsubscribeToken)],
+  (t) => [
+    uniqueIndex('newsletter_email_idx').on(t.email),
+    uniqueIndex('newsletter_token_idx').on(t.unsubscribeToken),
+    uniqueIndex('newsletter_confirm_token_idx').on(t.confirmTokenHash),
+  ],
+);
+
+export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed', 'kept'] as const;
+
+/** Outgoing mail (migration 0009): written with the change that asks for it, sent by the mail worker. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    status: text('status', { enum: MAIL_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} IN ('pending', 'sending')`),
+    index('mail_outbox_created_idx').on(t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
 );
 
 export const successStories = pgTable(

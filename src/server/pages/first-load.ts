@@ -8,6 +8,7 @@
  *   link preview shows the cause rather than "Boafo".
  * Any other path, or a read that does not answer 200, gets the plain index.html.
  */
+import { siteOrigin } from '../lib/site-origin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Cause, Paginated } from '../../shared/cause-contract';
 import { CATEGORIES_PATH, causeDetailsPath, FIRST_CAUSE_LIST_PATH } from '../../shared/cause-paths';
@@ -92,7 +93,7 @@ export function createFirstLoadPages(app: FastifyInstance, indexHtml: string, ro
     });
     if (!screen) return null;
 
-    const origin = app.config.publicUrl ?? `${request.protocol}://${request.host}`;
+    const origin = siteOrigin(app, request);
     const title = `${escapeHtml(screen.title)} · Boafo`;
     const description = escapeHtml(screen.description);
     const meta = [

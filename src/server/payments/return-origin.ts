@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { validationError } from '../lib/api-error';
-import { publicBase } from '../routes/api/user/profile/serialize';
+import { siteOrigin } from '../lib/site-origin';
 
 export const RETURN_URL_NOT_ALLOWED = 'Donors can only be returned to this site or to an allowed client (CORS_ORIGINS).';
 
@@ -28,7 +28,7 @@ function originOf(url: string): string | null {
  */
 export function returnOriginOf(app: FastifyInstance, request: FastifyRequest): string | null {
   const allowed = app.config.corsOrigins;
-  const own = originOf(publicBase(request));
+  const own = originOf(siteOrigin(request.server, request));
   const body = request.body as { return_url?: unknown } | null | undefined;
   const explicit = body && typeof body === 'object' && typeof body.return_url === 'string' ? body.return_url.trim() : '';
   if (explicit) {
@@ -43,5 +43,5 @@ export function returnOriginOf(app: FastifyInstance, request: FastifyRequest): s
 
 /** The page the donor lands on after the provider: the stored client origin, else ours. */
 export function paymentStatusUrl(request: FastifyRequest, payment: { reference: string; returnOrigin: string | null }): string {
-  return `${payment.returnOrigin ?? publicBase(request)}/payment-status?reference=${encodeURIComponent(payment.reference)}`;
+  return `${payment.returnOrigin ?? siteOrigin(request.server, request)}/payment-status?reference=${encodeURIComponent(payment.reference)}`;
 }

@@ -7,7 +7,7 @@ import { PAYMENT_VERIFIED_MESSAGE, type PaymentStart, type PaymentVerification }
 import { toDecimalString } from '../../shared/money';
 import { ApiError } from '../lib/api-error';
 import type { PaymentView } from '../repositories/payments';
-import { publicBase } from '../routes/api/user/profile/serialize';
+import { siteOrigin } from '../lib/site-origin';
 import { ProviderError } from './provider';
 import { returnOriginOf } from './return-origin';
 import { settlePayment, type PaymentRow } from './settle';
@@ -40,7 +40,7 @@ export async function launchPayment(
   donationIds: string[],
   keepDonations = false,
 ): Promise<PaymentStart> {
-  const base = publicBase(request);
+  const base = siteOrigin(request.server, request);
   const returnOrigin = returnOriginOf(app, request);
   try {
     const { authorizationUrl } = await app.payments.initialize({

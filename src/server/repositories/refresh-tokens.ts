@@ -130,6 +130,14 @@ export class RefreshTokensRepo {
   }
 
   /** Revokes the family the token belongs to; false when the token is unknown. */
+  /** Ends every session of the user (a password reset): each of their refresh tokens stops working. */
+  async revokeAllOf(userId: string): Promise<void> {
+    await this.db
+      .update(refreshTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  }
+
   async revokeFamily(token: string): Promise<boolean> {
     const [row] = await this.db
       .select({ familyId: refreshTokens.familyId })

@@ -49,6 +49,13 @@ export class UsersRepo {
     return row ?? null;
   }
 
+  async setPassword(id: string, passwordHash: string): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.id, id));
+  }
+
   /** Creates the admin or resets its password and role; safe when processes start together. */
   async upsertAdmin(email: string, passwordHash: string): Promise<UserRow> {
     const lower = email.toLowerCase();

@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Paginated } from '../../shared/cause-contract';
-import { publicBase } from './api/user/profile/serialize';
+import { siteOrigin } from '../lib/site-origin';
 
 export { PageParams, PageQuery, PaginatedOf } from '../../shared/contract/common';
 
@@ -23,7 +23,7 @@ export function pageRequest(query: { page?: number; page_size?: number }, defaul
 }
 
 function linkTo(request: FastifyRequest, page: number): string {
-  const url = new URL(request.url, publicBase(request));
+  const url = new URL(request.url, siteOrigin(request.server, request));
   url.searchParams.set('page', String(page));
   return url.toString();
 }

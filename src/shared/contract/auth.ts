@@ -16,6 +16,19 @@ export const SignupResponseSchema = Type.Object({
   last_name: Type.String(),
 });
 
+/** POST /api/user/password-reset/: the same answer whether or not an account has this email. */
+export const PasswordResetRequestBody = Type.Object({
+  email: Type.String({ maxLength: 254 }),
+});
+
+export const PasswordResetConfirmBody = Type.Object({
+  token: Type.String({ minLength: 1, maxLength: 200 }),
+  password: Type.String({ maxLength: 256 }),
+  password2: Type.String({ maxLength: 256 }),
+});
+
+export const DetailAnswerSchema = Type.Object({ detail: Type.String() });
+
 export const LoginBody = Type.Object({
   email: Type.String({ minLength: 1, maxLength: 254 }),
   password: Type.String({ minLength: 1, maxLength: 256 }),

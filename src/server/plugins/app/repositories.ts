@@ -16,9 +16,11 @@ import { FavoritesRepo } from '../../repositories/favorites';
 import { LedgerRepo } from '../../repositories/ledger';
 import { IdempotencyKeysRepo } from '../../repositories/idempotency-keys';
 import { LoginAttemptsRepo } from '../../repositories/login-attempts';
+import { MailRepo } from '../../repositories/mail';
 import { MediaRepo } from '../../repositories/media';
 import { NewsletterRepo } from '../../repositories/newsletter';
 import { NotificationsRepo } from '../../repositories/notifications';
+import { PasswordResetsRepo } from '../../repositories/password-resets';
 import { PaymentsRepo } from '../../repositories/payments';
 import { PushSubscriptionsRepo } from '../../repositories/push-subscriptions';
 import { RefreshTokensRepo } from '../../repositories/refresh-tokens';
@@ -53,6 +55,8 @@ export interface Repos {
   settlements: SettlementsRepo;
   sandbox: SandboxRepo;
   sweepClaims: SweepClaimsRepo;
+  mail: MailRepo;
+  passwordResets: PasswordResetsRepo;
   /**
    * Runs `work` in one database transaction with every repository bound to it: all its writes
    * commit together or none do (a throw rolls back every table it touched).
@@ -60,11 +64,17 @@ export interface Repos {
   transaction<T>(work: (repos: Repos) => Promise<T>): Promise<T>;
 }
 
-export function makeRepos(db: Db, loginWindowSeconds: number): Repos {
+export interface RepoOptions {
+  loginWindowSeconds: number;
+  /** No SMTP server: queued mail is kept for the admins' screen instead of sent. */
+  mailKeptOnly: boolean;
+}
+
+export function makeRepos(db: Db, options: RepoOptions): Repos {
   return {
     users: new UsersRepo(db),
     refreshTokens: new RefreshTokensRepo(db),
-    loginAttempts: new LoginAttemptsRepo(db, loginWindowSeconds),
+    loginAttempts: new LoginAttemptsRepo(db, options.loginWindowSeconds),
     idempotencyKeys: new IdempotencyKeysRepo(db),
     media: new MediaRepo(db),
     settings: new SettingsRepo(db),
@@ -85,13 +95,18 @@ export function makeRepos(db: Db, loginWindowSeconds: number): Repos {
     settlements: new SettlementsRepo(db),
     sandbox: new SandboxRepo(db),
     sweepClaims: new SweepClaimsRepo(db),
-    transaction: (work) => db.transaction((tx) => work(makeRepos(tx as unknown as Db, loginWindowSeconds))),
+    mail: new MailRepo(db, options.mailKeptOnly),
+    passwordResets: new PasswordResetsRepo(db),
+    transaction: (work) => db.transaction((tx) => work(makeRepos(tx as unknown as Db, options))),
   };
 }
 
 export default fp(
   async (app) => {
-    app.decorate('repos', makeRepos(app.db, app.config.loginLimits.windowSeconds));
+    app.decorate(
+      'repos',
+      makeRepos(app.db, { loginWindowSeconds: app.config.loginLimits.windowSeconds, mailKeptOnly: !app.config.mail.smtpUrl }),
+    );
   },
   { name: 'repositories', dependencies: ['db'] },
 );

@@ -2,7 +2,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { passwordProblems } from '../../../../../shared/auth-contract';
-import { ApiError, BLANK, FieldErrorList, validationError } from '../../../../lib/api-error';
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { ApiError, BLANK, FieldErrorList } from '../../../../lib/api-error';
+import { siteOrigin } from '../../../../lib/site-origin';
+import { accountExistsMail } from '../../../../mail/templates';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../../../lib/passwords';
 import { errorResponses } from '../../../shared-schemas';
 import { LoginBody, RefreshBody, SignupBody, SignupResponseSchema, TokenPairSchema } from '../../../../../shared/contract/auth';
@@ -11,12 +15,22 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const BAD_CREDENTIALS = 'No active account found with the given credentials';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
+  /** Someone signed up with a registered email: tell its owner (at most a few times per window). */
+  async function tellOwner(email: string, request: FastifyRequest): Promise<void> {
+    const owner = await app.repos.users.findByEmail(email);
+    if (!owner) return;
+    const { retryAfter } = await app.repos.loginAttempts.reserve([{ scope: `signup-mail:${email}`, max: 3 }]);
+    if (retryAfter > 0) return;
+    await app.repos.mail.queue(accountExistsMail(owner.email, owner.firstName, `${siteOrigin(app, request)}/forgot-password`));
+  }
+
   app.post(
     '/signup/',
     {
       schema: {
         tags: ['auth'],
         summary: 'Create an account',
+        description: 'A registered email gets the same answer (with an id that is not an account) and its owner is emailed.',
         body: SignupBody,
         response: { 201: SignupResponseSchema, ...errorResponses(400, 409, 422) },
       },
@@ -37,11 +51,16 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       else if (body.password !== body.password2) errors.add('password2', 'Passwords do not match.');
       errors.throwIfAny();
 
-      const duplicate = validationError({ email: ['A user with this email already exists.'] });
-      // Cheap check first so a taken email costs no password hashing; the unique index settles races.
-      if (await app.repos.users.findByEmail(email)) throw duplicate;
-      const user = await app.repos.users.create({ email, firstName, lastName, passwordHash: await hashPassword(body.password) });
-      if (!user) throw duplicate;
+      // A taken email gets the same answer, after the same password hashing, as a new account: the
+      // form does not tell strangers who is registered. The owner is emailed instead.
+      const passwordHash = await hashPassword(body.password);
+      const user = (await app.repos.users.findByEmail(email))
+        ? null
+        : await app.repos.users.create({ email, firstName, lastName, passwordHash });
+      if (!user) {
+        await tellOwner(email, request);
+        return reply.code(201).send({ id: randomUUID(), email, first_name: firstName, last_name: lastName });
+      }
       return reply.code(201).send({ id: user.id, email: user.email, first_name: user.firstName, last_name: user.lastName });
     },
   );

@@ -1,13 +1,7 @@
 /** Builds the Profile answer (with every alias the spec lists) from a user row. */
-import type { FastifyRequest } from 'fastify';
 import type { Profile } from '../../../../../shared/profile-contract';
 import type { ImageSizes } from '../../../../db/schema';
 import type { UserRow } from '../../../../repositories/users';
-
-/** PUBLIC_URL when set, else the address this request came in on (links, payment returns; never images). */
-export function publicBase(request: FastifyRequest): string {
-  return request.server.config.publicUrl ?? `${request.protocol}://${request.host}`;
-}
 
 function usernameFrom(email: string): string {
   return (

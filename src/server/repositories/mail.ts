@@ -1,0 +1,110 @@
+/**
+ * The mail outbox. A message is queued in the caller's transaction (a password reset and its mail
+ * commit together, or neither does) with a NOTIFY that wakes every process's mail worker at commit.
+ *
+ * Sending is claimed like the money sweeper's work: one UPDATE marks a batch 'sending' with a lease
+ * (next_attempt_at moves to the lease's end) and returns it; FOR UPDATE SKIP LOCKED gives processes
+ * claiming at the same moment disjoint rows. A claimed row is sent by its process and marked sent;
+ * only a process that died between claiming and marking leaves a row whose lease runs out, and that
+ * row is sent again (with the same Message-ID, so mail systems can drop the duplicate).
+ */
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/client';
+import { mailOutbox, MAIL_STATUSES } from '../db/schema';
+
+export type MailRow = typeof mailOutbox.$inferSelect;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+export const MAIL_CHANNEL = 'boafo_mail';
+
+export interface OutgoingMail {
+  /** What the message is for ('password_reset', 'receipt', …): for the admins' screen and tests. */
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+}
+
+/** Sends after a failure wait 1, 2, 4 … minutes, at most an hour; after MAX_ATTEMPTS the row is failed. */
+export const MAX_ATTEMPTS = 8;
+const backoffSeconds = (attempts: number) => Math.min(3600, 60 * 2 ** Math.max(0, attempts - 1));
+
+export class MailRepo {
+  /** keepOnly: no SMTP server is configured, so queued mail is kept for the admins to read. */
+  constructor(
+    private readonly db: Db,
+    private readonly keepOnly: boolean,
+  ) {}
+
+  async queue(message: OutgoingMail): Promise<string> {
+    const [row] = await this.db
+      .insert(mailOutbox)
+      .values({
+        kind: message.kind,
+        toAddress: message.to,
+        subject: message.subject,
+        textBody: message.text,
+        htmlBody: message.html,
+        headers: message.headers ?? {},
+        status: this.keepOnly ? 'kept' : 'pending',
+      })
+      .returning({ id: mailOutbox.id });
+    if (!this.keepOnly) await this.db.execute(sql`SELECT pg_notify(${MAIL_CHANNEL}, '')`);
+    return row.id;
+  }
+
+  /** Up to `limit` due messages, now this process's for `leaseSeconds`. */
+  async claim(limit: number, leaseSeconds: number): Promise<MailRow[]> {
+    const rows = await queryRows<{ id: string }>(
+      this.db,
+      sql`UPDATE ${mailOutbox} SET status = 'sending', attempts = attempts + 1,
+        next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
+      WHERE id IN (
+        SELECT id FROM ${mailOutbox}
+        WHERE status IN ('pending', 'sending') AND next_attempt_at <= now()
+        ORDER BY next_attempt_at LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED)
+      RETURNING id`,
+    );
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    return this.db.select().from(mailOutbox).where(inArray(mailOutbox.id, ids)).orderBy(mailOutbox.nextAttemptAt);
+  }
+
+  async markSent(id: string): Promise<void> {
+    await this.db
+      .update(mailOutbox)
+      .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
+      .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'sending')));
+  }
+
+  /** Back to pending after a wait, or failed for good after the last attempt. */
+  async markFailed(row: Pick<MailRow, 'id' | 'attempts'>, error: string): Promise<MailStatus> {
+    const status = row.attempts >= MAX_ATTEMPTS ? 'failed' : 'pending';
+    await this.db
+      .update(mailOutbox)
+      .set({
+        status,
+        lastError: error.slice(0, 500),
+        nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds(row.attempts)})`,
+      })
+      .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, 'sending')));
+    return status;
+  }
+
+  /** Newest first, for the admins' Outgoing mail screen. */
+  async page(limit: number, offset: number, status?: MailStatus): Promise<{ total: number; rows: MailRow[] }> {
+    const where = status ? eq(mailOutbox.status, status) : undefined;
+    const [rows, [{ total }]] = await Promise.all([
+      this.db.select().from(mailOutbox).where(where).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(limit).offset(offset),
+      this.db.select({ total: count() }).from(mailOutbox).where(where),
+    ]);
+    return { total: Number(total), rows };
+  }
+
+  async find(id: string): Promise<MailRow | null> {
+    const [row] = await this.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
+    return row ?? null;
+  }
+}
