@@ -40,6 +40,18 @@ describe('ShareButton', () => {
     expect(screen.queryByRole('list')).toBeNull();
   });
 
+  it('falls back to the menu when the share sheet refuses', async () => {
+    const share = vi.fn().mockRejectedValue(Object.assign(new Error('no targets'), { name: 'NotAllowedError' }));
+    stub('share', share);
+    const button = renderButton();
+    await act(async () => fireEvent.click(button));
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy();
+    fireEvent.click(button);
+    expect(screen.queryByRole('list')).toBeNull();
+    expect(share).toHaveBeenCalledTimes(1);
+  });
+
   it('opens a menu with WhatsApp, Facebook and X links to the encoded cause URL without a share sheet', () => {
     const button = renderButton();
     expect(button.getAttribute('aria-expanded')).toBe('false');

@@ -39,16 +39,26 @@ export function ShareButton({ title, text, path, className }: ShareButtonProps) 
     const outside = (event: PointerEvent | FocusEvent) => {
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
+    // On the document, not the wrapper: a wrapper with a key handler would be a fake control to screen readers.
+    const escape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      if (!document.activeElement || document.activeElement === document.body || root.current?.contains(document.activeElement)) {
+        toggle.current?.focus();
+      }
+    };
     document.addEventListener('pointerdown', outside);
     document.addEventListener('focusin', outside);
+    document.addEventListener('keydown', escape);
     return () => {
       document.removeEventListener('pointerdown', outside);
       document.removeEventListener('focusin', outside);
+      document.removeEventListener('keydown', escape);
     };
   }, [open]);
 
   async function share() {
-    if (!native) {
+    if (!native || open) {
       setOpen((was) => !was);
       return;
     }
@@ -73,17 +83,7 @@ export function ShareButton({ title, text, path, className }: ShareButtonProps) 
   }
 
   return (
-    <div
-      ref={root}
-      className={`share${className ? ` ${className}` : ''}`}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && open) {
-          event.stopPropagation();
-          setOpen(false);
-          toggle.current?.focus();
-        }
-      }}
-    >
+    <div ref={root} className={`share${className ? ` ${className}` : ''}`}>
       <button
         ref={toggle}
         type="button"
