@@ -92,11 +92,11 @@ describe.each(backends)('first-load pages on $name', (backend) => {
     expect(res.body).toContain('href="/assets/causes-3.css"');
   });
 
-  it('points the preview image at the public address of a seeded cover', async () => {
+  it('points the preview image at the public address of the cause card (its cover, title and progress)', async () => {
     const list = (await ctx.app.inject({ url: '/api/causes/list/?page_size=50' })).json();
     const withCover = list.results.find((c: { cover_image: string | null }) => c.cover_image);
     const res = await ctx.app.inject({ url: `/causes/${withCover.id}` });
-    expect(res.body).toContain(`<meta property="og:image" content="https://boafo.example${withCover.cover_image}">`);
+    expect(res.body).toContain(`<meta property="og:image" content="https://boafo.example/media/og/causes/${withCover.id}.png">`);
     expect(res.body).toContain('<meta name="twitter:card" content="summary_large_image">');
   });
 

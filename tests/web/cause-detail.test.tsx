@@ -44,6 +44,7 @@ describe('cause detail', () => {
     expect(screen.getByText(/7 donors/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Fatima' }).getAttribute('href')).toBe('/organizerprofilepage?id=org-9');
     expect((screen.getByRole('button', { name: 'Donate' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByRole('button', { name: 'Share Water for Tamale' })).toBeTruthy();
     expect(screen.queryByText('offline — showing saved causes')).toBeNull();
     // Anonymous: no favorite toggle.
     expect(screen.queryByRole('button', { name: /favorites/ })).toBeNull();

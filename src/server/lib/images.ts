@@ -26,7 +26,7 @@ export class InvalidImageError extends Error {}
 // Loaded on the first upload, not at start-up: libvips costs about 20 MB that an idle server,
 // and a process that never receives a picture, does not need.
 let loading: Promise<typeof Sharp> | null = null;
-const loadSharp = () => (loading ??= import('sharp').then((m) => m.default));
+export const loadSharp = () => (loading ??= import('sharp').then((m) => m.default));
 
 export async function makeImageVariants(input: Buffer): Promise<ImageVariant[]> {
   const sharp = await loadSharp();

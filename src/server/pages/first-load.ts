@@ -12,6 +12,7 @@ import { siteOrigin } from '../lib/site-origin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Cause, Paginated } from '../../shared/cause-contract';
 import { CATEGORIES_PATH, causeDetailsPath, FIRST_CAUSE_LIST_PATH } from '../../shared/cause-paths';
+import { OG_HEIGHT, OG_WIDTH, ogCardPath } from '../lib/og-card';
 import type { RouteStyles } from './route-styles';
 import { causeDetailSnapshot, causeListSnapshot, escapeHtml } from './snapshots';
 
@@ -27,6 +28,8 @@ interface Screen {
   title: string;
   description: string;
   image: string | null;
+  /** Known only for the cause card, which is always drawn at this size. */
+  imageSize?: { width: number; height: number };
 }
 
 /** `<`, U+2028/9 escaped: JSON inside <script> must not close the element or break old parsers. */
@@ -65,7 +68,9 @@ export function createFirstLoadPages(app: FastifyInstance, indexHtml: string, ro
         routeSource: 'src/web/routes/causes/$id.tsx',
         title: cause.title || cause.name,
         description: shorten(cause.description ?? ''),
-        image: cause.image ?? cause.cover_image ?? null,
+        // The drawn card (title and progress), not the bare cover: a preview then says what the link asks for.
+        image: ogCardPath(cause.id),
+        imageSize: { width: OG_WIDTH, height: OG_HEIGHT },
       };
     }
     if (LIST_PAGE.test(pathname)) {
@@ -95,6 +100,7 @@ export function createFirstLoadPages(app: FastifyInstance, indexHtml: string, ro
 
     const origin = siteOrigin(app, request);
     const title = `${escapeHtml(screen.title)} · Boafo`;
+    const image = screen.image ? escapeHtml(new URL(screen.image, origin).href) : null;
     const description = escapeHtml(screen.description);
     const meta = [
       `<meta property="og:type" content="website">`,
@@ -102,8 +108,15 @@ export function createFirstLoadPages(app: FastifyInstance, indexHtml: string, ro
       `<meta property="og:title" content="${escapeHtml(screen.title)}">`,
       `<meta property="og:description" content="${description}">`,
       `<meta property="og:url" content="${escapeHtml(origin + pathname)}">`,
-      ...(screen.image ? [`<meta property="og:image" content="${escapeHtml(new URL(screen.image, origin).href)}">`] : []),
-      `<meta name="twitter:card" content="${screen.image ? 'summary_large_image' : 'summary'}">`,
+      ...(image ? [`<meta property="og:image" content="${image}">`] : []),
+      ...(image && screen.imageSize
+        ? [
+            `<meta property="og:image:width" content="${screen.imageSize.width}">`,
+            `<meta property="og:image:height" content="${screen.imageSize.height}">`,
+          ]
+        : []),
+      `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
+      ...(image ? [`<meta name="twitter:image" content="${image}">`] : []),
       ...routeStyles(screen.routeSource).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
       `<script type="application/json" id="boot-answers">${scriptJson(screen.answers)}</script>`,
     ].join('\n    ');

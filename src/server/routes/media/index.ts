@@ -8,10 +8,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ApiError } from '../../lib/api-error';
 import { errorResponses } from '../shared-schemas';
+import ogCardRoutes from './og-card';
 
 const HASH = /^[a-f0-9]{64}$/;
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(ogCardRoutes);
+
   app.get(
     '/:hash',
     {

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Cause } from '../../../../shared/cause-contract';
 import { formatGhs } from '../../../../shared/money';
+import { ShareButton } from '../../../components/share-button/share-button';
 import { toast } from '../../../stores/toast-store';
 import { addToCart } from '../../cart/local-cart';
 import { categoryName } from '../../../../shared/cause-display';
@@ -39,13 +40,15 @@ export interface CauseCardProps {
   showProgress?: boolean;
   /** Heading level of the title (default 3). */
   headingLevel?: 2 | 3 | 4;
+  /** Show the Share button (default true). */
+  showShare?: boolean;
 }
 
 /**
  * One cause as a card (spec §2 list card): image, title linking to /causes/{id}, description,
  * Add to cart. Shared by the cause list and the signed-in screens.
  */
-export function CauseCard({ cause, showAddToCart = true, showProgress = true, headingLevel = 3 }: CauseCardProps) {
+export function CauseCard({ cause, showAddToCart = true, showProgress = true, headingLevel = 3, showShare = true }: CauseCardProps) {
   const [adding, setAdding] = useState(false);
   const title = cause.title || cause.name;
   const progress = causeProgress(cause.target_amount, cause.current_amount);
@@ -81,20 +84,23 @@ export function CauseCard({ cause, showAddToCart = true, showProgress = true, he
         )}
         {/* A cause past its goal (or closed) is still shown, but the server would refuse its cart line. */}
         {showAddToCart && cause.accepts_donations === false && <p className="cause-card__closed">No longer taking donations</p>}
-        {showAddToCart && cause.accepts_donations !== false && (
-          <button
-            type="button"
-            className="button button--secondary cause-card__cart"
-            disabled={adding}
-            onClick={async () => {
-              setAdding(true);
-              await addCauseToCart(cause);
-              setAdding(false);
-            }}
-          >
-            Add to cart
-          </button>
-        )}
+        <div className="cause-card__actions">
+          {showAddToCart && cause.accepts_donations !== false && (
+            <button
+              type="button"
+              className="button button--secondary cause-card__cart"
+              disabled={adding}
+              onClick={async () => {
+                setAdding(true);
+                await addCauseToCart(cause);
+                setAdding(false);
+              }}
+            >
+              Add to cart
+            </button>
+          )}
+          {showShare && <ShareButton title={title} text={cause.description} path={`/causes/${cause.id}`} />}
+        </div>
       </div>
     </article>
   );

@@ -6,6 +6,7 @@ import { formatGhs } from '../../../../shared/money';
 import { formatDate } from '../../../../shared/dates';
 import { PageShell } from '../../../components/layout/page-shell';
 import { PendingScreen } from '../../../components/pending-screen';
+import { ShareButton } from '../../../components/share-button/share-button';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOnline } from '../../../lib/use-online';
 import { session } from '../../../stores/session-store';
@@ -212,6 +213,7 @@ function CauseDetails({
           >
             Add to Cart
           </button>
+          <ShareButton className="share--block" title={title} text={cause.description} path={`/causes/${cause.id}`} />
           {access && <FavoriteToggle cause={cause} onChange={onFavorite} />}
           {access && user_id === cause.organizer_id && (
             <Link to="/causes/$id/withdrawals" params={{ id: cause.id }} className="button button--secondary">
