@@ -98,7 +98,7 @@ describe.each(backends)('cause link-preview card on $name', (backend) => {
     const cause = await activeCause(ctx.app, organizer.access, admin.access);
     const res = await ctx.app.inject({ url: `/causes/${cause.id}` });
     expect(res.statusCode).toBe(200);
-    const card = `https://boafo.example/media/og/causes/${cause.id}.png`;
+    const card = `https://boafo.example/media/og/causes/${cause.id}.png?v=0.00`;
     expect(res.body).toContain(`<meta property="og:image" content="${card}">`);
     expect(res.body).toContain('<meta property="og:image:width" content="1200">');
     expect(res.body).toContain('<meta property="og:image:height" content="630">');

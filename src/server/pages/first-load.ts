@@ -69,7 +69,8 @@ export function createFirstLoadPages(app: FastifyInstance, indexHtml: string, ro
         title: cause.title || cause.name,
         description: shorten(cause.description ?? ''),
         // The drawn card (title and progress), not the bare cover: a preview then says what the link asks for.
-        image: ogCardPath(cause.id),
+        // Previews are cached by URL: the amount in it makes a share after new gifts fetch a fresh card.
+        image: `${ogCardPath(cause.id)}?v=${encodeURIComponent(cause.current_amount)}`,
         imageSize: { width: OG_WIDTH, height: OG_HEIGHT },
       };
     }
