@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdmindashboardRouteImport } from './routes/admindashboard'
+import { Route as AdminmailRouteImport } from './routes/adminmail'
 import { Route as AdminpaymentsRouteImport } from './routes/adminpayments'
 import { Route as AdminwithdrawalsRouteImport } from './routes/adminwithdrawals'
 import { Route as CartpageRouteImport } from './routes/cartpage'
@@ -21,6 +22,7 @@ import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as DesktoppageRouteImport } from './routes/desktoppage'
 import { Route as DonationRouteImport } from './routes/donation'
 import { Route as DonationhistoryRouteImport } from './routes/donationhistory'
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LandingpageRouteImport } from './routes/landingpage'
 import { Route as MultidonationRouteImport } from './routes/multidonation'
 import { Route as NotificationspageRouteImport } from './routes/notificationspage'
@@ -33,6 +35,7 @@ import { Route as ProfilepageRouteImport } from './routes/profilepage'
 import { Route as ProfilesettingsRouteImport } from './routes/profilesettings'
 import { Route as RedirectingmodalRouteImport } from './routes/redirectingmodal'
 import { Route as RegisterRouteImport } from './routes/register'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as SuccessStoriesRouteImport } from './routes/success-stories'
@@ -50,6 +53,11 @@ const IndexRoute = IndexRouteImport.update({
 const AdmindashboardRoute = AdmindashboardRouteImport.update({
   id: '/admindashboard',
   path: '/admindashboard',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminmailRoute = AdminmailRouteImport.update({
+  id: '/adminmail',
+  path: '/adminmail',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminpaymentsRoute = AdminpaymentsRouteImport.update({
@@ -100,6 +108,11 @@ const DonationRoute = DonationRouteImport.update({
 const DonationhistoryRoute = DonationhistoryRouteImport.update({
   id: '/donationhistory',
   path: '/donationhistory',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LandingpageRoute = LandingpageRouteImport.update({
@@ -163,6 +176,11 @@ const RegisterRoute = RegisterRouteImport.update({
   path: '/register',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SignInRoute = SignInRouteImport.update({
   id: '/sign-in',
   path: '/sign-in',
@@ -207,6 +225,7 @@ const CausesIdWithdrawalsRoute = CausesIdWithdrawalsRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admindashboard': typeof AdmindashboardRoute
+  '/adminmail': typeof AdminmailRoute
   '/adminpayments': typeof AdminpaymentsRoute
   '/adminwithdrawals': typeof AdminwithdrawalsRoute
   '/cartpage': typeof CartpageRoute
@@ -217,6 +236,7 @@ export interface FileRoutesByFullPath {
   '/desktoppage': typeof DesktoppageRoute
   '/donation': typeof DonationRoute
   '/donationhistory': typeof DonationhistoryRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/landingpage': typeof LandingpageRoute
   '/multidonation': typeof MultidonationRoute
   '/notificationspage': typeof NotificationspageRoute
@@ -229,6 +249,7 @@ export interface FileRoutesByFullPath {
   '/profilesettings': typeof ProfilesettingsRoute
   '/redirectingmodal': typeof RedirectingmodalRoute
   '/register': typeof RegisterRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/sign-in': typeof SignInRoute
   '/signup': typeof SignupRoute
   '/success-stories': typeof SuccessStoriesRoute
@@ -241,6 +262,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/admindashboard': typeof AdmindashboardRoute
+  '/adminmail': typeof AdminmailRoute
   '/adminpayments': typeof AdminpaymentsRoute
   '/adminwithdrawals': typeof AdminwithdrawalsRoute
   '/cartpage': typeof CartpageRoute
@@ -251,6 +273,7 @@ export interface FileRoutesByTo {
   '/desktoppage': typeof DesktoppageRoute
   '/donation': typeof DonationRoute
   '/donationhistory': typeof DonationhistoryRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/landingpage': typeof LandingpageRoute
   '/multidonation': typeof MultidonationRoute
   '/notificationspage': typeof NotificationspageRoute
@@ -263,6 +286,7 @@ export interface FileRoutesByTo {
   '/profilesettings': typeof ProfilesettingsRoute
   '/redirectingmodal': typeof RedirectingmodalRoute
   '/register': typeof RegisterRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/sign-in': typeof SignInRoute
   '/signup': typeof SignupRoute
   '/success-stories': typeof SuccessStoriesRoute
@@ -276,6 +300,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/admindashboard': typeof AdmindashboardRoute
+  '/adminmail': typeof AdminmailRoute
   '/adminpayments': typeof AdminpaymentsRoute
   '/adminwithdrawals': typeof AdminwithdrawalsRoute
   '/cartpage': typeof CartpageRoute
@@ -286,6 +311,7 @@ export interface FileRoutesById {
   '/desktoppage': typeof DesktoppageRoute
   '/donation': typeof DonationRoute
   '/donationhistory': typeof DonationhistoryRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/landingpage': typeof LandingpageRoute
   '/multidonation': typeof MultidonationRoute
   '/notificationspage': typeof NotificationspageRoute
@@ -298,6 +324,7 @@ export interface FileRoutesById {
   '/profilesettings': typeof ProfilesettingsRoute
   '/redirectingmodal': typeof RedirectingmodalRoute
   '/register': typeof RegisterRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/sign-in': typeof SignInRoute
   '/signup': typeof SignupRoute
   '/success-stories': typeof SuccessStoriesRoute
@@ -312,6 +339,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/admindashboard'
+    | '/adminmail'
     | '/adminpayments'
     | '/adminwithdrawals'
     | '/cartpage'
@@ -322,6 +350,7 @@ export interface FileRouteTypes {
     | '/desktoppage'
     | '/donation'
     | '/donationhistory'
+    | '/forgot-password'
     | '/landingpage'
     | '/multidonation'
     | '/notificationspage'
@@ -334,6 +363,7 @@ export interface FileRouteTypes {
     | '/profilesettings'
     | '/redirectingmodal'
     | '/register'
+    | '/reset-password'
     | '/sign-in'
     | '/signup'
     | '/success-stories'
@@ -346,6 +376,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/admindashboard'
+    | '/adminmail'
     | '/adminpayments'
     | '/adminwithdrawals'
     | '/cartpage'
@@ -356,6 +387,7 @@ export interface FileRouteTypes {
     | '/desktoppage'
     | '/donation'
     | '/donationhistory'
+    | '/forgot-password'
     | '/landingpage'
     | '/multidonation'
     | '/notificationspage'
@@ -368,6 +400,7 @@ export interface FileRouteTypes {
     | '/profilesettings'
     | '/redirectingmodal'
     | '/register'
+    | '/reset-password'
     | '/sign-in'
     | '/signup'
     | '/success-stories'
@@ -380,6 +413,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/admindashboard'
+    | '/adminmail'
     | '/adminpayments'
     | '/adminwithdrawals'
     | '/cartpage'
@@ -390,6 +424,7 @@ export interface FileRouteTypes {
     | '/desktoppage'
     | '/donation'
     | '/donationhistory'
+    | '/forgot-password'
     | '/landingpage'
     | '/multidonation'
     | '/notificationspage'
@@ -402,6 +437,7 @@ export interface FileRouteTypes {
     | '/profilesettings'
     | '/redirectingmodal'
     | '/register'
+    | '/reset-password'
     | '/sign-in'
     | '/signup'
     | '/success-stories'
@@ -415,6 +451,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdmindashboardRoute: typeof AdmindashboardRoute
+  AdminmailRoute: typeof AdminmailRoute
   AdminpaymentsRoute: typeof AdminpaymentsRoute
   AdminwithdrawalsRoute: typeof AdminwithdrawalsRoute
   CartpageRoute: typeof CartpageRoute
@@ -425,6 +462,7 @@ export interface RootRouteChildren {
   DesktoppageRoute: typeof DesktoppageRoute
   DonationRoute: typeof DonationRoute
   DonationhistoryRoute: typeof DonationhistoryRoute
+  ForgotPasswordRoute: typeof ForgotPasswordRoute
   LandingpageRoute: typeof LandingpageRoute
   MultidonationRoute: typeof MultidonationRoute
   NotificationspageRoute: typeof NotificationspageRoute
@@ -437,6 +475,7 @@ export interface RootRouteChildren {
   ProfilesettingsRoute: typeof ProfilesettingsRoute
   RedirectingmodalRoute: typeof RedirectingmodalRoute
   RegisterRoute: typeof RegisterRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
   SignInRoute: typeof SignInRoute
   SignupRoute: typeof SignupRoute
   SuccessStoriesRoute: typeof SuccessStoriesRoute
@@ -461,6 +500,13 @@ declare module '@tanstack/react-router' {
       path: '/admindashboard'
       fullPath: '/admindashboard'
       preLoaderRoute: typeof AdmindashboardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/adminmail': {
+      id: '/adminmail'
+      path: '/adminmail'
+      fullPath: '/adminmail'
+      preLoaderRoute: typeof AdminmailRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/adminpayments': {
@@ -531,6 +577,13 @@ declare module '@tanstack/react-router' {
       path: '/donationhistory'
       fullPath: '/donationhistory'
       preLoaderRoute: typeof DonationhistoryRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/forgot-password': {
+      id: '/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof ForgotPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/landingpage': {
@@ -617,6 +670,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RegisterRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/sign-in': {
       id: '/sign-in'
       path: '/sign-in'
@@ -679,6 +739,7 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdmindashboardRoute: AdmindashboardRoute,
+  AdminmailRoute: AdminmailRoute,
   AdminpaymentsRoute: AdminpaymentsRoute,
   AdminwithdrawalsRoute: AdminwithdrawalsRoute,
   CartpageRoute: CartpageRoute,
@@ -689,6 +750,7 @@ const rootRouteChildren: RootRouteChildren = {
   DesktoppageRoute: DesktoppageRoute,
   DonationRoute: DonationRoute,
   DonationhistoryRoute: DonationhistoryRoute,
+  ForgotPasswordRoute: ForgotPasswordRoute,
   LandingpageRoute: LandingpageRoute,
   MultidonationRoute: MultidonationRoute,
   NotificationspageRoute: NotificationspageRoute,
@@ -701,6 +763,7 @@ const rootRouteChildren: RootRouteChildren = {
   ProfilesettingsRoute: ProfilesettingsRoute,
   RedirectingmodalRoute: RedirectingmodalRoute,
   RegisterRoute: RegisterRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
   SignInRoute: SignInRoute,
   SignupRoute: SignupRoute,
   SuccessStoriesRoute: SuccessStoriesRoute,

@@ -30,6 +30,9 @@ function SignInPage() {
     <AuthLayout title="Sign in">
       <SignInForm idPrefix="signin" onSignedIn={onSignedIn} />
       <p className="auth-alt">
+        <Link to="/forgot-password">Forgot password?</Link>
+      </p>
+      <p className="auth-alt">
         New to Boafo? <Link to="/signup">Create an account</Link>
       </p>
     </AuthLayout>

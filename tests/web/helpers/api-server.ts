@@ -141,3 +141,11 @@ export async function addOnServer(
 ) {
   return call('/api/cart/add/', { body, token });
 }
+
+/** The text of the newest message the server kept for `to`, read at the admins' Outgoing mail. */
+export async function lastMailText(to: string): Promise<string | null> {
+  const { access } = await call('/api/user/auth/login/', { body: apiServer().admin });
+  const list = (await call('/api/admin/mail/?page_size=50', { token: access })) as { results: { id: string; to: string }[] };
+  const found = list.results.find((m) => m.to === to);
+  return found ? ((await call(`/api/admin/mail/${found.id}/`, { token: access })) as { text: string }).text : null;
+}

@@ -12,6 +12,8 @@ export interface ApiServerInfo {
   /** Active causes anyone may add to a cart, and one that no longer takes donations. */
   causes: { id: string; title: string }[];
   closedCause: { id: string; title: string };
+  /** The admin account, for reading what the server mailed (Outgoing mail keeps it: no SMTP_URL here). */
+  admin: { email: string; password: string };
 }
 
 declare module 'vitest' {
@@ -70,7 +72,7 @@ export default async function setup(project: TestProject) {
   const closedCause = causes.pop()!;
   await call(`/api/causes/${closedCause.id}/close/`, {}, organizer);
 
-  project.provide('apiServer', { url, causes, closedCause });
+  project.provide('apiServer', { url, causes, closedCause, admin: ADMIN });
   return async () => {
     await app.close();
   };

@@ -8,6 +8,8 @@ import type {
   ReviewTotals,
 } from '../../../../shared/admin-contract';
 import type { Cause, Paginated } from '../../../../shared/cause-contract';
+import type { Static } from 'typebox';
+import type { AdminMailMessageSchema, AdminMailSchema } from '../../../../shared/contract/mail';
 import { api } from '../../../lib/api-client';
 
 function paginated<T>(data: Paginated<T> | T[]): Paginated<T> {
@@ -55,4 +57,19 @@ export function resolvePayment(id: string, body: PaymentResolutionRequest, idemp
   return api.post<AdminPayment>(`/api/admin/payments/${encodeURIComponent(id)}/resolve/`, body, {
     headers: { 'Idempotency-Key': idempotencyKey },
   });
+}
+
+export type AdminMail = Static<typeof AdminMailSchema>;
+export type AdminMailMessage = Static<typeof AdminMailMessageSchema>;
+export type MailStatus = AdminMail['status'];
+
+/** GET /api/admin/mail/?status=&page= — what the server queued to send, newest first. */
+export function listOutgoingMail(status: MailStatus | null, page: number, signal?: AbortSignal): Promise<Paginated<AdminMail>> {
+  const query = new URLSearchParams({ page: String(page) });
+  if (status) query.set('status', status);
+  return api.get<Paginated<AdminMail>>(`/api/admin/mail/?${query}`, { signal });
+}
+
+export function getOutgoingMail(id: string, signal?: AbortSignal): Promise<AdminMailMessage> {
+  return api.get<AdminMailMessage>(`/api/admin/mail/${encodeURIComponent(id)}/`, { signal });
 }

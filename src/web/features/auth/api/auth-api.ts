@@ -19,3 +19,16 @@ export type PublicConfig = Static<typeof PublicConfigSchema>;
 export function fetchPublicConfig(): Promise<PublicConfig | undefined> {
   return api.get('/api/config/', { auth: false });
 }
+
+/** Always answers the same sentence, whether or not an account has this email. */
+export function requestPasswordReset(email: string): Promise<{ detail: string } | undefined> {
+  return api.post('/api/user/password-reset/', { email }, { auth: false });
+}
+
+export function confirmPasswordReset(body: {
+  token: string;
+  password: string;
+  password2: string;
+}): Promise<{ detail: string } | undefined> {
+  return api.post('/api/user/password-reset/confirm/', body, { auth: false });
+}

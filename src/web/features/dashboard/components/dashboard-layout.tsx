@@ -30,6 +30,7 @@ const ADMIN_NAV: NavItem[] = [
   { to: '/causereviewpage', label: 'Review causes' },
   { to: '/adminwithdrawals', label: 'Withdrawals' },
   { to: '/adminpayments', label: 'Flagged payments' },
+  { to: '/adminmail', label: 'Outgoing mail' },
 ];
 /** Organizers (anyone with a cause) get their causes' withdrawals. */
 const ORGANIZER_NAV: NavItem[] = [{ to: '/withdrawals', label: 'Your withdrawals' }];

@@ -1,0 +1,147 @@
+import { useCallback, useEffect, useState } from 'react';
+import { formatDateTime } from '../../../../shared/dates';
+import { LinesSkeleton } from '../../../components/lines-skeleton';
+import { Pager } from '../../../components/pager';
+import { errorMessage } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { getOutgoingMail, listOutgoingMail, type AdminMail, type MailStatus } from '../api/admin-api';
+import '../admin.css';
+
+const FILTERS: { value: MailStatus | ''; label: string }[] = [
+  { value: '', label: 'All' },
+  { value: 'kept', label: 'Kept (no mail server)' },
+  { value: 'pending', label: 'Waiting or retrying' },
+  { value: 'sent', label: 'Sent' },
+  { value: 'failed', label: 'Failed' },
+];
+
+const STATUS_LABEL: Record<MailStatus, string> = {
+  kept: 'Kept',
+  pending: 'Waiting',
+  sending: 'Sending',
+  sent: 'Sent',
+  failed: 'Failed',
+};
+
+/** One message; its text is fetched when opened and shown as plain text (the HTML is never rendered here). */
+function MailItem({ mail }: { mail: AdminMail }) {
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const bodyId = `mail-body-${mail.id}`;
+
+  useEffect(() => {
+    if (!open || text !== null) return;
+    const controller = new AbortController();
+    getOutgoingMail(mail.id, controller.signal).then(
+      (full) => setText(full.text),
+      (error: unknown) => !controller.signal.aborted && setProblem(errorMessage(error, 'Could not load this message.')),
+    );
+    return () => controller.abort();
+  }, [open, text, mail.id]);
+
+  return (
+    <li className="flagged-item">
+      <div className="flagged-item__top">
+        <strong>{mail.subject}</strong>
+        <span className={`mail-status mail-status--${mail.status}`}>{STATUS_LABEL[mail.status]}</span>
+      </div>
+      <p className="mail-meta">
+        To {mail.to} · <time dateTime={mail.created_at}>{formatDateTime(mail.created_at)}</time>
+        {mail.attempts > 1 ? ` · ${mail.attempts} attempts` : ''}
+        {mail.last_error ? ` · last error: ${mail.last_error}` : ''}
+      </p>
+      <button type="button" className="button button--secondary" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
+        {open ? 'Hide message' : 'Read message'}
+      </button>
+      <div id={bodyId} hidden={!open}>
+        {open ? (
+          problem ? (
+            <p className="form-error" role="alert">
+              {problem}
+            </p>
+          ) : text === null ? (
+            <LinesSkeleton label="Loading the message…" />
+          ) : (
+            <pre className="mail-text">{text}</pre>
+          )
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * /adminmail: everything the server queued to send. With no SMTP server configured messages are
+ * kept here, so an admin can still pass a reset link on to someone who asked for it.
+ */
+export function OutgoingMailPage() {
+  useDocumentTitle('Outgoing mail');
+  const [status, setStatus] = useState<MailStatus | ''>('');
+  const [page, setPage] = useState(1);
+  const [items, setItems] = useState<AdminMail[] | null>(null);
+  const [hasNext, setHasNext] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  const load = useCallback(
+    (signal: AbortSignal) => {
+      listOutgoingMail(status || null, page, signal).then(
+        (data) => {
+          setItems(data.results);
+          setHasNext(Boolean(data.next));
+          setFailed(false);
+        },
+        () => {
+          if (signal.aborted) return;
+          setItems((current) => current ?? []);
+          setFailed(true);
+        },
+      );
+    },
+    [status, page],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    load(controller.signal);
+    return () => controller.abort();
+  }, [load]);
+
+  const list = items ?? [];
+  return (
+    <div className="admin-page">
+      <h1>Outgoing mail</h1>
+      <label className="mail-filter">
+        Show{' '}
+        <select
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value as MailStatus | '');
+            setPage(1);
+            setItems(null);
+          }}
+        >
+          {FILTERS.map((f) => (
+            <option key={f.value} value={f.value}>
+              {f.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <section className="panel" aria-busy={items === null} aria-label="Messages">
+        {items === null ? (
+          <LinesSkeleton label="Loading messages…" />
+        ) : list.length === 0 ? (
+          <p className="panel__empty">{failed ? 'Could not load the messages. Check your connection and try again.' : 'No messages.'}</p>
+        ) : (
+          <ul className="flagged-list" aria-label="Messages">
+            {list.map((m) => (
+              <MailItem key={m.id} mail={m} />
+            ))}
+          </ul>
+        )}
+        {items !== null ? <Pager label="Pages of messages" page={page} hasNext={hasNext} onPage={setPage} /> : null}
+      </section>
+    </div>
+  );
+}
