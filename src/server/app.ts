@@ -31,6 +31,7 @@ import swaggerPlugin from './plugins/external/swagger';
 import adminCauseRoutes from './routes/api/admin/causes/index';
 import adminMetricsRoutes from './routes/api/admin/metrics/index';
 import adminMailRoutes from './routes/api/admin/mail/index';
+import adminNewsletterRoutes from './routes/api/admin/newsletter/index';
 import adminPaymentRoutes from './routes/api/admin/payments/index';
 import adminUserRoutes from './routes/api/admin/users/index';
 import adminWithdrawalRoutes from './routes/api/admin/withdrawals/index';
@@ -127,6 +128,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await app.register(adminUserRoutes, { prefix: '/api/admin/users' });
     await app.register(adminPaymentRoutes, { prefix: '/api/admin/payments' });
     await app.register(adminMailRoutes, { prefix: '/api/admin/mail' });
+    await app.register(adminNewsletterRoutes, { prefix: '/api/admin/newsletter' });
     await app.register(donationRoutes, { prefix: '/api/donations' });
     await app.register(cartRoutes, { prefix: '/api/cart' });
     await app.register(paymentRoutes, { prefix: '/api/payments' });

@@ -25,6 +25,7 @@ import { Route as DonationhistoryRouteImport } from './routes/donationhistory'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LandingpageRouteImport } from './routes/landingpage'
 import { Route as MultidonationRouteImport } from './routes/multidonation'
+import { Route as NewsletterConfirmRouteImport } from './routes/newsletter-confirm'
 import { Route as NotificationspageRouteImport } from './routes/notificationspage'
 import { Route as OrganizerprofilepageRouteImport } from './routes/organizerprofilepage'
 import { Route as OrganizerprofilesettingsRouteImport } from './routes/organizerprofilesettings'
@@ -39,6 +40,7 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as SuccessStoriesRouteImport } from './routes/success-stories'
+import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as WithdrawalsRouteImport } from './routes/withdrawals'
 import { Route as BlogSlugRouteImport } from './routes/blog/$slug'
 import { Route as CausesIdRouteImport } from './routes/causes/$id'
@@ -125,6 +127,11 @@ const MultidonationRoute = MultidonationRouteImport.update({
   path: '/multidonation',
   getParentRoute: () => rootRouteImport,
 } as any)
+const NewsletterConfirmRoute = NewsletterConfirmRouteImport.update({
+  id: '/newsletter-confirm',
+  path: '/newsletter-confirm',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const NotificationspageRoute = NotificationspageRouteImport.update({
   id: '/notificationspage',
   path: '/notificationspage',
@@ -196,6 +203,11 @@ const SuccessStoriesRoute = SuccessStoriesRouteImport.update({
   path: '/success-stories',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UnsubscribeRoute = UnsubscribeRouteImport.update({
+  id: '/unsubscribe',
+  path: '/unsubscribe',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const WithdrawalsRoute = WithdrawalsRouteImport.update({
   id: '/withdrawals',
   path: '/withdrawals',
@@ -239,6 +251,7 @@ export interface FileRoutesByFullPath {
   '/forgot-password': typeof ForgotPasswordRoute
   '/landingpage': typeof LandingpageRoute
   '/multidonation': typeof MultidonationRoute
+  '/newsletter-confirm': typeof NewsletterConfirmRoute
   '/notificationspage': typeof NotificationspageRoute
   '/organizerprofilepage': typeof OrganizerprofilepageRoute
   '/organizerprofilesettings': typeof OrganizerprofilesettingsRoute
@@ -253,6 +266,7 @@ export interface FileRoutesByFullPath {
   '/sign-in': typeof SignInRoute
   '/signup': typeof SignupRoute
   '/success-stories': typeof SuccessStoriesRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/withdrawals': typeof WithdrawalsRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/causes/$id': typeof CausesIdRoute
@@ -276,6 +290,7 @@ export interface FileRoutesByTo {
   '/forgot-password': typeof ForgotPasswordRoute
   '/landingpage': typeof LandingpageRoute
   '/multidonation': typeof MultidonationRoute
+  '/newsletter-confirm': typeof NewsletterConfirmRoute
   '/notificationspage': typeof NotificationspageRoute
   '/organizerprofilepage': typeof OrganizerprofilepageRoute
   '/organizerprofilesettings': typeof OrganizerprofilesettingsRoute
@@ -290,6 +305,7 @@ export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute
   '/signup': typeof SignupRoute
   '/success-stories': typeof SuccessStoriesRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/withdrawals': typeof WithdrawalsRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/causes/$id': typeof CausesIdRoute
@@ -314,6 +330,7 @@ export interface FileRoutesById {
   '/forgot-password': typeof ForgotPasswordRoute
   '/landingpage': typeof LandingpageRoute
   '/multidonation': typeof MultidonationRoute
+  '/newsletter-confirm': typeof NewsletterConfirmRoute
   '/notificationspage': typeof NotificationspageRoute
   '/organizerprofilepage': typeof OrganizerprofilepageRoute
   '/organizerprofilesettings': typeof OrganizerprofilesettingsRoute
@@ -328,6 +345,7 @@ export interface FileRoutesById {
   '/sign-in': typeof SignInRoute
   '/signup': typeof SignupRoute
   '/success-stories': typeof SuccessStoriesRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/withdrawals': typeof WithdrawalsRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/causes/$id': typeof CausesIdRoute
@@ -353,6 +371,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/landingpage'
     | '/multidonation'
+    | '/newsletter-confirm'
     | '/notificationspage'
     | '/organizerprofilepage'
     | '/organizerprofilesettings'
@@ -367,6 +386,7 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/signup'
     | '/success-stories'
+    | '/unsubscribe'
     | '/withdrawals'
     | '/blog/$slug'
     | '/causes/$id'
@@ -390,6 +410,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/landingpage'
     | '/multidonation'
+    | '/newsletter-confirm'
     | '/notificationspage'
     | '/organizerprofilepage'
     | '/organizerprofilesettings'
@@ -404,6 +425,7 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/signup'
     | '/success-stories'
+    | '/unsubscribe'
     | '/withdrawals'
     | '/blog/$slug'
     | '/causes/$id'
@@ -427,6 +449,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/landingpage'
     | '/multidonation'
+    | '/newsletter-confirm'
     | '/notificationspage'
     | '/organizerprofilepage'
     | '/organizerprofilesettings'
@@ -441,6 +464,7 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/signup'
     | '/success-stories'
+    | '/unsubscribe'
     | '/withdrawals'
     | '/blog/$slug'
     | '/causes/$id'
@@ -465,6 +489,7 @@ export interface RootRouteChildren {
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   LandingpageRoute: typeof LandingpageRoute
   MultidonationRoute: typeof MultidonationRoute
+  NewsletterConfirmRoute: typeof NewsletterConfirmRoute
   NotificationspageRoute: typeof NotificationspageRoute
   OrganizerprofilepageRoute: typeof OrganizerprofilepageRoute
   OrganizerprofilesettingsRoute: typeof OrganizerprofilesettingsRoute
@@ -479,6 +504,7 @@ export interface RootRouteChildren {
   SignInRoute: typeof SignInRoute
   SignupRoute: typeof SignupRoute
   SuccessStoriesRoute: typeof SuccessStoriesRoute
+  UnsubscribeRoute: typeof UnsubscribeRoute
   WithdrawalsRoute: typeof WithdrawalsRoute
   BlogSlugRoute: typeof BlogSlugRoute
   CausesIdRoute: typeof CausesIdRoute
@@ -600,6 +626,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MultidonationRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/newsletter-confirm': {
+      id: '/newsletter-confirm'
+      path: '/newsletter-confirm'
+      fullPath: '/newsletter-confirm'
+      preLoaderRoute: typeof NewsletterConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/notificationspage': {
       id: '/notificationspage'
       path: '/notificationspage'
@@ -698,6 +731,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SuccessStoriesRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/unsubscribe': {
+      id: '/unsubscribe'
+      path: '/unsubscribe'
+      fullPath: '/unsubscribe'
+      preLoaderRoute: typeof UnsubscribeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/withdrawals': {
       id: '/withdrawals'
       path: '/withdrawals'
@@ -753,6 +793,7 @@ const rootRouteChildren: RootRouteChildren = {
   ForgotPasswordRoute: ForgotPasswordRoute,
   LandingpageRoute: LandingpageRoute,
   MultidonationRoute: MultidonationRoute,
+  NewsletterConfirmRoute: NewsletterConfirmRoute,
   NotificationspageRoute: NotificationspageRoute,
   OrganizerprofilepageRoute: OrganizerprofilepageRoute,
   OrganizerprofilesettingsRoute: OrganizerprofilesettingsRoute,
@@ -767,6 +808,7 @@ const rootRouteChildren: RootRouteChildren = {
   SignInRoute: SignInRoute,
   SignupRoute: SignupRoute,
   SuccessStoriesRoute: SuccessStoriesRoute,
+  UnsubscribeRoute: UnsubscribeRoute,
   WithdrawalsRoute: WithdrawalsRoute,
   BlogSlugRoute: BlogSlugRoute,
   CausesIdRoute: CausesIdRoute,

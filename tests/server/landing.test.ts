@@ -118,7 +118,7 @@ describe.each(backends)('seeded landing content on $name', (backend) => {
     const subscribe = (email: unknown) => ctx.app.inject({ method: 'POST', url: '/api/newsletter/subscribe/', payload: { email } });
     const first = await subscribe('  Kojo@Example.COM ');
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toEqual({ detail: 'Subscribed', email: 'kojo@example.com' });
+    expect(first.json()).toEqual({ detail: 'Subscribed: check your email to confirm.', email: 'kojo@example.com' });
     const again = await subscribe('kojo@example.com');
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());

@@ -166,6 +166,7 @@ describe('landing page', () => {
 
     await act(async () => answer.resolve(json(201, { detail: 'Subscribed.' })));
     expect(within(form).getByText('Successfully subscribed to our newsletter!')).toBeTruthy();
+    expect(within(form).getByText(/starts once you confirm with the link we sent/)).toBeTruthy();
     expect(toasts()).toContain('success:Subscribed to newsletter');
   });
 

@@ -408,7 +408,23 @@ export const newsletterSubscribers = pgTable(
     uniqueIndex('newsletter_email_idx').on(t.email),
     uniqueIndex('newsletter_token_idx').on(t.unsubscribeToken),
     uniqueIndex('newsletter_confirm_token_idx').on(t.confirmTokenHash),
+    index('newsletter_confirmed_idx')
+      .on(t.email)
+      .where(sql`${t.confirmedAt} IS NOT NULL AND ${t.unsubscribedAt} IS NULL`),
   ],
+);
+
+export const newsletterIssues = pgTable(
+  'newsletter_issues',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    sentBy: uuid('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    recipients: integer('recipients').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('newsletter_issues_created_idx').on(t.createdAt.desc(), t.id.desc())],
 );
 
 export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed', 'kept'] as const;

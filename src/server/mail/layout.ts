@@ -12,10 +12,17 @@ export interface MailBody {
   action?: { label: string; url: string };
   /** Small print under the action (why the person got this). */
   footer: string;
+  /** A link to stop this kind of mail, under the small print. */
+  unsubscribe?: string;
 }
 
-export function render({ paragraphs, action, footer }: MailBody): { text: string; html: string } {
-  const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), '', '—', footer].join('\n\n');
+export function render({ paragraphs, action, footer, unsubscribe }: MailBody): { text: string; html: string } {
+  const text = [
+    ...paragraphs,
+    ...(action ? [`${action.label}: ${action.url}`] : []),
+    `—\n${footer}`,
+    ...(unsubscribe ? [`Unsubscribe: ${unsubscribe}`] : []),
+  ].join('\n\n');
   const button = action
     ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:12px 20px;background:#006b3f;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>` +
       `<p style="font-size:13px;color:#555">Or open this address: ${escapeHtml(action.url)}</p>`
@@ -25,7 +32,9 @@ export function render({ paragraphs, action, footer }: MailBody): { text: string
     `<p style="font-weight:700;color:#006b3f;font-size:20px">Boafo</p>` +
     paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('') +
     button +
-    `<hr style="border:none;border-top:1px solid #ddd"><p style="font-size:13px;color:#555">${escapeHtml(footer)}</p></body></html>`;
+    `<hr style="border:none;border-top:1px solid #ddd"><p style="font-size:13px;color:#555">${escapeHtml(footer)}</p>` +
+    (unsubscribe ? `<p style="font-size:13px"><a href="${escapeHtml(unsubscribe)}">Unsubscribe</a></p>` : '') +
+    `</body></html>`;
   return { text, html };
 }
 

@@ -54,6 +54,27 @@ export class MailRepo {
     return row.id;
   }
 
+  /**
+   * One message to every confirmed subscriber, in one statement whatever their number. `token`
+   * in the text, HTML and headers is replaced by each subscriber's own unsubscribe token.
+   * Answers how many were queued.
+   */
+  async queueNewsletter(message: Omit<OutgoingMail, 'to'>, token: string): Promise<number> {
+    const personal = (value: string) => sql`replace(${value}, ${token}, s.unsubscribe_token)`;
+    const headers = Object.entries(message.headers ?? {}).flatMap(([name, value]) => [sql`${name}::text`, personal(value)]);
+    const rows = await queryRows<{ id: string }>(
+      this.db,
+      sql`INSERT INTO ${mailOutbox} (kind, to_address, subject, text_body, html_body, headers, status)
+      SELECT ${message.kind}, s.email, ${message.subject}, ${personal(message.text)}, ${personal(message.html)},
+        ${headers.length ? sql`jsonb_build_object(${sql.join(headers, sql`, `)})` : sql`'{}'::jsonb`}, ${this.keepOnly ? 'kept' : 'pending'}
+      FROM newsletter_subscribers s
+      WHERE s.confirmed_at IS NOT NULL AND s.unsubscribed_at IS NULL
+      RETURNING id`,
+    );
+    if (rows.length > 0 && !this.keepOnly) await this.db.execute(sql`SELECT pg_notify(${MAIL_CHANNEL}, '')`);
+    return rows.length;
+  }
+
   /** Up to `limit` due messages, now this process's for `leaseSeconds`. */
   async claim(limit: number, leaseSeconds: number): Promise<MailRow[]> {
     const rows = await queryRows<{ id: string }>(

@@ -28,3 +28,19 @@ export const AdminMailMessageSchema = Type.Object({
   text: Type.String({ description: 'The plain-text version as sent (links included).' }),
   html: Type.String(),
 });
+
+/** POST /api/admin/newsletter/issues/: an issue for every confirmed subscriber. */
+export const NewsletterIssueBody = Type.Object({
+  subject: Type.String({ maxLength: 200 }),
+  body: Type.String({ maxLength: 20_000, description: 'Plain text; blank lines separate paragraphs.' }),
+});
+
+export const NewsletterIssueSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  subject: Type.String(),
+  body: Type.String(),
+  recipients: Type.Integer({ description: 'Confirmed subscribers it was queued for.' }),
+  created_at: Type.String({ format: 'date-time' }),
+});
+
+export const NewsletterAudienceSchema = Type.Object({ confirmed_subscribers: Type.Integer() });

@@ -1,11 +1,11 @@
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { AuthLayout } from '../features/auth/components/auth-layout';
 import { ResetPasswordForm } from '../features/auth/components/reset-password-form';
+import { tokenSearch } from '../lib/token-search';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export const Route = createFileRoute('/reset-password')({
-  validateSearch: (search: Record<string, unknown>): { token?: string } =>
-    typeof search.token === 'string' && search.token ? { token: search.token } : {},
+  validateSearch: tokenSearch,
   component: ResetPasswordPage,
 });
 

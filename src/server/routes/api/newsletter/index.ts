@@ -1,19 +1,35 @@
-/** Newsletter subscribe (idempotent per address) and unsubscribe by token. */
+/**
+ * Newsletter: subscribe (double opt-in: a confirm link is mailed, idempotent per address), confirm
+ * with that link, and unsubscribe by token — from the page a mail links to, or in one click from a
+ * mail app (RFC 8058 POST).
+ */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ApiError, validationError } from '../../../lib/api-error';
-import { errorResponses } from '../../shared-schemas';
+import { DetailAnswerSchema } from '../../../../shared/contract/auth';
 import { NewsletterSubscribeBody, NewsletterSubscriptionSchema } from '../../../../shared/contract/content';
+import { ApiError, validationError } from '../../../lib/api-error';
+import { siteOrigin } from '../../../lib/site-origin';
+import { newRefreshToken, sha256Hex } from '../../../lib/tokens';
+import { newsletterConfirmMail } from '../../../mail/newsletter-mail';
+import { errorResponses } from '../../shared-schemas';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Confirm mails per address within the sign-in window: the form cannot flood an inbox. */
+const CONFIRM_MAILS_PER_EMAIL = 3;
+const TokenQuery = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
+  // Mail apps send the one-click unsubscribe as a form body ("List-Unsubscribe=One-Click"); the token is in the URL.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) =>
+    done(null, {}),
+  );
+
   app.post(
     '/subscribe/',
     {
       schema: {
         tags: ['landing'],
-        summary: 'Subscribe an email (201 the first time, 200 after)',
+        summary: 'Subscribe an email (201 the first time, 200 after); a confirm link is mailed until it is confirmed',
         body: NewsletterSubscribeBody,
         response: { 200: NewsletterSubscriptionSchema, 201: NewsletterSubscriptionSchema, ...errorResponses(400, 409, 422) },
       },
@@ -21,10 +37,43 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const email = request.body.email.trim().toLowerCase();
       if (!EMAIL.test(email)) throw validationError({ email: ['Enter a valid email address.'] });
-      const result = await app.repos.newsletter.subscribe(email);
-      return reply.code(result === 'created' ? 201 : 200).send({ detail: 'Subscribed', email });
+      const token = newRefreshToken();
+      const link = `${siteOrigin(app, request)}/newsletter-confirm?token=${encodeURIComponent(token)}`;
+      const subscription = await app.repos.transaction(async (repos) => {
+        const result = await repos.newsletter.subscribe(email, sha256Hex(token));
+        if (!result.needsConfirmation) return result;
+        const { retryAfter } = await repos.loginAttempts.reserve([{ scope: `newsletter:${email}`, max: CONFIRM_MAILS_PER_EMAIL }]);
+        if (retryAfter === 0) await repos.mail.queue(newsletterConfirmMail(email, link));
+        return result;
+      });
+      const detail = subscription.needsConfirmation ? 'Subscribed: check your email to confirm.' : 'Subscribed';
+      return reply.code(subscription.status === 'created' ? 201 : 200).send({ detail, email });
     },
   );
+
+  app.post(
+    '/confirm/',
+    {
+      config: { idempotent: false },
+      schema: {
+        tags: ['landing'],
+        summary: 'Confirm a subscription with the link from the confirm mail',
+        body: TokenQuery,
+        response: { 200: DetailAnswerSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => {
+      if (!(await app.repos.newsletter.confirm(sha256Hex(request.body.token)))) {
+        throw new ApiError(404, 'not_found', 'This confirmation link is not valid or was already used.');
+      }
+      return { detail: 'Subscription confirmed' };
+    },
+  );
+
+  const unsubscribe = async (token: string) => {
+    if (!(await app.repos.newsletter.unsubscribe(token))) throw new ApiError(404, 'not_found', 'This unsubscribe link is not valid.');
+    return { detail: 'Unsubscribed' };
+  };
 
   app.get(
     '/unsubscribe/',
@@ -32,16 +81,25 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['landing'],
         summary: 'Unsubscribe with the token from a newsletter email',
-        querystring: Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }),
-        response: { 200: Type.Object({ detail: Type.String() }), ...errorResponses(400, 404) },
+        querystring: TokenQuery,
+        response: { 200: DetailAnswerSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => {
-      if (!(await app.repos.newsletter.unsubscribe(request.query.token))) {
-        throw new ApiError(404, 'not_found', 'This unsubscribe link is not valid.');
-      }
-      return { detail: 'Unsubscribed' };
+    async (request) => unsubscribe(request.query.token),
+  );
+
+  app.post(
+    '/unsubscribe/',
+    {
+      config: { idempotent: false },
+      schema: {
+        tags: ['landing'],
+        summary: 'One-click unsubscribe (RFC 8058): what mail apps POST to the List-Unsubscribe address',
+        querystring: TokenQuery,
+        response: { 200: DetailAnswerSchema, ...errorResponses(400, 404) },
+      },
     },
+    async (request) => unsubscribe(request.query.token),
   );
 };
 

@@ -9,7 +9,7 @@ import type {
 } from '../../../../shared/admin-contract';
 import type { Cause, Paginated } from '../../../../shared/cause-contract';
 import type { Static } from 'typebox';
-import type { AdminMailMessageSchema, AdminMailSchema } from '../../../../shared/contract/mail';
+import type { AdminMailMessageSchema, AdminMailSchema, NewsletterIssueSchema } from '../../../../shared/contract/mail';
 import { api } from '../../../lib/api-client';
 
 function paginated<T>(data: Paginated<T> | T[]): Paginated<T> {
@@ -72,4 +72,15 @@ export function listOutgoingMail(status: MailStatus | null, page: number, signal
 
 export function getOutgoingMail(id: string, signal?: AbortSignal): Promise<AdminMailMessage> {
   return api.get<AdminMailMessage>(`/api/admin/mail/${encodeURIComponent(id)}/`, { signal });
+}
+
+export type NewsletterIssue = Static<typeof NewsletterIssueSchema>;
+
+export function getNewsletterAudience(signal?: AbortSignal): Promise<{ confirmed_subscribers: number }> {
+  return api.get('/api/admin/newsletter/audience/', { signal });
+}
+
+/** One Idempotency-Key per issue written: a retry after a lost answer does not mail everyone twice. */
+export function sendNewsletterIssue(body: { subject: string; body: string }, idempotencyKey: string): Promise<NewsletterIssue> {
+  return api.post<NewsletterIssue>('/api/admin/newsletter/issues/', body, { headers: { 'Idempotency-Key': idempotencyKey } });
 }

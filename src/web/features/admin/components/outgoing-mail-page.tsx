@@ -5,6 +5,7 @@ import { Pager } from '../../../components/pager';
 import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { getOutgoingMail, listOutgoingMail, type AdminMail, type MailStatus } from '../api/admin-api';
+import { NewsletterIssueForm } from './newsletter-issue-form';
 import '../admin.css';
 
 const FILTERS: { value: MailStatus | ''; label: string }[] = [
@@ -82,6 +83,7 @@ export function OutgoingMailPage() {
   const [items, setItems] = useState<AdminMail[] | null>(null);
   const [hasNext, setHasNext] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [version, setVersion] = useState(0);
 
   const load = useCallback(
     (signal: AbortSignal) => {
@@ -105,12 +107,13 @@ export function OutgoingMailPage() {
     const controller = new AbortController();
     load(controller.signal);
     return () => controller.abort();
-  }, [load]);
+  }, [load, version]);
 
   const list = items ?? [];
   return (
     <div className="admin-page">
       <h1>Outgoing mail</h1>
+      <NewsletterIssueForm onSent={() => setVersion((v) => v + 1)} />
       <label className="mail-filter">
         Show{' '}
         <select

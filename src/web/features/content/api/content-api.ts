@@ -92,3 +92,12 @@ export function getDonationStatistics(): Promise<DonationStatistics> {
 export function subscribeNewsletter(email: string): Promise<unknown> {
   return api.post('/api/newsletter/subscribe/', { email }, { auth: false });
 }
+
+/** The confirm link from the double opt-in mail (a POST, so link scanners opening the page do not confirm). */
+export function confirmNewsletter(token: string): Promise<unknown> {
+  return api.post('/api/newsletter/confirm/', { token }, { auth: false });
+}
+
+export function unsubscribeNewsletter(token: string): Promise<unknown> {
+  return api.post(`/api/newsletter/unsubscribe/?token=${encodeURIComponent(token)}`, undefined, { auth: false });
+}

@@ -8,6 +8,7 @@ type Status = 'idle' | 'loading' | 'success' | 'error';
 export const NEWSLETTER_TEXT = {
   empty: 'Please enter your email',
   successText: 'Successfully subscribed to our newsletter!',
+  confirmText: 'Check your inbox: the newsletter starts once you confirm with the link we sent.',
   successToast: 'Subscribed to newsletter',
   failureToast: 'Subscription failed',
   failureText: 'Failed to subscribe. Please try again.',
@@ -59,7 +60,12 @@ export function NewsletterForm({ subscribe = subscribeNewsletter }: { subscribe?
         </button>
       </div>
       <div aria-live="polite">
-        {status === 'success' && <p className="newsletter__message newsletter__message--ok">{NEWSLETTER_TEXT.successText}</p>}
+        {status === 'success' && (
+          <>
+            <p className="newsletter__message newsletter__message--ok">{NEWSLETTER_TEXT.successText}</p>
+            <p className="newsletter__message">{NEWSLETTER_TEXT.confirmText}</p>
+          </>
+        )}
         {status === 'error' && <p className="newsletter__message newsletter__message--error">{NEWSLETTER_TEXT.failureText}</p>}
       </div>
       <p className="newsletter__privacy">

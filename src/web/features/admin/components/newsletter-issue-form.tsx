@@ -1,0 +1,90 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../stores/toast-store';
+import { getNewsletterAudience, sendNewsletterIssue } from '../api/admin-api';
+
+const newKey = () => [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
+
+/** Write a newsletter issue and send it to every confirmed subscriber (shown before sending). */
+export function NewsletterIssueForm({ onSent }: { onSent: () => void }) {
+  const [subject, setSubject] = useState('');
+  const [body, setBody] = useState('');
+  const [audience, setAudience] = useState<number | null>(null);
+  const [sending, setSending] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  // Kept across retries of one issue; a new one after the server answered.
+  const key = useRef(newKey());
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getNewsletterAudience(controller.signal).then(
+      (a) => setAudience(a.confirmed_subscribers),
+      () => {},
+    );
+    return () => controller.abort();
+  }, []);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setSending(true);
+    setErrors({});
+    try {
+      const issue = await sendNewsletterIssue({ subject, body }, key.current);
+      key.current = newKey();
+      toast.success(`Newsletter queued for ${issue.recipients} subscriber${issue.recipients === 1 ? '' : 's'}`);
+      setSubject('');
+      setBody('');
+      onSent();
+    } catch (error) {
+      if (error instanceof ApiError) key.current = newKey();
+      const fields = error instanceof ApiError ? (error.errorBody?.errors ?? {}) : {};
+      setErrors(Object.fromEntries(Object.entries(fields).map(([f, m]) => [f, m[0]])));
+      toast.error(errorMessage(error, 'The newsletter was not sent. Please try again.'));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <form className="panel newsletter-issue" onSubmit={onSubmit} aria-labelledby="issue-title">
+      <h2 id="issue-title">Send a newsletter</h2>
+      <p>
+        {audience === null ? 'Counting confirmed subscribers…' : `Goes to ${audience} confirmed subscriber${audience === 1 ? '' : 's'}.`}
+      </p>
+      <label htmlFor="issue-subject">Subject</label>
+      <input
+        id="issue-subject"
+        required
+        maxLength={200}
+        value={subject}
+        onChange={(e) => setSubject(e.target.value)}
+        aria-invalid={errors.subject ? true : undefined}
+        aria-describedby={errors.subject ? 'issue-subject-error' : undefined}
+      />
+      {errors.subject ? (
+        <p id="issue-subject-error" className="field__error">
+          {errors.subject}
+        </p>
+      ) : null}
+      <label htmlFor="issue-body">Message (blank lines start a new paragraph)</label>
+      <textarea
+        id="issue-body"
+        required
+        rows={8}
+        maxLength={20000}
+        value={body}
+        onChange={(e) => setBody(e.target.value)}
+        aria-invalid={errors.body ? true : undefined}
+        aria-describedby={errors.body ? 'issue-body-error' : undefined}
+      />
+      {errors.body ? (
+        <p id="issue-body-error" className="field__error">
+          {errors.body}
+        </p>
+      ) : null}
+      <button type="submit" className="button button--primary" disabled={sending || audience === 0}>
+        {sending ? 'Sending...' : 'Send newsletter'}
+      </button>
+    </form>
+  );
+}
