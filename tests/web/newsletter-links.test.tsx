@@ -60,7 +60,9 @@ describe('newsletter from sign-up to issue', () => {
     await renderRoute('/adminmail', net.handler);
     expect(await screen.findByText(/Goes to \d+ confirmed subscribers?\./)).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Subject'), { target: { value: 'Yendi has water' } });
-    fireEvent.change(screen.getByLabelText('Message (blank lines start a new paragraph)'), { target: { value: 'The borehole is done.\n\nThank you.' } });
+    fireEvent.change(screen.getByLabelText('Message (blank lines start a new paragraph)'), {
+      target: { value: 'The borehole is done.\n\nThank you.' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Send newsletter' }));
     expect(screen.getByRole('button', { name: 'Sending...' })).toBeTruthy();
     await waitFor(() => expect(toastState.toasts.map((t) => t.message).join()).toMatch(/Newsletter queued for \d+ subscribers?/));
