@@ -13,7 +13,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { WithdrawalDetails } from '../../shared/payouts-contract';
 import { ProviderError, type TransferResult } from '../payments/provider';
-import { MESSAGES, type WithdrawalRow } from '../repositories/withdrawals';
+import type { WithdrawalRow } from '../repositories/withdrawals';
+import { moveWithdrawal } from './move-withdrawal';
 
 /** 'bfw-' + 24 lowercase base32-ish characters: Paystack wants lowercase letters, digits, - and _. */
 export function newWithdrawalReference(): string {
@@ -28,25 +29,17 @@ export async function applyTransferResult(app: FastifyInstance, row: WithdrawalR
   const withdrawals = repo(app);
   const seen = { providerStatus: result.providerStatus, transferCode: result.transferCode ?? row.transferCode };
   if (result.status === 'success') {
-    const paid = await withdrawals.transition(
-      { id: row.id },
-      ['processing'],
-      'paid',
-      { ...seen, paidAt: new Date(), failureReason: null },
-      MESSAGES.paid,
-    );
+    const paid = await moveWithdrawal(app, { id: row.id }, ['processing'], 'paid', { ...seen, paidAt: new Date(), failureReason: null });
     return paid ?? (await withdrawals.findByReference(row.reference))!;
   }
   if (result.status === 'failed') {
     // A reversal can come after we recorded the payout: the money came back, so it is available again.
     const from: WithdrawalRow['status'][] = result.providerStatus === 'reversed' ? ['processing', 'paid'] : ['processing'];
-    const failed = await withdrawals.transition(
-      { id: row.id },
-      from,
-      'failed',
-      { ...seen, paidAt: null, failureReason: result.reason ?? 'The transfer did not go through.' },
-      MESSAGES.failed,
-    );
+    const failed = await moveWithdrawal(app, { id: row.id }, from, 'failed', {
+      ...seen,
+      paidAt: null,
+      failureReason: result.reason ?? 'The transfer did not go through.',
+    });
     return failed ?? (await withdrawals.findByReference(row.reference))!;
   }
   if (row.status === 'processing') await withdrawals.note(row.id, seen);

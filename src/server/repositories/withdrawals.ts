@@ -174,7 +174,7 @@ export class WithdrawalsRepo {
         .returning();
       if (!row || !message) return row ?? null;
       const [cause] = await tx.select({ name: causes.name }).from(causes).where(eq(causes.id, row.causeId)).limit(1);
-      await notify(tx, row.organizerId, { title: TITLES[to], message: message(row, cause?.name ?? ''), causeId: row.causeId });
+      await notify(tx, row.organizerId, { title: WITHDRAWAL_TITLES[to], message: message(row, cause?.name ?? ''), causeId: row.causeId });
       return row;
     });
   }
@@ -188,7 +188,7 @@ export class WithdrawalsRepo {
   }
 }
 
-const TITLES: Record<WithdrawalStatus, string> = {
+export const WITHDRAWAL_TITLES: Record<WithdrawalStatus, string> = {
   requested: 'Withdrawal requested',
   approved: 'Withdrawal approved',
   processing: 'Withdrawal processing',

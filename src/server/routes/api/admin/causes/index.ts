@@ -1,4 +1,7 @@
 /** Admin cause review: the queue by status, approve, reject, and review totals per period. */
+import type { FastifyRequest } from 'fastify';
+import { siteOrigin } from '../../../../lib/site-origin';
+import { causeReviewMail } from '../../../../mail/organizer-mail';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { asc } from 'drizzle-orm';
 import type { ReviewPeriod } from '../../../../../shared/admin-contract';
@@ -73,10 +76,19 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  async function decide(id: string, adminId: string, decision: 'approved' | 'rejected', reason: string | null) {
+  async function decide(request: FastifyRequest, id: string, adminId: string, decision: 'approved' | 'rejected', reason: string | null) {
     const cause = isUuid(id) ? await app.repos.causes.find(id) : null;
     if (!cause) throw causeNotFound();
-    const row = await app.repos.causes.review(id, adminId, decision, reason);
+    // The decision, its notification and the organizer's email commit together.
+    const row = await app.repos.transaction(async (repos) => {
+      const reviewed = await repos.causes.review(id, adminId, decision, reason);
+      const organizer = reviewed ? await repos.users.findById(reviewed.organizerId) : null;
+      if (reviewed && organizer) {
+        const link = `${siteOrigin(app, request)}/causes/${reviewed.id}`;
+        await repos.mail.queue(causeReviewMail(organizer.email, organizer.firstName, reviewed.name, decision === 'approved', reason, link));
+      }
+      return reviewed;
+    });
     if (!row) throw new ApiError(409, 'conflict', 'Only causes under review can be approved or rejected.');
     return toCause((await app.repos.causes.findView(id))!, true);
   }
@@ -92,7 +104,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: CauseSchema, ...errorResponses(401, 403, 404, 409) },
       },
     },
-    async (request) => decide(request.params.id, request.user!.id, 'approved', null),
+    async (request) => decide(request, request.params.id, request.user!.id, 'approved', null),
   );
 
   app.post(
@@ -110,7 +122,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const reason = request.body.reason.trim();
       if (!reason) throw validationError({ reason: [BLANK] });
-      return decide(request.params.id, request.user!.id, 'rejected', reason);
+      return decide(request, request.params.id, request.user!.id, 'rejected', reason);
     },
   );
 };

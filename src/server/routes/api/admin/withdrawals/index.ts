@@ -8,7 +8,8 @@ import { Type } from 'typebox';
 import { ApiError, BLANK, validationError } from '../../../../lib/api-error';
 import { processWithdrawal } from '../../../../payouts/service';
 import { isUuid } from '../../../../repositories/search';
-import { MESSAGES, type WithdrawalView } from '../../../../repositories/withdrawals';
+import type { WithdrawalView } from '../../../../repositories/withdrawals';
+import { moveWithdrawal } from '../../../../payouts/move-withdrawal';
 import type { WithdrawalStatus } from '../../../../../shared/payouts-contract';
 import { paginate, PaginatedOf, PageParams, pageRequest } from '../../../pagination';
 import { errorResponses } from '../../../shared-schemas';
@@ -60,12 +61,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const row = await load(request.params.id);
-      const approved = await repo.transition(
+      const approved = await moveWithdrawal(
+        app,
         { id: row.id },
         ['requested'],
         'approved',
         { reviewedBy: request.user!.id, reviewedAt: new Date() },
-        MESSAGES.approved,
+        request,
       );
       if (!approved) throw new ApiError(409, 'conflict', 'Only requested withdrawals can be approved.');
       await processWithdrawal(app, row.id, row.causeTitle);
@@ -108,12 +110,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const reason = request.body.reason.trim();
       if (!reason) throw validationError({ reason: [BLANK] });
       const row = await load(request.params.id);
-      const rejected = await repo.transition(
+      const rejected = await moveWithdrawal(
+        app,
         { id: row.id },
         ['requested'],
         'rejected',
         { reviewedBy: request.user!.id, reviewedAt: new Date(), rejectionReason: reason },
-        MESSAGES.rejected,
+        request,
       );
       if (!rejected) throw new ApiError(409, 'conflict', 'Only requested withdrawals can be rejected.');
       return answer(row.id);

@@ -1,0 +1,34 @@
+/**
+ * A withdrawal's status change, the organizer's notification and their email, in one transaction
+ * (WithdrawalsRepo.transition guards the move; this adds the mail to the same unit of work).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { siteOrigin } from '../lib/site-origin';
+import { withdrawalMail } from '../mail/organizer-mail';
+import type { WithdrawalStatus } from '../../shared/payouts-contract';
+import type { WithdrawalRow } from '../repositories/withdrawals';
+import { MESSAGES, WITHDRAWAL_TITLES } from '../repositories/withdrawals';
+
+type Mailed = keyof typeof MESSAGES;
+const MAILED = new Set<WithdrawalStatus>(Object.keys(MESSAGES) as Mailed[]);
+
+export async function moveWithdrawal(
+  app: FastifyInstance,
+  where: { id?: string; reference?: string },
+  from: WithdrawalStatus[],
+  to: WithdrawalStatus,
+  set: Parameters<FastifyInstance['repos']['withdrawals']['transition']>[3],
+  request?: FastifyRequest,
+): Promise<WithdrawalRow | null> {
+  const message = MAILED.has(to) ? MESSAGES[to as Mailed] : null;
+  return app.repos.transaction(async (repos) => {
+    const row = await repos.withdrawals.transition(where, from, to, set, message);
+    if (!row || !message) return row;
+    const view = (await repos.withdrawals.findView(row.id))!;
+    const link = `${siteOrigin(app, request)}/causes/${row.causeId}/withdrawals`;
+    await repos.mail.queue(
+      withdrawalMail(view.organizerEmail, view.organizerName, to, WITHDRAWAL_TITLES[to], message(row, view.causeTitle), link),
+    );
+    return row;
+  });
+}
