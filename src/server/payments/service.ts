@@ -58,7 +58,7 @@ export async function launchPayment(
     request.log.warn({ err: error, reference: payment.reference }, 'Payment provider refused to start a payment');
     const providerStatus = error instanceof ProviderError ? 'initialize_error' : 'initialize_crash';
     if (keepDonations) await app.repos.payments.detachDonations(payment.id);
-    await settlePayment(app.repos, payment.reference, { status: 'failed', amount: null, currency: null, providerStatus });
+    await settlePayment(app.repos, payment.reference, { status: 'failed', amount: null, currency: null, providerStatus }, app.receiptLinks);
     throw new ApiError(502, 'server_error', START_FAILED);
   }
 }
@@ -75,7 +75,7 @@ export async function refreshPayment(app: FastifyInstance, reference: string, al
   if (!open || payment.provider !== app.payments.name) return payment;
   try {
     const result = await app.payments.verify(reference);
-    return (await settlePayment(app.repos, reference, result))?.payment ?? payment;
+    return (await settlePayment(app.repos, reference, result, app.receiptLinks))?.payment ?? payment;
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     app.log.warn({ err: error, reference }, 'Payment provider unreachable during verification');
