@@ -43,9 +43,14 @@ export class ReceiptLinks implements SettlementLinks {
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
-  receiptUrl(reference: string, now = Date.now()): string {
+  /** Relative, for our own clients (they may talk to the API at another origin). */
+  receiptPath(reference: string, now = Date.now()): string {
     const { sig, exp } = this.sign(reference, now);
-    return `${this.origin}/api/payments/${encodeURIComponent(reference)}/receipt.pdf?sig=${sig}&exp=${exp}`;
+    return `/api/payments/${encodeURIComponent(reference)}/receipt.pdf?sig=${sig}&exp=${exp}`;
+  }
+
+  receiptUrl(reference: string, now = Date.now()): string {
+    return `${this.origin}${this.receiptPath(reference, now)}`;
   }
 
   causeUrl(causeId: string): string {

@@ -31,7 +31,7 @@ export const receiptDate = (date: Date) =>
 
 export function receiptMail(facts: ReceiptFacts): OutgoingMail {
   const paragraphs = [
-    greeting(facts.anonymous ? '' : facts.donorName),
+    greeting(facts.donorName),
     'Thank you for your donation on Boafo. This is your receipt.',
     ...facts.lines.map((line) => `${line.causeTitle}: ${formatGhs(line.amount)}`),
     `Total: ${formatGhs(facts.total)}`,

@@ -95,12 +95,15 @@ export async function refreshPayment(app: FastifyInstance, reference: string, al
  *    arrive; without `message` it cannot read it as verified either (it shows its neutral
  *    'Payment verification complete'), and our PWA polls and offers 'Check again'.
  */
-export function verificationAnswer(view: PaymentView): { statusCode: 200 | 202 | 402; body: PaymentVerification } {
+export function verificationAnswer(view: PaymentView, receiptUrl?: string): { statusCode: 200 | 202 | 402; body: PaymentVerification } {
   const fields = verificationFields(view);
   const status = view.payment.status;
   switch (status) {
     case 'success':
-      return { statusCode: 200, body: { ...fields, status, message: PAYMENT_VERIFIED_MESSAGE } };
+      return {
+        statusCode: 200,
+        body: { ...fields, status, message: PAYMENT_VERIFIED_MESSAGE, ...(receiptUrl ? { receipt_url: receiptUrl } : {}) },
+      };
     case 'failed':
       return { statusCode: 402, body: { ...fields, status, code: 'payment_failed' } };
     case 'abandoned':
