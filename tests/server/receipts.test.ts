@@ -110,6 +110,10 @@ describe.each(backends)('donation receipts on $name', (backend) => {
     }
     const ok = await ctx.app.inject({ url: `/api/payments/${reference}/receipt.pdf?sig=${good.sig}&exp=${good.exp}` });
     expect(ok.statusCode).toBe(200);
+    // Whoever holds the reference reads the verify answer, and with it a receipt path that needs no session.
+    const { receipt_url } = (await verify(ctx.app, reference)).json() as { receipt_url: string };
+    expect(receipt_url).toMatch(new RegExp(`^/api/payments/${reference}/receipt\\.pdf\\?sig=[a-f0-9]{64}&exp=\\d+$`));
+    expect((await ctx.app.inject({ url: receipt_url })).statusCode).toBe(200);
   });
 
   it('opens for its signed-in donor and admins only, and only once the payment succeeded', async () => {
