@@ -72,19 +72,18 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/donations/statement/:file',
+    '/donations/statement/:year.pdf',
     {
       onRequest: app.authenticate,
       schema: {
         tags: ['donations'],
         summary: "The signed-in donor's completed donations of one calendar year (UTC), as a PDF statement",
-        params: Type.Object({ file: Type.String({ maxLength: 20, description: '`{year}.pdf`, e.g. 2026.pdf' }) }),
+        params: Type.Object({ year: Type.String({ maxLength: 10, description: 'A calendar year, e.g. 2026' }) }),
         response: { 200: PdfBody, ...errorResponses(401, 404) },
       },
     },
     async (request, reply) => {
-      const match = /^(\d{4})\.pdf$/.exec(request.params.file);
-      const year = match ? Number(match[1]) : NaN;
+      const year = /^\d{4}$/.test(request.params.year) ? Number(request.params.year) : NaN;
       if (!(year >= 2000 && year <= 9999)) throw new ApiError(404, 'not_found', 'Statement not found.');
       const user = request.user!;
       const [account, rows] = await Promise.all([app.repos.users.findById(user.id), app.repos.donations.completedInYear(user.id, year)]);
