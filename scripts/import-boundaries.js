@@ -20,13 +20,14 @@ export const FEATURE_DEPENDENCIES = {
   dashboard: [],
   donation: [],
   favorites: ['causes'],
-  history: [],
+  history: ['receipts'],
   landing: ['causes', 'content'],
   notifications: [],
-  payment: [],
+  payment: ['receipts'],
   payouts: ['admin', 'causes'],
   profile: ['notifications', 'payouts'],
   pwa: [],
+  receipts: [],
 };
 
 /** Folders under src/web/features that are the web platform, usable by every feature. */

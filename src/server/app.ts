@@ -50,6 +50,7 @@ import healthRoutes from './routes/api/health/index';
 import newsletterRoutes from './routes/api/newsletter/index';
 import notificationRoutes from './routes/api/notifications/index';
 import paymentRoutes from './routes/api/payments/index';
+import receiptRoutes from './routes/api/receipts/index';
 import pushRoutes from './routes/api/push/index';
 import statisticsRoutes from './routes/api/statistics/index';
 import successStoryRoutes from './routes/api/success-stories/index';
@@ -132,6 +133,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await app.register(donationRoutes, { prefix: '/api/donations' });
     await app.register(cartRoutes, { prefix: '/api/cart' });
     await app.register(paymentRoutes, { prefix: '/api/payments' });
+    await app.register(receiptRoutes, { prefix: '/api' });
     await app.register(favoriteRoutes, { prefix: '/api/favorites' });
     await app.register(notificationRoutes, { prefix: '/api/notifications' });
     await app.register(pushRoutes, { prefix: '/api/push' });

@@ -2,6 +2,7 @@
 import type { Role } from '../shared/auth-contract';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
+import type { ReceiptLinks } from './lib/receipt-links';
 import type { AccessTokens } from './lib/tokens';
 import type { PaymentProvider } from './payments/provider';
 import type { Realtime } from './plugins/app/realtime';
@@ -25,6 +26,8 @@ declare module 'fastify' {
     /** The payment provider PAYMENT_PROVIDER chose (sandbox or paystack). */
     payments: PaymentProvider;
     tokens: AccessTokens;
+    /** Signed guest links to receipt PDFs, and the absolute links settlement mails carry. */
+    receiptLinks: ReceiptLinks;
     /** PostgreSQL LISTEN/NOTIFY shared by every process (plugins/external/pubsub.ts). */
     pubsub: PubSub;
     /** Web Push with VAPID (push/sender.ts). */

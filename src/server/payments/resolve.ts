@@ -13,6 +13,7 @@
  * finds the payment resolved and changes nothing.
  */
 import { formatGhs } from '../../shared/money';
+import type { SettlementLinks } from '../lib/receipt-links';
 import type { Repos } from '../plugins/app/repositories';
 import type { SettledDonation } from '../repositories/settlements';
 import { splitInProportion } from './amounts';
@@ -44,7 +45,12 @@ export function amountToCredit(payment: PaymentRow, requested: number | null): n
     : null;
 }
 
-export async function resolveFlaggedPayment(repos: Repos, paymentId: string, resolution: Resolution): Promise<ResolveOutcome> {
+export async function resolveFlaggedPayment(
+  repos: Repos,
+  paymentId: string,
+  resolution: Resolution,
+  links: SettlementLinks,
+): Promise<ResolveOutcome> {
   try {
     return await repos.transaction(async (tx) => {
       const current = await tx.settlements.payment({ id: paymentId });
@@ -70,7 +76,7 @@ export async function resolveFlaggedPayment(repos: Repos, paymentId: string, res
       );
       // Too little may arrive to give one of them anything: that one fails.
       for (const [i, donation] of open.entries()) await tx.settlements.reshareDonation(donation, shares[i]!);
-      const payment = await creditDonations(tx, won, null);
+      const payment = await creditDonations(tx, won, null, links);
       // creditDonations flags a payment it could not credit; that must not stand as a resolution.
       if (payment.status === 'flagged') throw new Abort({ kind: 'nothing_to_credit' });
       return { kind: 'resolved', payment: won } as const;

@@ -58,7 +58,7 @@ export async function launchPayment(
     request.log.warn({ err: error, reference: payment.reference }, 'Payment provider refused to start a payment');
     const providerStatus = error instanceof ProviderError ? 'initialize_error' : 'initialize_crash';
     if (keepDonations) await app.repos.payments.detachDonations(payment.id);
-    await settlePayment(app.repos, payment.reference, { status: 'failed', amount: null, currency: null, providerStatus });
+    await settlePayment(app.repos, payment.reference, { status: 'failed', amount: null, currency: null, providerStatus }, app.receiptLinks);
     throw new ApiError(502, 'server_error', START_FAILED);
   }
 }
@@ -75,7 +75,7 @@ export async function refreshPayment(app: FastifyInstance, reference: string, al
   if (!open || payment.provider !== app.payments.name) return payment;
   try {
     const result = await app.payments.verify(reference);
-    return (await settlePayment(app.repos, reference, result))?.payment ?? payment;
+    return (await settlePayment(app.repos, reference, result, app.receiptLinks))?.payment ?? payment;
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     app.log.warn({ err: error, reference }, 'Payment provider unreachable during verification');
@@ -95,12 +95,15 @@ export async function refreshPayment(app: FastifyInstance, reference: string, al
  *    arrive; without `message` it cannot read it as verified either (it shows its neutral
  *    'Payment verification complete'), and our PWA polls and offers 'Check again'.
  */
-export function verificationAnswer(view: PaymentView): { statusCode: 200 | 202 | 402; body: PaymentVerification } {
+export function verificationAnswer(view: PaymentView, receiptUrl?: string): { statusCode: 200 | 202 | 402; body: PaymentVerification } {
   const fields = verificationFields(view);
   const status = view.payment.status;
   switch (status) {
     case 'success':
-      return { statusCode: 200, body: { ...fields, status, message: PAYMENT_VERIFIED_MESSAGE } };
+      return {
+        statusCode: 200,
+        body: { ...fields, status, message: PAYMENT_VERIFIED_MESSAGE, ...(receiptUrl ? { receipt_url: receiptUrl } : {}) },
+      };
     case 'failed':
       return { statusCode: 402, body: { ...fields, status, code: 'payment_failed' } };
     case 'abandoned':

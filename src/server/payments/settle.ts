@@ -13,6 +13,8 @@
  *   a rollback leaves no half-credited payment and no stray notification.
  */
 import { formatGhs } from '../../shared/money';
+import type { SettlementLinks } from '../lib/receipt-links';
+import { firstDonationMail, goalReachedMail, receiptMail } from '../mail/receipt-mail';
 import type { Repos } from '../plugins/app/repositories';
 import { OPEN_DONATION, type PaymentRow, type PaymentStatus } from '../repositories/settlements';
 import type { ProviderResult } from './provider';
@@ -57,9 +59,16 @@ async function flag(repos: Repos, payment: PaymentRow, reason: string, result: P
 /**
  * Completes the payment's donations, credits each cause, clears paid cart lines and tells people.
  * Used by settlePayment and by an admin's resolution of a flagged payment (resolve.ts), always
- * with repositories bound to the transaction whose guarded UPDATE won the payment.
+ * with repositories bound to the transaction whose guarded UPDATE won the payment: its mails
+ * (receipt, organizers' first gift and goal reached) are queued there too, so they go exactly
+ * once and only for money that was really credited.
  */
-export async function creditDonations(repos: Repos, payment: PaymentRow, result: ProviderResult | null): Promise<PaymentRow> {
+export async function creditDonations(
+  repos: Repos,
+  payment: PaymentRow,
+  result: ProviderResult | null,
+  links: SettlementLinks,
+): Promise<PaymentRow> {
   const done = await repos.settlements.completeDonations(payment.id);
   if (done.length === 0) {
     // Paid, but nothing left to credit (the donations were moved or already completed): a human must look.
@@ -69,10 +78,23 @@ export async function creditDonations(repos: Repos, payment: PaymentRow, result:
   done.sort((a, b) => (a.causeId < b.causeId ? -1 : a.causeId > b.causeId ? 1 : a.id < b.id ? -1 : 1));
   const causeIds = [...new Set(done.map((d) => d.causeId))];
   const info = await repos.settlements.causeInfo(causeIds);
+  const told = new Set<string>();
   for (const donation of done) {
-    await repos.settlements.creditCause(donation.causeId, donation.amount);
+    const credit = await repos.settlements.creditCause(donation.causeId, donation.amount);
     const cause = info.get(donation.causeId);
     if (!cause) continue;
+    if (!told.has(cause.id)) {
+      told.add(cause.id);
+      if (!(await repos.settlements.hasOtherGift(cause.id, payment.id))) {
+        const gift = done.filter((d) => d.causeId === cause.id).reduce((sum, d) => sum + d.amount, 0);
+        await repos.mail.queue(
+          firstDonationMail(cause.organizerEmail, cause.organizerFirstName, cause.name, gift, links.causeUrl(cause.id)),
+        );
+      }
+    }
+    if (credit?.completedNow) {
+      await repos.mail.queue(goalReachedMail(cause.organizerEmail, cause.organizerFirstName, cause.name, links.causeUrl(cause.id)));
+    }
     const amount = formatGhs(donation.amount);
     const who = donation.isAnonymous ? 'An anonymous donor' : donation.donorName.trim() || 'Someone';
     await repos.notifications.toUser(cause.organizerId, {
@@ -89,11 +111,30 @@ export async function creditDonations(repos: Repos, payment: PaymentRow, result:
     }
   }
   if (payment.cartId) await repos.settlements.clearPaidCartLines(payment.cartId, causeIds);
+  const donor = done[0];
+  await repos.mail.queue(
+    receiptMail({
+      to: payment.email,
+      donorName: donor.donorName.trim() || `${donor.firstName} ${donor.lastName}`.trim(),
+      reference: payment.reference,
+      date: payment.completedAt ?? new Date(),
+      lines: done.map((d) => ({ causeTitle: info.get(d.causeId)?.name ?? 'A cause', amount: d.amount })),
+      total: done.reduce((sum, d) => sum + d.amount, 0),
+      method: done.find((d) => d.paymentMethod)?.paymentMethod ?? null,
+      anonymous: done.some((d) => d.isAnonymous),
+      receiptUrl: links.receiptUrl(payment.reference),
+    }),
+  );
   return payment;
 }
 
 /** Applies a provider's answer to our payment exactly once; null for an unknown reference. */
-export async function settlePayment(repos: Repos, reference: string, result: ProviderResult): Promise<SettleOutcome | null> {
+export async function settlePayment(
+  repos: Repos,
+  reference: string,
+  result: ProviderResult,
+  links: SettlementLinks,
+): Promise<SettleOutcome | null> {
   if (result.status === 'pending') {
     const row = await repos.settlements.payment({ reference });
     return row ? { payment: row, changed: false } : null;
@@ -111,7 +152,7 @@ export async function settlePayment(repos: Repos, reference: string, result: Pro
       return { payment: won, changed: true };
     }
     const problem = mismatch(won, result);
-    const payment = problem ? await flag(tx, won, problem, result) : await creditDonations(tx, won, result);
+    const payment = problem ? await flag(tx, won, problem, result) : await creditDonations(tx, won, result, links);
     return { payment, changed: true };
   });
 }

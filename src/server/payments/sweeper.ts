@@ -39,16 +39,21 @@ async function sweepPayments(app: FastifyInstance, report: SweepReport): Promise
     try {
       const result = await app.payments.verify(reference);
       if (result.status !== 'pending') {
-        if ((await settlePayment(app.repos, reference, result))?.changed) report.paymentsSettled += 1;
+        if ((await settlePayment(app.repos, reference, result, app.receiptLinks))?.changed) report.paymentsSettled += 1;
         continue;
       }
       if (age < settings.paymentAbandonSeconds) continue;
-      const expired = await settlePayment(app.repos, reference, {
-        status: 'abandoned',
-        amount: null,
-        currency: null,
-        providerStatus: `expired: still ${result.providerStatus} at the provider`,
-      });
+      const expired = await settlePayment(
+        app.repos,
+        reference,
+        {
+          status: 'abandoned',
+          amount: null,
+          currency: null,
+          providerStatus: `expired: still ${result.providerStatus} at the provider`,
+        },
+        app.receiptLinks,
+      );
       if (expired?.changed) report.paymentsExpired += 1;
     } catch (error) {
       // One payment the provider cannot answer for must not stop the others; it is due again next period.

@@ -73,6 +73,32 @@ export class DonationsRepo {
     };
   }
 
+  /** A donor's completed donations whose completion falls in `year` (UTC), oldest first. */
+  async completedInYear(donorId: string, year: number) {
+    const start = new Date(Date.UTC(year, 0, 1));
+    const end = new Date(Date.UTC(year + 1, 0, 1));
+    const completedAt = sql`coalesce(${donations.completedAt}, ${donations.createdAt})`;
+    const rows = await this.db
+      .select({
+        amount: donations.amount,
+        reference: donations.reference,
+        causeTitle: causes.name,
+        completedAt: sql<Date | string>`${completedAt}`,
+      })
+      .from(donations)
+      .innerJoin(causes, eq(causes.id, donations.causeId))
+      .where(
+        and(
+          eq(donations.donorId, donorId),
+          eq(donations.status, 'completed'),
+          sql`${completedAt} >= ${start.toISOString()}`,
+          sql`${completedAt} < ${end.toISOString()}`,
+        ),
+      )
+      .orderBy(sql`${completedAt}`, donations.id);
+    return rows.map((r) => ({ ...r, completedAt: new Date(r.completedAt) }));
+  }
+
   async categoryName(id: string): Promise<string | null> {
     const [row] = await this.db.select({ name: categories.name }).from(categories).where(eq(categories.id, id)).limit(1);
     return row?.name ?? null;

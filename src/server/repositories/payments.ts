@@ -37,6 +37,15 @@ export interface PaymentView {
   donations: { id: string; causeId: string; causeTitle: string; amount: number; status: DonationRow['status'] }[];
 }
 
+/** A settled payment's receipt: its completed donations with what the receipt prints. */
+export interface PaymentReceipt {
+  payment: PaymentRow;
+  donations: (Pick<
+    DonationRow,
+    'id' | 'causeId' | 'amount' | 'donorId' | 'donorName' | 'firstName' | 'lastName' | 'isAnonymous' | 'paymentMethod'
+  > & { causeTitle: string })[];
+}
+
 export class PaymentsRepo {
   constructor(private readonly db: Db) {}
 
@@ -64,6 +73,29 @@ export class PaymentsRepo {
       .from(donations)
       .innerJoin(causes, eq(causes.id, donations.causeId))
       .where(eq(donations.paymentId, payment.id))
+      .orderBy(asc(donations.createdAt), asc(donations.id));
+    return { payment, donations: rows };
+  }
+
+  async receipt(reference: string): Promise<PaymentReceipt | null> {
+    const payment = await this.findByReference(reference);
+    if (!payment) return null;
+    const rows = await this.db
+      .select({
+        id: donations.id,
+        causeId: donations.causeId,
+        causeTitle: causes.name,
+        amount: donations.amount,
+        donorId: donations.donorId,
+        donorName: donations.donorName,
+        firstName: donations.firstName,
+        lastName: donations.lastName,
+        isAnonymous: donations.isAnonymous,
+        paymentMethod: donations.paymentMethod,
+      })
+      .from(donations)
+      .innerJoin(causes, eq(causes.id, donations.causeId))
+      .where(and(eq(donations.paymentId, payment.id), eq(donations.status, 'completed')))
       .orderBy(asc(donations.createdAt), asc(donations.id));
     return { payment, donations: rows };
   }

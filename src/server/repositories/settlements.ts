@@ -6,12 +6,20 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { cartItems, causes, donations, payments } from '../db/schema';
+import { cartItems, causes, donations, payments, users } from '../db/schema';
 import { creditCause, type CreditResult } from './causes';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentStatus = PaymentRow['status'];
 export type SettledDonation = typeof donations.$inferSelect;
+
+export interface CauseInfo {
+  id: string;
+  name: string;
+  organizerId: string;
+  organizerEmail: string;
+  organizerFirstName: string;
+}
 
 /** Donations a payment can still complete. */
 export const OPEN_DONATION = ['pending', 'failed', 'abandoned'] as const;
@@ -107,13 +115,35 @@ export class SettlementsRepo {
     return creditCause(this.db, causeId, pesewas);
   }
 
-  async causeInfo(ids: string[]): Promise<Map<string, { id: string; name: string; organizerId: string }>> {
+  async causeInfo(ids: string[]): Promise<Map<string, CauseInfo>> {
     if (ids.length === 0) return new Map();
     const rows = await this.db
-      .select({ id: causes.id, name: causes.name, organizerId: causes.organizerId })
+      .select({
+        id: causes.id,
+        name: causes.name,
+        organizerId: causes.organizerId,
+        organizerEmail: users.email,
+        organizerFirstName: users.firstName,
+      })
       .from(causes)
+      .innerJoin(users, eq(users.id, causes.organizerId))
       .where(inArray(causes.id, ids));
     return new Map(rows.map((c) => [c.id, c]));
+  }
+
+  /**
+   * Whether the cause has a completed donation from another payment. Asked after creditCause
+   * locked the cause row, so of two payments settling together the second sees the first.
+   */
+  async hasOtherGift(causeId: string, paymentId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: donations.id })
+      .from(donations)
+      .where(
+        and(eq(donations.causeId, causeId), eq(donations.status, 'completed'), sql`${donations.paymentId} IS DISTINCT FROM ${paymentId}`),
+      )
+      .limit(1);
+    return !!row;
   }
 
   async clearPaidCartLines(cartId: string, causeIds: string[]): Promise<void> {

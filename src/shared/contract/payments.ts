@@ -28,6 +28,11 @@ export const PaymentVerifiedSchema = Type.Object(
     ...verificationFields,
     status: Type.Literal('success'),
     message: Type.String(),
+    receipt_url: Type.Optional(
+      Type.String({
+        description: 'The receipt PDF: a signed path, valid 30 days, that needs no session (the reference is the key here too).',
+      }),
+    ),
   },
   { description: 'The payment succeeded.' },
 );

@@ -156,14 +156,9 @@ function expireSession(): void {
   config.onSessionExpired(path);
 }
 
-/** Calls the API; resolves with the parsed body (undefined for 204), throws ApiError on non-2xx. */
-export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+/** Sends with the session's token, refreshing it once on a 401; a non-2xx answer throws ApiError. */
+async function authorizedResponse(path: string, options: RequestOptions, token: string | null): Promise<Response> {
   const useAuth = options.auth !== false;
-  const token = useAuth ? session.access : null;
-  if (!token && (options.method ?? 'GET') === 'GET') {
-    const answered = takeBootAnswer(path);
-    if (answered !== undefined) return answered as T;
-  }
   let response = await send(path, options, token);
 
   if (response.status === 401 && useAuth && session.refresh) {
@@ -180,8 +175,26 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   }
 
   if (!response.ok) throw await toError(response);
+  return response;
+}
+
+/** Calls the API; resolves with the parsed body (undefined for 204), throws ApiError on non-2xx. */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const token = options.auth !== false ? session.access : null;
+  if (!token && (options.method ?? 'GET') === 'GET') {
+    const answered = takeBootAnswer(path);
+    if (answered !== undefined) return answered as T;
+  }
+  const response = await authorizedResponse(path, options, token);
   if (response.status === 204) return undefined as T;
   return (await readBody(response)).parsed as T;
+}
+
+/** A binary answer (a PDF) as a Blob, with the same token handling and errors as apiRequest. */
+export async function getBlob(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<Blob> {
+  const token = options.auth !== false ? session.access : null;
+  const response = await authorizedResponse(path, { ...options, headers: { Accept: '*/*', ...options.headers } }, token);
+  return response.blob();
 }
 
 interface XhrAnswer {

@@ -7,6 +7,8 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../lib/api-error';
 import { prepareDummyHash } from '../../lib/passwords';
+import { ReceiptLinks } from '../../lib/receipt-links';
+import { siteOrigin } from '../../lib/site-origin';
 import { AccessTokens } from '../../lib/tokens';
 import type { AuthUser } from '../../types';
 
@@ -26,6 +28,7 @@ export default fp(
     const tokens = new AccessTokens(secret);
     await prepareDummyHash();
     app.decorate('tokens', tokens);
+    app.decorate('receiptLinks', new ReceiptLinks(secret, siteOrigin(app)));
     app.decorateRequest('user', null);
 
     async function userFromToken(token: string): Promise<AuthUser | null> {

@@ -91,6 +91,17 @@ export interface ContentRow {
   savedAt: number;
 }
 
+/** A receipt or statement PDF as last downloaded, so it opens again offline. */
+export interface SavedPdfRow {
+  /** `${owner}|${path without the signature}`: one copy per document and person. */
+  key: string;
+  /** The user id that downloaded it, or '' for a guest. */
+  owner: string;
+  filename: string;
+  bytes: ArrayBuffer;
+  savedAt: number;
+}
+
 export class BoafoDb extends Dexie {
   session!: EntityTable<SessionRow, 'key'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
@@ -100,6 +111,7 @@ export class BoafoDb extends Dexie {
   donations!: EntityTable<CachedRecord, 'id'>;
   notifications!: EntityTable<CachedRecord, 'id'>;
   content!: EntityTable<ContentRow, 'key'>;
+  receipts!: EntityTable<SavedPdfRow, 'key'>;
 
   constructor(name = 'boafo') {
     // 'relaxed' (the OS flushes on its own schedule) is the default of Chrome ≥ 121, Firefox and
@@ -153,6 +165,10 @@ export class BoafoDb extends Dexie {
           });
         }
       });
+    // Version 6 (receipts issue): the last downloaded receipt and statement PDFs, newest kept.
+    this.version(6).stores({
+      receipts: 'key, savedAt',
+    });
   }
 }
 

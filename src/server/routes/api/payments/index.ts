@@ -100,7 +100,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (!(await refreshPayment(app, reference))) throw paymentNotFound();
       const view = await app.repos.payments.view(reference);
       if (!view) throw paymentNotFound();
-      const answer = verificationAnswer(view);
+      const answer = verificationAnswer(view, app.receiptLinks.receiptPath(reference));
       // verificationAnswer pairs each status code with the body its schema above describes.
       return reply.code(answer.statusCode).send(answer.body as never);
     },

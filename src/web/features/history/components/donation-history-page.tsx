@@ -10,6 +10,8 @@ import { session } from '../../../stores/session-store';
 import { toast } from '../../../stores/toast-store';
 import { useCartCount } from '../../../components/notifications-badge/use-cart-count';
 import { getDb } from '../../offline/db';
+import { DownloadButton } from '../../receipts/download-button';
+import { receiptPath, statementPath } from '../../receipts/receipt-files';
 import { CartBadge } from '../../../components/notifications-badge/notification-badge';
 import { fetchDonationHistory, readSavedHistory, saveDonationHistory } from '../api/history-api';
 import {
@@ -81,9 +83,22 @@ function HistoryCard({ row }: { row: HistoryRow }) {
       <div className="history-card__side">
         <p className="history-card__amount">{formatGhs(row.amount)}</p>
         <p className={`history-status history-status--${row.status}`}>{STATUS_LABEL[row.status] ?? row.status}</p>
+        {row.status === 'completed' && row.reference ? (
+          <DownloadButton path={receiptPath(row.reference)} filename={`boafo-receipt-${row.reference}.pdf`} label="Receipt" />
+        ) : null}
       </div>
     </li>
   );
+}
+
+/** Years with a completed gift, newest first; this year always, so a statement is one click away. */
+function statementYears(rows: HistoryRow[]): number[] {
+  const years = new Set([new Date().getUTCFullYear()]);
+  for (const row of rows) {
+    const year = new Date(row.donated_at).getUTCFullYear();
+    if (row.status === 'completed' && Number.isInteger(year)) years.add(year);
+  }
+  return [...years].sort((a, b) => b - a);
 }
 
 /** Spec §2 and §9 /donationhistory: search, filter key, ascending/descending, refresh, cards; offline from the device. */
@@ -203,6 +218,17 @@ export function DonationHistoryPage() {
             </button>
           </div>
         </form>
+
+        <div className="history-statements" role="group" aria-label="Yearly statements">
+          {statementYears(rows).map((year) => (
+            <DownloadButton
+              key={year}
+              path={statementPath(year)}
+              filename={`boafo-statement-${year}.pdf`}
+              label={`Download ${year} statement`}
+            />
+          ))}
+        </div>
 
         {loaded?.source === 'saved' ? (
           <p className="notice history-saved" role="status">

@@ -6,6 +6,8 @@ import { PageShell } from '../../../components/layout/page-shell';
 import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { toast } from '../../../stores/toast-store';
+import { DownloadButton } from '../../receipts/download-button';
+import { receiptPath } from '../../receipts/receipt-files';
 import { verifyPayment } from '../api/payment-api';
 import { resolveReference } from '../lib/reference';
 import '../payment.css';
@@ -158,6 +160,14 @@ export function PaymentStatusPage({ reference: fromQuery, onVerified }: PaymentS
             </p>
             <p className="payment-card__ref">
               Reference <code>{reference}</code>
+            </p>
+            <p className="button-row">
+              <DownloadButton
+                path={view.result.receipt_url ?? receiptPath(view.result.reference)}
+                filename={`boafo-receipt-${view.result.reference}.pdf`}
+                label="Download receipt"
+                className="button button--secondary"
+              />
             </p>
             <p className="button-row">
               <Link to="/donationhistory" className="button button--secondary">

@@ -114,12 +114,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           throw validationError({ amount: ['Enter the amount received in GHS, greater than 0, with at most 2 decimals.'] });
       }
       const payment = await load(request.params.id);
-      const outcome = await resolveFlaggedPayment(app.repos, payment.payment.id, {
-        action,
-        amount,
-        note: note?.trim() || null,
-        adminId: request.user!.id,
-      });
+      const outcome = await resolveFlaggedPayment(
+        app.repos,
+        payment.payment.id,
+        { action, amount, note: note?.trim() || null, adminId: request.user!.id },
+        app.receiptLinks,
+      );
       switch (outcome.kind) {
         case 'not_found':
           throw notFound();
