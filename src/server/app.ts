@@ -59,6 +59,7 @@ import authRoutes from './routes/api/user/auth/index';
 import dashboardRoutes from './routes/api/user/dashboard/index';
 import profileRoutes from './routes/api/user/profile/index';
 import publicProfileRoutes from './routes/api/user/profiles/index';
+import deleteAccountRoutes from './routes/api/user/delete-account/index';
 import passwordResetRoutes from './routes/api/user/password-reset/index';
 import tokenRoutes from './routes/api/user/token/index';
 import mediaRoutes from './routes/media/index';
@@ -115,6 +116,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await app.register(authRoutes, { prefix: '/api/user/auth' });
     await app.register(tokenRoutes, { prefix: '/api/user/token' });
     await app.register(passwordResetRoutes, { prefix: '/api/user/password-reset' });
+    await app.register(deleteAccountRoutes, { prefix: '/api/user' });
     await app.register(profileRoutes, { prefix: '/api/user' });
     await app.register(publicProfileRoutes, { prefix: '/api/user' });
     await app.register(dashboardRoutes, { prefix: '/api/user' });

@@ -67,6 +67,8 @@ export const users = pgTable(
     coverPhoto: jsonb('cover_photo').$type<ImageSizes>(),
     isVerified: boolean('is_verified').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
+    /** Set when the person deleted their account: the row is kept, anonymised, for the ledger. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

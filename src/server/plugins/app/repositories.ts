@@ -5,6 +5,7 @@
  */
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client';
+import { AccountErasureRepo } from '../../repositories/account-erasure';
 import { AdminPaymentsRepo } from '../../repositories/admin-payments';
 import { AdminUsersRepo } from '../../repositories/admin-users';
 import { CartsRepo } from '../../repositories/carts';
@@ -57,6 +58,7 @@ export interface Repos {
   sweepClaims: SweepClaimsRepo;
   mail: MailRepo;
   passwordResets: PasswordResetsRepo;
+  accountErasure: AccountErasureRepo;
   /**
    * Runs `work` in one database transaction with every repository bound to it: all its writes
    * commit together or none do (a throw rolls back every table it touched).
@@ -97,6 +99,7 @@ export function makeRepos(db: Db, options: RepoOptions): Repos {
     sweepClaims: new SweepClaimsRepo(db),
     mail: new MailRepo(db, options.mailKeptOnly),
     passwordResets: new PasswordResetsRepo(db),
+    accountErasure: new AccountErasureRepo(db),
     transaction: (work) => db.transaction((tx) => work(makeRepos(tx as unknown as Db, options))),
   };
 }

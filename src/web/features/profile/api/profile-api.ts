@@ -45,3 +45,8 @@ export function buildProfileForm(values: ProfileFormValues): FormData {
 export function updateProfile(form: FormData, onProgress?: (fraction: number) => void): Promise<OwnProfile> {
   return upload<OwnProfile>('/api/user/profile/', form, onProgress, { method: 'PUT' });
 }
+
+/** POST /api/user/delete-account/: 204, or 409 with what must happen first (errors.non_field_errors). */
+export function deleteAccount(password: string): Promise<unknown> {
+  return api.post('/api/user/delete-account/', { password });
+}

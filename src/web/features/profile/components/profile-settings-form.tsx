@@ -8,6 +8,7 @@ import { toast } from '../../../stores/toast-store';
 import { buildProfileForm, getOwnProfile, updateProfile, type OwnProfile, type ProfileFormValues } from '../api/profile-api';
 import { NotificationSettings } from '../../notifications/components/notification-settings';
 import { WithdrawalDetailsSection } from '../../payouts/components/withdrawal-details-section';
+import { DeleteAccountSection } from './delete-account-section';
 import { ProfileAvatar } from './default-avatar';
 import '../profile.css';
 import { LinesSkeleton } from '../../../components/lines-skeleton';
@@ -297,10 +298,7 @@ export function ProfileSettingsForm({ variant, onSaved }: { variant: 'main' | 'o
         {variant === 'main' ? (
           <aside className="settings-side" aria-label="More settings">
             <NotificationSettings />
-            <section className="settings-note">
-              <h2>Delete Account</h2>
-              <p>Coming soon: close your account and remove your data.</p>
-            </section>
+            <DeleteAccountSection />
           </aside>
         ) : null}
       </div>

@@ -1,0 +1,62 @@
+/**
+ * Deleting an account: what must happen first, and the erasure itself. The person's row stays,
+ * anonymised, because donations and causes point at it and the public ledger must still add up;
+ * everything that says who they were (name, email, phone, address, pictures, payout details) is
+ * overwritten, and what exists only for them (sessions, cart, favorites, notifications, push
+ * subscriptions, reset links, newsletter sign-up) is removed. The caller runs erase() in one
+ * transaction with the blocker check, so a withdrawal requested meanwhile cannot slip past.
+ */
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/client';
+
+export const FORMER_DONOR = 'A former donor';
+
+export interface ErasureBlocker {
+  causeId: string;
+  causeName: string;
+  /** Raised and not paid out, in pesewas (money in flight included). */
+  held: number;
+  inFlight: boolean;
+}
+
+export class AccountErasureRepo {
+  constructor(private readonly db: Db) {}
+
+  /** Causes of this organizer that still hold money or have a withdrawal on its way; locks the person's causes. */
+  async blockers(userId: string): Promise<ErasureBlocker[]> {
+    const rows = await queryRows<{ id: string; name: string; held: string; in_flight: boolean }>(
+      this.db,
+      sql`SELECT c.id, c.name,
+        ((SELECT coalesce(sum(amount), 0) FROM donations WHERE cause_id = c.id AND status = 'completed')
+          - (SELECT coalesce(sum(amount), 0) FROM withdrawals WHERE cause_id = c.id AND status = 'paid'))::text AS held,
+        EXISTS (SELECT 1 FROM withdrawals WHERE cause_id = c.id AND status IN ('requested', 'approved', 'processing')) AS in_flight
+      FROM causes c WHERE c.organizer_id = ${userId}
+      ORDER BY c.created_at FOR UPDATE OF c`,
+    );
+    return rows
+      .map((r) => ({ causeId: r.id, causeName: r.name, held: Number(r.held), inFlight: Boolean(r.in_flight) }))
+      .filter((b) => b.held > 0 || b.inFlight);
+  }
+
+  async erase(userId: string, email: string, unusablePasswordHash: string): Promise<void> {
+    const placeholder = `deleted-${userId}@deleted.boafo.invalid`;
+    const mine = sql`(donor_id = ${userId} OR (donor_id IS NULL AND lower(email) = ${email}))`;
+    await this.db.execute(sql`UPDATE donations SET donor_name = ${FORMER_DONOR}, first_name = '', last_name = '',
+      phone_country_code = '', phone_number = '', email = ${placeholder} WHERE ${mine}`);
+    await this.db.execute(sql`UPDATE payments SET email = ${placeholder} WHERE user_id = ${userId} OR lower(email) = ${email}`);
+    // Nobody can give to a cause whose organizer is gone; what it raised stays on the ledger.
+    await this.db.execute(sql`UPDATE causes SET status = 'closed', updated_at = now()
+      WHERE organizer_id = ${userId} AND status IN ('active', 'under_review', 'rejected')`);
+    for (const table of ['refresh_tokens', 'favorites', 'notifications', 'push_subscriptions', 'password_resets', 'carts']) {
+      await this.db.execute(sql`DELETE FROM ${sql.identifier(table)} WHERE user_id = ${userId}`);
+    }
+    await this.db.execute(sql`DELETE FROM newsletter_subscribers WHERE email = ${email}`);
+    // Stored answers may repeat profile data; sent mail repeats names and links.
+    await this.db.execute(sql`DELETE FROM idempotency_keys WHERE scope = ${`user:${userId}`}`);
+    await this.db.execute(sql`DELETE FROM mail_outbox WHERE lower(to_address) = ${email}`);
+    await this.db.execute(sql`UPDATE users SET email = ${placeholder}, password_hash = ${unusablePasswordHash},
+      first_name = 'A former', last_name = 'member', username = NULL, occupation = '', bio = '', phone_number = '',
+      address = '', withdrawal_address = NULL, profile_picture = NULL, cover_photo = NULL, is_active = false,
+      deleted_at = now(), updated_at = now() WHERE id = ${userId}`);
+  }
+}

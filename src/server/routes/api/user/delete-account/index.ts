@@ -1,0 +1,55 @@
+/**
+ * POST /api/user/delete-account/: the signed-in person deletes their account, confirming with their
+ * password. Refused (409, saying what must happen first) while a cause of theirs holds money not
+ * paid out or has a withdrawal on its way: that money belongs to the cause's beneficiaries.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { NON_FIELD_ERRORS } from '../../../../../shared/api-errors';
+import { formatGhs } from '../../../../../shared/money';
+import { ApiError, validationError } from '../../../../lib/api-error';
+import { unusablePasswordHash, verifyPassword } from '../../../../lib/passwords';
+import type { ErasureBlocker } from '../../../../repositories/account-erasure';
+import { errorResponses } from '../../../shared-schemas';
+
+const explain = (b: ErasureBlocker) =>
+  b.inFlight
+    ? `A withdrawal from "${b.causeName}" is on its way: wait until it is paid or has failed.`
+    : `"${b.causeName}" still holds ${formatGhs(b.held)} that has not been withdrawn: withdraw it first.`;
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/delete-account/',
+    {
+      onRequest: app.authenticate,
+      config: { idempotent: false },
+      schema: {
+        tags: ['account'],
+        summary: 'Delete your account: personal data erased, donations and causes kept anonymously on the ledger',
+        security: [{ bearer: [] }],
+        body: Type.Object({ password: Type.String({ maxLength: 256 }) }),
+        response: { 204: Type.Null(), ...errorResponses(400, 401, 409) },
+      },
+    },
+    async (request, reply) => {
+      const user = await app.repos.users.findById(request.user!.id);
+      if (!user || user.deletedAt) throw new ApiError(401, 'token_invalid', 'This account no longer exists.');
+      if (!(await verifyPassword(user.passwordHash, request.body.password))) {
+        throw validationError({ password: ['The password is not right.'] }, 'Enter your password to delete your account.');
+      }
+      const erasedHash = await unusablePasswordHash();
+      const blockers = await app.repos.transaction(async (repos) => {
+        const found = await repos.accountErasure.blockers(user.id);
+        if (found.length === 0) await repos.accountErasure.erase(user.id, user.email.toLowerCase(), erasedHash);
+        return found;
+      });
+      if (blockers.length > 0) {
+        const reasons = blockers.map(explain);
+        throw new ApiError(409, 'conflict', `Your account cannot be deleted yet. ${reasons.join(' ')}`, { [NON_FIELD_ERRORS]: reasons });
+      }
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default routes;
