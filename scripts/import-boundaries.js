@@ -27,6 +27,7 @@ export const FEATURE_DEPENDENCIES = {
   payouts: ['admin', 'causes'],
   profile: ['notifications', 'payouts'],
   pwa: [],
+  updates: ['causes'],
 };
 
 /** Folders under src/web/features that are the web platform, usable by every feature. */

@@ -100,6 +100,7 @@ export class BoafoDb extends Dexie {
   donations!: EntityTable<CachedRecord, 'id'>;
   notifications!: EntityTable<CachedRecord, 'id'>;
   content!: EntityTable<ContentRow, 'key'>;
+  causeUpdates!: EntityTable<CachedRecord, 'id'>;
 
   constructor(name = 'boafo') {
     // 'relaxed' (the OS flushes on its own schedule) is the default of Chrome ≥ 121, Firefox and
@@ -153,6 +154,11 @@ export class BoafoDb extends Dexie {
           });
         }
       });
+    // Version 6 (cause updates issue): the updates of causes read online, for reading them offline;
+    // `[cause_id+created_at]` gives one cause's newest first.
+    this.version(6).stores({
+      causeUpdates: 'id, cause_id, [cause_id+created_at]',
+    });
   }
 }
 
