@@ -96,7 +96,9 @@ describe.each(backends)('first-load pages on $name', (backend) => {
     const list = (await ctx.app.inject({ url: '/api/causes/list/?page_size=50' })).json();
     const withCover = list.results.find((c: { cover_image: string | null }) => c.cover_image);
     const res = await ctx.app.inject({ url: `/causes/${withCover.id}` });
-    expect(res.body).toContain(`<meta property="og:image" content="https://boafo.example/media/og/causes/${withCover.id}.png?v=${withCover.current_amount}">`);
+    expect(res.body).toContain(
+      `<meta property="og:image" content="https://boafo.example/media/og/causes/${withCover.id}.png?v=${withCover.current_amount}">`,
+    );
     expect(res.body).toContain('<meta name="twitter:card" content="summary_large_image">');
   });
 
