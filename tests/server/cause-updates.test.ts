@@ -187,4 +187,23 @@ describe.each(backends)('cause updates and words of support on $name', (backend)
     expect((await list()).count).toBe(0);
     expect((await hide('00000000-0000-4000-8000-000000000000', organizer.access)).statusCode).toBe(404);
   });
+
+  describe('with the public read cache on', () => {
+    const cached = useApp(backend, { admin: ADMIN, publicCacheSeconds: 30 });
+
+    it('a change from any connection empties the cached updates and messages', async () => {
+      const { organizer, causeId } = await scene(cached.app);
+      await gift(cached.app, causeId, { email: 'cache@example.com', message: 'Cached words' });
+      const updates = async () => (await cached.app.inject({ url: `/api/causes/${causeId}/updates/` })).json().count as number;
+      const messages = async () => (await cached.app.inject({ url: `/api/causes/${causeId}/messages/` })).json().count as number;
+      expect(await updates()).toBe(0);
+      expect(await messages()).toBe(1);
+      // Written past the API (as another process would): only the triggers' NOTIFY can tell this one.
+      await cached.app.db.execute(sql`INSERT INTO cause_updates (cause_id, author_id, body) VALUES (${causeId}, ${organizer.id}, 'Quiet')`);
+      await expect.poll(updates).toBe(1);
+      expect(await messages()).toBe(1);
+      await cached.app.db.execute(sql`UPDATE donations SET message_hidden_at = now() WHERE cause_id = ${causeId}`);
+      await expect.poll(messages).toBe(0);
+    });
+  });
 });
