@@ -224,4 +224,11 @@ describe('cause updates and words of support', () => {
     await waitFor(() => expect(calls.filter((c) => pathname(c) === '/api/cart/donate/')).toHaveLength(1));
     expect(calls.find((c) => pathname(c) === '/api/cart/donate/')!.body).toMatchObject({ message: 'Get well soon' });
   });
+
+  it('a message written for one cause is not carried to another cause', async () => {
+    sessionStorage.setItem('boafo-donor-draft', JSON.stringify({ email: 'kofi@example.com', message: 'For Kwame', message_for: 'other' }));
+    await renderRoute('/donation?causeId=44444444-4444-4444-8444-444444444444&amount=25', () => undefined);
+    expect((screen.getByLabelText('Email address') as HTMLInputElement).value).toBe('kofi@example.com');
+    expect((screen.getByLabelText('Leave a message of support (optional)') as HTMLTextAreaElement).value).toBe('');
+  });
 });

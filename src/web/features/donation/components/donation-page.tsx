@@ -54,7 +54,7 @@ export interface DonationPageProps {
 export function DonationPage({ search, causeTitle }: DonationPageProps) {
   useDocumentTitle('Donate');
   const online = useOnline();
-  const [donor, setDonor] = useDonorState();
+  const [donor, setDonor] = useDonorState(search.causeId ?? '');
   const [amount, setAmount] = useState(() => prefillAmount(search.amount));
   const { busy, inFlight, start } = usePaymentAttempt();
 

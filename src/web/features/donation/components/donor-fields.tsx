@@ -45,10 +45,13 @@ const EMPTY: DonorState = {
 
 const DRAFT_KEY = 'boafo-donor-draft';
 
-function readDraft(): DonorState {
+type Draft = Partial<DonorState> & { message_for?: string };
+
+/** A message of support was written for one cause (or one checkout): another form starts without it. */
+function readDraft(messageFor: string): DonorState {
   try {
-    const saved = JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? 'null') as Partial<DonorState> | null;
-    return { ...EMPTY, ...(saved ?? {}) };
+    const { message_for, ...saved } = (JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? 'null') as Draft | null) ?? {};
+    return { ...EMPTY, ...saved, message: message_for === messageFor ? (saved.message ?? '') : '' };
   } catch {
     return { ...EMPTY };
   }
@@ -58,15 +61,15 @@ function readDraft(): DonorState {
  * The donor's details, kept in sessionStorage while typing (a reload or a dropped connection loses
  * nothing) and prefilled from the profile when signed in, without overwriting what was typed.
  */
-export function useDonorState(): [DonorState, (patch: Partial<DonorState>) => void] {
-  const [donor, setDonor] = useState<DonorState>(readDraft);
+export function useDonorState(messageFor = ''): [DonorState, (patch: Partial<DonorState>) => void] {
+  const [donor, setDonor] = useState<DonorState>(() => readDraft(messageFor));
   useEffect(() => {
     try {
-      sessionStorage.setItem(DRAFT_KEY, JSON.stringify(donor));
+      sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ ...donor, message_for: messageFor }));
     } catch {
       // storage full or blocked: the form still holds it
     }
-  }, [donor]);
+  }, [donor, messageFor]);
   useEffect(() => {
     if (!session.access) return;
     const controller = new AbortController();

@@ -53,7 +53,7 @@ function readCartId(): string | null {
 export function MultiDonationPage({ causes, cartInSync }: MultiDonationPageProps) {
   useDocumentTitle('Donate to several causes');
   const online = useOnline();
-  const [donor, setDonor] = useDonorState();
+  const [donor, setDonor] = useDonorState('checkout');
   const [mode, setMode] = useState<Mode>('separately');
   const [amounts, setAmounts] = useState<Record<string, string>>({});
   const [total, setTotal] = useState('');
