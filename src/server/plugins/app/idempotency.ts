@@ -29,13 +29,14 @@ export default fp(
 
     app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
       if (!MUTATING.has(request.method) || !request.url.startsWith('/api/')) return;
-      if (request.routeOptions.config?.idempotent === false) return;
       const key = request.headers['idempotency-key'];
       if (typeof key !== 'string' || key === '') return;
       if (key.length > 255) throw new ApiError(400, 'validation_error', 'Idempotency-Key must be at most 255 characters.');
       // Keys are stored as text: visible ASCII only (UUIDs and the like), never control characters.
       if (!/^[\x20-\x7e]+$/.test(key))
         throw new ApiError(400, 'validation_error', 'Idempotency-Key may only contain printable ASCII characters.');
+      // Checked above on every route alike, so a malformed key is refused the same way where it is not kept.
+      if (request.routeOptions.config?.idempotent === false) return;
       const user = await app.optionalUser(request);
       const ref = { scope: user ? `user:${user.id}` : ANONYMOUS, key };
       const fingerprint = sha256Hex(stableStringify(request.body));
