@@ -28,6 +28,7 @@ export const FEATURE_DEPENDENCIES = {
   profile: ['notifications', 'payouts'],
   pwa: [],
   receipts: [],
+  updates: ['causes'],
 };
 
 /** Folders under src/web/features that are the web platform, usable by every feature. */

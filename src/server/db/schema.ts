@@ -300,6 +300,10 @@ export const donations = pgTable(
     paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
     /** The reference of the payment that carries this donation (several donations share one). */
     reference: text('reference'),
+    /** Words of support (at most 280 characters, checked by the API); public once completed, unless hidden. */
+    message: text('message'),
+    /** Set when the organizer or an admin hid the message from the cause page. */
+    messageHiddenAt: timestamp('message_hidden_at', { withTimezone: true }),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
@@ -314,7 +318,29 @@ export const donations = pgTable(
     index('donations_cause_completed_idx')
       .on(t.causeId, t.completedAt.desc())
       .where(sql`${t.status} = 'completed'`),
+    // The cause page's words of support: visible messages of completed donations, newest first.
+    index('donations_cause_messages_idx')
+      .on(t.causeId, t.completedAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'completed' AND ${t.message} IS NOT NULL AND ${t.messageHiddenAt} IS NULL`),
   ],
+);
+
+/** News an organizer posts on a cause (migration 0010); the cause's donors are told of each. */
+export const causeUpdates = pgTable(
+  'cause_updates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    causeId: uuid('cause_id')
+      .notNull()
+      .references(() => causes.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id),
+    body: text('body').notNull(),
+    image: jsonb('image').$type<ImageSizes>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('cause_updates_cause_created_idx').on(t.causeId, t.createdAt.desc(), t.id.desc())],
 );
 
 /** The sandbox provider's side of a checkout (amount asked, tester's outcome), shared by every process. */

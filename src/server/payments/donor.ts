@@ -13,6 +13,7 @@ export interface DonorBody {
   phone_number?: string;
   payment_method?: PaymentMethod;
   is_anonymous?: boolean;
+  message?: string | null;
 }
 
 const clean = (value: string | undefined) => (value ?? '').trim();
@@ -35,5 +36,7 @@ export async function donorFrom(app: FastifyInstance, user: AuthUser | null, bod
     phoneNumber: clean(body.phone_number),
     paymentMethod: body.payment_method ?? null,
     isAnonymous: body.is_anonymous ?? false,
+    // A checkout of several causes leaves the same words on each of its donations.
+    message: clean(body.message ?? undefined) || null,
   };
 }

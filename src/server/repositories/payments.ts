@@ -22,6 +22,8 @@ export interface DonorInfo {
   phoneNumber: string;
   paymentMethod: PaymentMethod | null;
   isAnonymous: boolean;
+  /** Words of support, or null. */
+  message: string | null;
 }
 
 export interface NewPayment {

@@ -5,6 +5,7 @@
 import { Type } from 'typebox';
 import { AmountInput, Nullable, ReturnFields } from './common';
 import { PAYMENT_METHODS } from './statuses';
+import { SupportMessageField } from './updates';
 
 const CartId = Nullable(Type.String({ format: 'uuid', description: 'A cart id; guests may invent a UUID offline.' }));
 const Quantity = Type.Integer({ minimum: 1, maximum: 1000 });
@@ -96,6 +97,7 @@ export const DonorFields = {
   phone_number: Text(30),
   payment_method: Type.Optional(PaymentMethodSchema),
   is_anonymous: Type.Optional(Type.Boolean()),
+  message: SupportMessageField,
 };
 
 export const DonorDetailsSchema = Type.Object(DonorFields);

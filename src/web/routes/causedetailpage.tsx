@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { causeLedger } from './-compose/cause-with-ledger';
+import { causeExtras } from './-compose/cause-extras';
 import { CauseDetailPage } from '../features/causes/components/cause-detail-page';
 
 /** The spec's older detail path; it reads ?id= and shows the same real cause as /causes/$id. */
@@ -11,5 +11,5 @@ export const Route = createFileRoute('/causedetailpage')({
 
 function CauseDetailMockPage() {
   const { id } = Route.useSearch();
-  return <CauseDetailPage id={id} extras={causeLedger} />;
+  return <CauseDetailPage id={id} extras={causeExtras} />;
 }

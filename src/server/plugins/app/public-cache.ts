@@ -16,6 +16,8 @@ const CACHEABLE = [
   /^\/api\/causes\/list\/(\?|$)/,
   /^\/api\/causes\/details\/[^/?]+\/$/,
   /^\/api\/causes\/[^/?]+\/ledger\/(\?|$)/,
+  // Invalidated like the ledger: cause_updates and donations NOTIFY on change (migrations 0008, 0010).
+  /^\/api\/causes\/[^/?]+\/(updates|messages)\/(\?|$)/,
   /^\/api\/categories\/$/,
   /^\/api\/statistics\/$/,
   /^\/api\/donations\/(statistics\/)?(\?|$)/,

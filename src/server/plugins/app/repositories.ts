@@ -11,6 +11,7 @@ import { AdminUsersRepo } from '../../repositories/admin-users';
 import { CartsRepo } from '../../repositories/carts';
 import { CategoriesRepo } from '../../repositories/categories';
 import { CausesRepo } from '../../repositories/causes';
+import { CauseUpdatesRepo } from '../../repositories/cause-updates';
 import { ContentRepo } from '../../repositories/content';
 import { DonationsRepo } from '../../repositories/donations';
 import { FavoritesRepo } from '../../repositories/favorites';
@@ -40,6 +41,7 @@ export interface Repos {
   media: MediaRepo;
   settings: SettingsRepo;
   causes: CausesRepo;
+  causeUpdates: CauseUpdatesRepo;
   categories: CategoriesRepo;
   ledger: LedgerRepo;
   donations: DonationsRepo;
@@ -81,6 +83,7 @@ export function makeRepos(db: Db, options: RepoOptions): Repos {
     media: new MediaRepo(db),
     settings: new SettingsRepo(db),
     causes: new CausesRepo(db),
+    causeUpdates: new CauseUpdatesRepo(db),
     categories: new CategoriesRepo(db),
     ledger: new LedgerRepo(db),
     donations: new DonationsRepo(db),

@@ -112,6 +112,7 @@ export class BoafoDb extends Dexie {
   notifications!: EntityTable<CachedRecord, 'id'>;
   content!: EntityTable<ContentRow, 'key'>;
   receipts!: EntityTable<SavedPdfRow, 'key'>;
+  causeUpdates!: EntityTable<CachedRecord, 'id'>;
 
   constructor(name = 'boafo') {
     // 'relaxed' (the OS flushes on its own schedule) is the default of Chrome ≥ 121, Firefox and
@@ -165,9 +166,14 @@ export class BoafoDb extends Dexie {
           });
         }
       });
-    // Version 6 (receipts issue): the last downloaded receipt and statement PDFs, newest kept.
+    // Version 6: the last downloaded receipt and statement PDFs, newest kept.
     this.version(6).stores({
       receipts: 'key, savedAt',
+    });
+    // Version 7: the updates of causes read online, for reading them offline;
+    // `[cause_id+created_at]` gives one cause's newest first.
+    this.version(7).stores({
+      causeUpdates: 'id, cause_id, [cause_id+created_at]',
     });
   }
 }

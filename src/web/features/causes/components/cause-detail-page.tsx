@@ -104,8 +104,11 @@ function FavoriteToggle({ cause, onChange }: { cause: Cause; onChange: (favorite
   );
 }
 
-/** What the page shows below the cause for a cause loaded from the server (the route gives the ledger). */
-export type CauseExtras = (cause: Cause) => ReactNode;
+/**
+ * What the page shows below the cause (the route gives the ledger, updates, …). `offline`: the cause
+ * came from the device's mirror, so the extras show what they kept, or nothing.
+ */
+export type CauseExtras = (cause: Cause, context: { offline: boolean }) => ReactNode;
 
 function CauseDetails({
   cause,
@@ -222,7 +225,7 @@ function CauseDetails({
           )}
         </aside>
       </div>
-      {!fromMirror && extras?.(cause)}
+      {extras?.(cause, { offline: fromMirror })}
     </PageShell>
   );
 }

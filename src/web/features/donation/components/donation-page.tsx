@@ -10,7 +10,15 @@ import { startDonation } from '../api/donation-api';
 import type { DonationSearch } from '../lib/search';
 import { MESSAGES } from '../lib/submit';
 import { usePaymentAttempt } from '../lib/use-payment-attempt';
-import { CountryPhoneFields, DonateButton, NameEmailFields, PaymentFields, donorDetails, useDonorState } from './donor-fields';
+import {
+  CountryPhoneFields,
+  DonateButton,
+  NameEmailFields,
+  PaymentFields,
+  SupportMessageField,
+  donorDetails,
+  useDonorState,
+} from './donor-fields';
 import { DonateHeader } from './donate-header';
 import { RedirectingScreen } from './redirecting-screen';
 import '../donation.css';
@@ -46,7 +54,7 @@ export interface DonationPageProps {
 export function DonationPage({ search, causeTitle }: DonationPageProps) {
   useDocumentTitle('Donate');
   const online = useOnline();
-  const [donor, setDonor] = useDonorState();
+  const [donor, setDonor] = useDonorState(search.causeId ?? '');
   const [amount, setAmount] = useState(() => prefillAmount(search.amount));
   const { busy, inFlight, start } = usePaymentAttempt();
 
@@ -109,6 +117,7 @@ export function DonationPage({ search, causeTitle }: DonationPageProps) {
             onChange={(e) => setAmount(e.target.value)}
           />
         </div>
+        <SupportMessageField donor={donor} set={setDonor} />
         <PaymentFields donor={donor} set={setDonor} />
         <DonateButton online={online} busy={busy} />
       </form>

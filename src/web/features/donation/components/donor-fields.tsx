@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { DonorDetails, PaymentMethod } from '../../../../shared/giving-contract';
+import { SUPPORT_MESSAGE_MAX } from '../../../../shared/updates-contract';
 import { session } from '../../../stores/session-store';
 import { loadProfileForPrefill } from '../api/donation-api';
 
@@ -14,6 +15,8 @@ export interface DonorState {
   phone_number: string;
   payment_method: PaymentMethod;
   is_anonymous: boolean;
+  /** Words of support shown on the cause page once paid; '' sends none. */
+  message: string;
 }
 
 /** Spec §2: GH +233, US +1, GB +44, CA +1, AU +61. */
@@ -37,14 +40,18 @@ const EMPTY: DonorState = {
   phone_number: '',
   payment_method: 'card',
   is_anonymous: false,
+  message: '',
 };
 
 const DRAFT_KEY = 'boafo-donor-draft';
 
-function readDraft(): DonorState {
+type Draft = Partial<DonorState> & { message_for?: string };
+
+/** A message of support was written for one cause (or one checkout): another form starts without it. */
+function readDraft(messageFor: string): DonorState {
   try {
-    const saved = JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? 'null') as Partial<DonorState> | null;
-    return { ...EMPTY, ...(saved ?? {}) };
+    const { message_for, ...saved } = (JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? 'null') as Draft | null) ?? {};
+    return { ...EMPTY, ...saved, message: message_for === messageFor ? (saved.message ?? '') : '' };
   } catch {
     return { ...EMPTY };
   }
@@ -54,15 +61,15 @@ function readDraft(): DonorState {
  * The donor's details, kept in sessionStorage while typing (a reload or a dropped connection loses
  * nothing) and prefilled from the profile when signed in, without overwriting what was typed.
  */
-export function useDonorState(): [DonorState, (patch: Partial<DonorState>) => void] {
-  const [donor, setDonor] = useState<DonorState>(readDraft);
+export function useDonorState(messageFor = ''): [DonorState, (patch: Partial<DonorState>) => void] {
+  const [donor, setDonor] = useState<DonorState>(() => readDraft(messageFor));
   useEffect(() => {
     try {
-      sessionStorage.setItem(DRAFT_KEY, JSON.stringify(donor));
+      sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ ...donor, message_for: messageFor }));
     } catch {
       // storage full or blocked: the form still holds it
     }
-  }, [donor]);
+  }, [donor, messageFor]);
   useEffect(() => {
     if (!session.access) return;
     const controller = new AbortController();
@@ -97,6 +104,8 @@ export function donorDetails(donor: DonorState): DonorDetails {
   }
   details.payment_method = donor.payment_method;
   details.is_anonymous = donor.is_anonymous;
+  const message = (donor.message ?? '').trim();
+  if (message) details.message = message;
   return details;
 }
 
@@ -194,6 +203,27 @@ export function PaymentFields({ donor, set }: { donor: DonorState; set: (patch: 
         Donate anonymously
       </label>
     </>
+  );
+}
+
+/** An optional message of support; a checkout of several causes leaves it on each. */
+export function SupportMessageField({ donor, set }: { donor: DonorState; set: (patch: Partial<DonorState>) => void }) {
+  const length = (donor.message ?? '').length;
+  return (
+    <div className="field">
+      <label htmlFor="donor-message">Leave a message of support (optional)</label>
+      <textarea
+        id="donor-message"
+        rows={3}
+        maxLength={SUPPORT_MESSAGE_MAX}
+        value={donor.message ?? ''}
+        onChange={(e) => set({ message: e.target.value })}
+        aria-describedby="donor-message-count"
+      />
+      <p id="donor-message-count" className="field__hint" aria-live="polite">
+        {length}/{SUPPORT_MESSAGE_MAX} characters
+      </p>
+    </div>
   );
 }
 

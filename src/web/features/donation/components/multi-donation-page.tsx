@@ -11,7 +11,15 @@ import { evenSplit } from '../lib/split';
 import { MESSAGES } from '../lib/submit';
 import { usePaymentAttempt } from '../lib/use-payment-attempt';
 import { validAmount } from './donation-page';
-import { CountryPhoneFields, DonateButton, NameEmailFields, PaymentFields, donorDetails, useDonorState } from './donor-fields';
+import {
+  CountryPhoneFields,
+  DonateButton,
+  NameEmailFields,
+  PaymentFields,
+  SupportMessageField,
+  donorDetails,
+  useDonorState,
+} from './donor-fields';
 import { DonateHeader } from './donate-header';
 import { RedirectingScreen } from './redirecting-screen';
 import '../donation.css';
@@ -45,7 +53,7 @@ function readCartId(): string | null {
 export function MultiDonationPage({ causes, cartInSync }: MultiDonationPageProps) {
   useDocumentTitle('Donate to several causes');
   const online = useOnline();
-  const [donor, setDonor] = useDonorState();
+  const [donor, setDonor] = useDonorState('checkout');
   const [mode, setMode] = useState<Mode>('separately');
   const [amounts, setAmounts] = useState<Record<string, string>>({});
   const [total, setTotal] = useState('');
@@ -194,6 +202,7 @@ export function MultiDonationPage({ causes, cartInSync }: MultiDonationPageProps
           )}
         </fieldset>
 
+        <SupportMessageField donor={donor} set={setDonor} />
         <PaymentFields donor={donor} set={setDonor} />
         <DonateButton online={online} busy={busy} />
       </form>

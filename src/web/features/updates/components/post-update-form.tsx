@@ -1,0 +1,111 @@
+import { useRef, useState, type FormEvent } from 'react';
+import type { CauseUpdate } from '../../../../shared/updates-contract';
+import { UPDATE_BODY_MAX } from '../../../../shared/updates-contract';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../stores/toast-store';
+import { postUpdate } from '../api/updates-api';
+
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/** The organizer's (or an admin's) "Post an update" form: text, an optional picture, upload progress like the create-cause form. */
+export function PostUpdateForm({
+  causeId,
+  onPosted,
+  submit = postUpdate,
+}: {
+  causeId: string;
+  onPosted: (update: CauseUpdate) => void;
+  submit?: typeof postUpdate;
+}) {
+  const [body, setBody] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  function chooseFile(chosen: File | null) {
+    const { image: _old, ...rest } = errors;
+    if (chosen && !chosen.type.startsWith('image/')) setErrors({ ...rest, image: 'Choose an image file (JPEG, PNG, WebP…).' });
+    else if (chosen && chosen.size > MAX_IMAGE_BYTES) setErrors({ ...rest, image: 'The image is larger than 5 MB.' });
+    else setErrors(rest);
+    setFile(chosen);
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (submitting) return;
+    if (!body.trim()) {
+      setErrors({ ...errors, body: 'Write the update first.' });
+      return;
+    }
+    if (errors.image) return;
+    const form = new FormData();
+    form.append('body', body.trim());
+    if (file) form.append('image', file);
+    setSubmitting(true);
+    setProgress(0);
+    try {
+      const update = await submit(causeId, form, setProgress);
+      onPosted(update);
+      setBody('');
+      setFile(null);
+      setErrors({});
+      if (fileInput.current) fileInput.current.value = '';
+      toast.success('Update posted. Donors are being told.');
+    } catch (error) {
+      const fields: Record<string, string> = {};
+      if (error instanceof ApiError) {
+        for (const [field, messages] of Object.entries(error.errorBody?.errors ?? {})) {
+          if (Array.isArray(messages) && messages[0]) fields[field] = messages[0];
+        }
+      }
+      setErrors(fields);
+      toast.error(errorMessage(error, 'Could not post the update. Please try again.'));
+    } finally {
+      setSubmitting(false);
+      setProgress(null);
+    }
+  }
+
+  return (
+    <form className="update-form" onSubmit={(e) => void onSubmit(e)} aria-label="Post an update" noValidate>
+      <h3>Post an update</h3>
+      <div className={`field${errors.body ? ' field--invalid' : ''}`}>
+        <label htmlFor="update-body">What is new?</label>
+        <textarea
+          id="update-body"
+          rows={4}
+          maxLength={UPDATE_BODY_MAX}
+          value={body}
+          onChange={(e) => setBody(e.target.value)}
+          aria-invalid={errors.body ? true : undefined}
+          aria-describedby={errors.body ? 'update-body-error' : undefined}
+        />
+        {errors.body && (
+          <p id="update-body-error" className="field__error" role="alert">
+            {errors.body}
+          </p>
+        )}
+      </div>
+      <div className={`field${errors.image ? ' field--invalid' : ''}`}>
+        <label htmlFor="update-image">Picture (optional)</label>
+        <input ref={fileInput} id="update-image" type="file" accept="image/*" onChange={(e) => chooseFile(e.target.files?.[0] ?? null)} />
+        {errors.image && (
+          <p className="field__error" role="alert">
+            {errors.image}
+          </p>
+        )}
+      </div>
+      {progress !== null && (
+        <div className="field">
+          <label htmlFor="update-upload-progress">Uploading… {Math.round(progress * 100)}%</label>
+          <progress id="update-upload-progress" className="upload-progress" max={1} value={progress} />
+        </div>
+      )}
+      <button type="submit" className="button button--primary" disabled={submitting}>
+        {submitting ? 'Posting...' : 'Post update'}
+      </button>
+    </form>
+  );
+}
