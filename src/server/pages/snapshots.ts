@@ -109,7 +109,7 @@ export function causeDetailSnapshot(cause: Cause): { main: string; className: st
   return {
     className: 'container page',
     main:
-      '<p><a href="/causelistpage">← All causes</a></p><div class="cause-detail"><div>' +
+      '<p><a href="/causelistpage">← All causes</a></p><div class="cause-detail"><div class="cause-detail__head">' +
       image(cause, {
         className: 'cause-detail__image',
         width: 960,
@@ -118,12 +118,13 @@ export function causeDetailSnapshot(cause: Cause): { main: string; className: st
         alt: title,
         eager: true,
       }) +
-      `<h1>${escapeHtml(title)}</h1><h2 class="visually-hidden">Details</h2><dl class="cause-detail__meta">${facts}</dl>` +
-      `<h2>About this cause</h2><p style="white-space: pre-line">${escapeHtml(cause.description)}</p></div>` +
+      `<h1>${escapeHtml(title)}</h1></div>` +
       `<aside class="cause-detail__panel" aria-label="Donations"><p class="cause-detail__raised">${formatGhs(progress.collected)}</p>` +
       `<p style="margin: 0">raised of ${formatGhs(progress.goal)} goal</p>` +
       `<div class="progress" role="progressbar" aria-valuemin="0" aria-valuemax="100" aria-valuenow="${progress.percent}" aria-label="Funding progress" aria-valuetext="${progress.percent}% funded"><span class="progress__bar" style="width: ${progress.percent}%"></span></div>` +
       `<p style="margin: 0"><strong>${progress.percent}%</strong> funded · ${donors} · ${formatGhs(progress.remaining)} to go</p>` +
-      '</aside></div>',
+      '</aside>' +
+      `<div class="cause-detail__body"><h2 class="visually-hidden">Details</h2><dl class="cause-detail__meta">${facts}</dl>` +
+      `<h2>About this cause</h2><p style="white-space: pre-line">${escapeHtml(cause.description)}</p></div></div>`,
   };
 }

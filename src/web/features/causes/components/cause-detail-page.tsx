@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Cause, CauseStatus } from '../../../../shared/cause-contract';
 import { formatGhs } from '../../../../shared/money';
@@ -18,6 +18,7 @@ import { loadCause, type LoadedCause } from '../lib/load-causes';
 import { addCauseToCart, CauseProgressBar } from './cause-card';
 import { OfflineCausesNotice } from './offline-notice';
 import { ResponsiveImage } from './responsive-image';
+import { StickyDonateBar } from './sticky-donate-bar';
 import '../causes.css';
 
 const STATUS_LABELS: Record<CauseStatus, string> = {
@@ -128,6 +129,8 @@ function CauseDetails({
   const progress = causeProgress(cause.target_amount, cause.current_amount);
   const blocked = donationBlockReason(cause);
   const category = categoryName(cause.category);
+  const panelRef = useRef<HTMLElement>(null);
+  const donate = () => void navigate({ to: '/donation', search: { causeId: cause.id, amount: '' } as never });
 
   return (
     <PageShell className="container page">
@@ -135,8 +138,10 @@ function CauseDetails({
       <p>
         <Link to="/causelistpage">← All causes</Link>
       </p>
+      {/* Head, panel, story: on a phone the money and Donate come right after the title (first screen);
+          on a wide screen the panel is a column beside both. */}
       <div className="cause-detail">
-        <div>
+        <div className="cause-detail__head">
           <ResponsiveImage
             className="cause-detail__image"
             src={cause.image ?? cause.cover_image}
@@ -153,6 +158,47 @@ function CauseDetails({
               <span className={`status-badge status-badge--${cause.status}`}>{STATUS_LABELS[cause.status] ?? cause.status}</span>
             </p>
           )}
+        </div>
+        <aside className="cause-detail__panel" aria-label="Donations" ref={panelRef}>
+          <p className="cause-detail__raised">{formatGhs(progress.collected)}</p>
+          <p style={{ margin: 0 }}>raised of {formatGhs(progress.goal)} goal</p>
+          <CauseProgressBar percent={progress.percent} />
+          <p style={{ margin: 0 }}>
+            <strong>{progress.percent}%</strong> funded · {cause.donor_count} {cause.donor_count === 1 ? 'donor' : 'donors'} ·{' '}
+            {formatGhs(progress.remaining)} to go
+          </p>
+          <button
+            type="button"
+            className="button button--primary button--large"
+            disabled={Boolean(blocked)}
+            aria-describedby={blocked ? 'donate-blocked' : undefined}
+            onClick={donate}
+          >
+            Donate
+          </button>
+          {blocked && (
+            <p id="donate-blocked" className="field__hint">
+              {blocked}
+            </p>
+          )}
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={Boolean(blocked)}
+            aria-describedby={blocked ? 'donate-blocked' : undefined}
+            onClick={() => void addCauseToCart(cause)}
+          >
+            Add to Cart
+          </button>
+          <ShareButton className="share--block" title={title} text={cause.description} path={`/causes/${cause.id}`} />
+          {access && <FavoriteToggle cause={cause} onChange={onFavorite} />}
+          {access && user_id === cause.organizer_id && (
+            <Link to="/causes/$id/withdrawals" params={{ id: cause.id }} className="button button--secondary">
+              Withdraw funds
+            </Link>
+          )}
+        </aside>
+        <div className="cause-detail__body">
           <h2 className="visually-hidden">Details</h2>
           <dl className="cause-detail__meta">
             <dt>Created by</dt>
@@ -185,46 +231,8 @@ function CauseDetails({
           <h2>About this cause</h2>
           <p style={{ whiteSpace: 'pre-line' }}>{cause.description}</p>
         </div>
-        <aside className="cause-detail__panel" aria-label="Donations">
-          <p className="cause-detail__raised">{formatGhs(progress.collected)}</p>
-          <p style={{ margin: 0 }}>raised of {formatGhs(progress.goal)} goal</p>
-          <CauseProgressBar percent={progress.percent} />
-          <p style={{ margin: 0 }}>
-            <strong>{progress.percent}%</strong> funded · {cause.donor_count} {cause.donor_count === 1 ? 'donor' : 'donors'} ·{' '}
-            {formatGhs(progress.remaining)} to go
-          </p>
-          <button
-            type="button"
-            className="button button--primary button--large"
-            disabled={Boolean(blocked)}
-            aria-describedby={blocked ? 'donate-blocked' : undefined}
-            onClick={() => void navigate({ to: '/donation', search: { causeId: cause.id, amount: '' } as never })}
-          >
-            Donate
-          </button>
-          {blocked && (
-            <p id="donate-blocked" className="field__hint">
-              {blocked}
-            </p>
-          )}
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={Boolean(blocked)}
-            aria-describedby={blocked ? 'donate-blocked' : undefined}
-            onClick={() => void addCauseToCart(cause)}
-          >
-            Add to Cart
-          </button>
-          <ShareButton className="share--block" title={title} text={cause.description} path={`/causes/${cause.id}`} />
-          {access && <FavoriteToggle cause={cause} onChange={onFavorite} />}
-          {access && user_id === cause.organizer_id && (
-            <Link to="/causes/$id/withdrawals" params={{ id: cause.id }} className="button button--secondary">
-              Withdraw funds
-            </Link>
-          )}
-        </aside>
       </div>
+      {!blocked && <StickyDonateBar panel={panelRef} raised={formatGhs(progress.collected)} percent={progress.percent} onDonate={donate} />}
       {extras?.(cause, { offline: fromMirror })}
     </PageShell>
   );
