@@ -34,6 +34,8 @@ export interface AppConfig {
   realtime: RealtimeSettings;
   sweeper: SweeperSettings;
   mail: MailSettings;
+  /** Hours a card donation stays held before it can be withdrawn (0 = never held). */
+  cardHoldHours: number;
 }
 
 /** The money sweeper (payments/sweeper.ts): how often it runs and when a payment or payout counts as stuck. */
@@ -161,6 +163,12 @@ export const SETTINGS: SettingDoc[] = [
     default: '30',
     description:
       "Guests' public reads (cause list and details, ledger, statistics, landing content) are answered from memory for at most this long; any change to them clears every process's copy at once through the database (0 = no cache).",
+  },
+  {
+    name: 'CARD_HOLD_HOURS',
+    default: '24',
+    description:
+      'Card donations can be withdrawn this many hours after they settle (chargebacks come through cards); mobile money at once. 0 = no hold.',
   },
   {
     name: 'SMTP_URL',
@@ -393,6 +401,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     realtime: { authTimeoutMs: 10_000, heartbeatMs: 25_000, maxGuestSockets: 2_000 },
     sweeper: sweeperSettings(env),
     mail: mailSettings(env),
+    cardHoldHours: int(env, 'CARD_HOLD_HOURS', 24, 0, 720),
     publicCacheSeconds: int(env, 'PUBLIC_CACHE_SECONDS', 30, 0, 3600),
     port: int(env, 'PORT', 3000, 0, 65535),
     host: text(env, 'HOST') ?? '0.0.0.0',

@@ -52,6 +52,8 @@ describe.each(backends)('withdrawals (sandbox provider) on $name', (backend) => 
       raised: '50.00',
       withdrawn: '0.00',
       pending: '20.50',
+      held: '0.00',
+      refunded: '0.00',
       available: '29.50',
     });
     expect((await ctx.app.inject({ url: `/api/causes/${causeId}/balance/`, headers: bearer(stranger.access) })).statusCode).toBe(403);

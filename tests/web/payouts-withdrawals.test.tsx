@@ -19,6 +19,7 @@ interface Options {
   details?: unknown;
   post?: (call: RecordedCall) => Response;
   history?: Withdrawal[];
+  balance?: ReturnType<typeof balanceOf>;
 }
 
 async function openPage(options: Options = {}, as = ORGANIZER) {
@@ -27,7 +28,7 @@ async function openPage(options: Options = {}, as = ORGANIZER) {
     makeWithdrawal('w1', { status: 'paid', amount: '100.00', paid_at: '2026-03-03T09:00:00Z' }),
     makeWithdrawal('w2', { status: 'rejected', amount: '40.00', rejection_reason: 'Please share the hospital invoice first.' }),
   ];
-  let balance = balanceOf();
+  let balance = options.balance ?? balanceOf();
   const result = await renderRoute('/causes/c1/withdrawals', (call) => {
     const { path, query } = route(call);
     if (path === '/api/causes/details/c1/')
@@ -62,12 +63,23 @@ describe('/causes/$id/withdrawals', () => {
     expect(within(balance).getByText('Raised').nextElementSibling!.textContent).toBe('GH₵500.00');
     expect(within(balance).getByText('Withdrawn').nextElementSibling!.textContent).toBe('GH₵100.00');
     expect(within(balance).getByText('Pending').nextElementSibling!.textContent).toBe('GH₵50.00');
+    // Nothing held: no Held row to puzzle over.
+    expect(within(balance).queryByText(/^Held/)).toBeNull();
     expect(await screen.findByText(/Mobile money · MTN Mobile Money •••• 4567/)).toBeTruthy();
     const list = await screen.findByRole('list', { name: 'Withdrawals' });
     const items = within(list).getAllByRole('listitem');
     expect(within(items[0]).getByText('Paid')).toBeTruthy();
     expect(within(items[1]).getByText('Rejected')).toBeTruthy();
     expect(within(items[1]).getByText('Reason: Please share the hospital invoice first.')).toBeTruthy();
+  });
+
+  it('card money still clearing shows as Held, explaining why Available is below Raised', async () => {
+    await openPage({ balance: balanceOf({ held: '120.00', available: '230.00' }) });
+    const balance = (await screen.findByRole('heading', { name: 'Balance' })).closest('section')!;
+    await waitFor(() =>
+      expect(within(balance).getByText('Held (card payments clearing)').nextElementSibling!.textContent).toBe('GH₵120.00'),
+    );
+    expect(within(balance).getByText('Available').nextElementSibling!.textContent).toBe('GH₵230.00');
   });
 
   it('blocks amounts over the available balance, above 2 decimals and zero on the device', async () => {

@@ -25,26 +25,35 @@ export interface Balance {
   raised: number;
   withdrawn: number;
   pending: number;
+  /** Card donations settled less than CARD_HOLD_HOURS ago: raised, not yet withdrawable. */
+  held: number;
+  /** Donations paid back to donors (never part of raised). */
+  refunded: number;
   available: number;
 }
 
-/** raised = completed donations, withdrawn = paid withdrawals, pending = in flight; all pesewas. */
-async function causeBalance(db: Db, causeId: string): Promise<Balance> {
-  const [row] = await queryRows<{ raised: string; withdrawn: string; pending: string }>(
+/**
+ * raised = completed donations, withdrawn = paid withdrawals, pending = in flight, held = recent card
+ * money, all pesewas; available = raised − withdrawn − pending − held. The held sum reads only the
+ * cause's completed donations of the last hours, on the (cause_id, completed_at) partial index.
+ */
+async function causeBalance(db: Db, causeId: string, holdHours: number): Promise<Balance> {
+  const [row] = await queryRows<{ raised: string; withdrawn: string; pending: string; held: string; refunded: string }>(
     db,
     sql`SELECT
     (SELECT coalesce(sum(amount), 0) FROM donations WHERE cause_id = ${causeId} AND status = 'completed')::text AS raised,
     (SELECT coalesce(sum(amount), 0) FROM withdrawals WHERE cause_id = ${causeId} AND status = 'paid')::text AS withdrawn,
     (SELECT coalesce(sum(amount), 0) FROM withdrawals WHERE cause_id = ${causeId}
-      AND status IN ('requested', 'approved', 'processing'))::text AS pending`,
+      AND status IN ('requested', 'approved', 'processing'))::text AS pending,
+    (SELECT coalesce(sum(amount), 0) FROM donations WHERE cause_id = ${causeId} AND status = 'completed'
+      AND payment_method = 'card' AND completed_at > now() - make_interval(hours => ${holdHours}))::text AS held,
+    (SELECT coalesce(sum(amount), 0) FROM donations WHERE cause_id = ${causeId} AND status = 'refunded')::text AS refunded`,
   );
-  const raised = Number(row.raised);
-  const withdrawn = Number(row.withdrawn);
-  const pending = Number(row.pending);
-  return { raised, withdrawn, pending, available: raised - withdrawn - pending };
+  const [raised, withdrawn, pending, held, refunded] = [row.raised, row.withdrawn, row.pending, row.held, row.refunded].map(Number);
+  return { raised, withdrawn, pending, held, refunded, available: raised - withdrawn - pending - held };
 }
 
-export type RequestOutcome = { kind: 'ok'; row: WithdrawalRow } | { kind: 'not_found' } | { kind: 'insufficient'; available: number };
+export type RequestOutcome = { kind: 'ok'; row: WithdrawalRow } | { kind: 'not_found' } | { kind: 'insufficient'; available: number; held: number };
 
 export interface RequestInput {
   causeId: string;
@@ -58,11 +67,14 @@ export interface RequestInput {
 const GHS = (pesewas: number) => formatGhs(pesewas);
 
 export class WithdrawalsRepo {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly cardHoldHours = 0,
+  ) {}
 
   /** What the cause has raised, paid out, holds in flight and may still withdraw. */
   balance(causeId: string): Promise<Balance> {
-    return causeBalance(this.db, causeId);
+    return causeBalance(this.db, causeId, this.cardHoldHours);
   }
 
   /**
@@ -80,8 +92,8 @@ export class WithdrawalsRepo {
         .for('update')
         .limit(1);
       if (!cause) return { kind: 'not_found' } as const;
-      const { available } = await causeBalance(tx, cause.id);
-      if (input.amount > available) return { kind: 'insufficient', available: Math.max(0, available) } as const;
+      const { available, held } = await causeBalance(tx, cause.id, this.cardHoldHours);
+      if (input.amount > available) return { kind: 'insufficient', available: Math.max(0, available), held } as const;
       const [row] = await tx
         .insert(withdrawals)
         .values({

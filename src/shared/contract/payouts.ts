@@ -74,12 +74,14 @@ export const WithdrawalListQuery = Type.Object({
   cause_id: Type.Optional(Type.String({ maxLength: 100 })),
 });
 
-/** GET /api/causes/{id}/balance/ (organizer and admins). available = raised − withdrawn − pending. */
+/** GET /api/causes/{id}/balance/ (organizer, admins). available = raised − withdrawn − pending − held. */
 export const CauseBalanceSchema = Type.Object({
   cause_id: Type.String({ format: 'uuid' }),
   raised: Amount,
   withdrawn: Amount,
   pending: Amount,
+  held: Type.String({ description: 'GHS: card donations settled less than CARD_HOLD_HOURS ago, raised but not yet withdrawable.' }),
+  refunded: Type.String({ description: 'GHS: donations paid back to donors; never part of raised.' }),
   available: Amount,
 });
 

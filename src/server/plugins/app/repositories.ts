@@ -72,6 +72,8 @@ export interface RepoOptions {
   loginWindowSeconds: number;
   /** No SMTP server: queued mail is kept for the admins' screen instead of sent. */
   mailKeptOnly: boolean;
+  /** CARD_HOLD_HOURS: how long card money stays out of a cause's available balance. */
+  cardHoldHours: number;
 }
 
 export function makeRepos(db: Db, options: RepoOptions): Repos {
@@ -95,7 +97,7 @@ export function makeRepos(db: Db, options: RepoOptions): Repos {
     adminPayments: new AdminPaymentsRepo(db),
     payments: new PaymentsRepo(db),
     carts: new CartsRepo(db),
-    withdrawals: new WithdrawalsRepo(db),
+    withdrawals: new WithdrawalsRepo(db, options.cardHoldHours),
     pushSubscriptions: new PushSubscriptionsRepo(db),
     settlements: new SettlementsRepo(db),
     sandbox: new SandboxRepo(db),
@@ -111,7 +113,11 @@ export default fp(
   async (app) => {
     app.decorate(
       'repos',
-      makeRepos(app.db, { loginWindowSeconds: app.config.loginLimits.windowSeconds, mailKeptOnly: !app.config.mail.smtpUrl }),
+      makeRepos(app.db, {
+        loginWindowSeconds: app.config.loginLimits.windowSeconds,
+        mailKeptOnly: !app.config.mail.smtpUrl,
+        cardHoldHours: app.config.cardHoldHours,
+      }),
     );
   },
   { name: 'repositories', dependencies: ['db'] },

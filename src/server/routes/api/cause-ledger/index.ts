@@ -59,7 +59,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['withdrawals'],
         security: [{ bearer: [] }],
-        summary: 'Raised, withdrawn (paid), pending (requested/approved/processing) and available; organizer and admins',
+        summary: 'Raised, withdrawn (paid), pending (requested/approved/processing), held (recent card money), refunded and available; organizer and admins',
         params: IdParams,
         response: { 200: CauseBalanceSchema, ...errorResponses(401, 403, 404) },
       },
@@ -74,6 +74,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         raised: toDecimalString(b.raised),
         withdrawn: toDecimalString(b.withdrawn),
         pending: toDecimalString(b.pending),
+        held: toDecimalString(b.held),
+        refunded: toDecimalString(b.refunded),
         available: toDecimalString(Math.max(0, b.available)),
       };
     },

@@ -59,7 +59,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       });
       if (outcome.kind === 'not_found') throw causeNotFound();
       if (outcome.kind === 'insufficient') {
-        throw validationError({ amount: [`The most you can withdraw now is ${formatGhs(outcome.available)}.`] });
+        const later =
+          outcome.held > 0
+            ? ` ${formatGhs(outcome.held)} more can be withdrawn once card payments have cleared (${app.config.cardHoldHours} hours after each).`
+            : '';
+        throw validationError({ amount: [`The most you can withdraw now is ${formatGhs(outcome.available)}.${later}`] });
       }
       return reply.code(201).send(toWithdrawal((await repo.findView(outcome.row.id))!));
     },

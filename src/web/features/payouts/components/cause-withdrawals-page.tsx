@@ -38,6 +38,19 @@ function BalanceCard({ balance }: { balance: CauseBalance | null }) {
             <dt>Pending</dt>
             <dd>{formatGhs(balance.pending)}</dd>
           </div>
+          {/* Card money clears after a hold; saying so explains why Available is below Raised. */}
+          {(parseAmount(balance.held) ?? 0) > 0 ? (
+            <div>
+              <dt>Held (card payments clearing)</dt>
+              <dd data-testid="held">{formatGhs(balance.held)}</dd>
+            </div>
+          ) : null}
+          {(parseAmount(balance.refunded) ?? 0) > 0 ? (
+            <div>
+              <dt>Refunded</dt>
+              <dd>{formatGhs(balance.refunded)}</dd>
+            </div>
+          ) : null}
           <div className="payout-figures__main">
             <dt>Available</dt>
             <dd data-testid="available">{formatGhs(balance.available)}</dd>
