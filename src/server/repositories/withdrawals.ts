@@ -53,7 +53,8 @@ async function causeBalance(db: Db, causeId: string, holdHours: number): Promise
   return { raised, withdrawn, pending, held, refunded, available: raised - withdrawn - pending - held };
 }
 
-export type RequestOutcome = { kind: 'ok'; row: WithdrawalRow } | { kind: 'not_found' } | { kind: 'insufficient'; available: number; held: number };
+export type RequestOutcome =
+  { kind: 'ok'; row: WithdrawalRow } | { kind: 'not_found' } | { kind: 'insufficient'; available: number; held: number };
 
 export interface RequestInput {
   causeId: string;

@@ -50,7 +50,16 @@ export function makeAdminWithdrawal(id: string, over: Partial<AdminWithdrawal> =
 }
 
 export function balanceOf(over: Partial<CauseBalance> = {}): CauseBalance {
-  return { cause_id: 'c1', raised: '500.00', withdrawn: '100.00', pending: '50.00', held: '0.00', refunded: '0.00', available: '350.00', ...over };
+  return {
+    cause_id: 'c1',
+    raised: '500.00',
+    withdrawn: '100.00',
+    pending: '50.00',
+    held: '0.00',
+    refunded: '0.00',
+    available: '350.00',
+    ...over,
+  };
 }
 
 export function ledgerOf(over: Partial<CauseLedger> = {}): CauseLedger {

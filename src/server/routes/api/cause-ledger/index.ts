@@ -59,7 +59,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['withdrawals'],
         security: [{ bearer: [] }],
-        summary: 'Raised, withdrawn (paid), pending (requested/approved/processing), held (recent card money), refunded and available; organizer and admins',
+        summary:
+          'Raised, withdrawn (paid), pending (requested/approved/processing), held (recent card money), refunded and available; organizer and admins',
         params: IdParams,
         response: { 200: CauseBalanceSchema, ...errorResponses(401, 403, 404) },
       },
