@@ -125,6 +125,7 @@ export default defineConfig({
           setupFiles: ['tests/web/setup.ts'],
           // The real API server (in-memory PGlite) the cart tests talk to over HTTP.
           globalSetup: ['tests/web/server/global-setup.ts'],
+          testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },

@@ -24,7 +24,9 @@ function persistentDatabase(backend: Backend) {
   return (env: Record<string, string>) => buildApp(testConfig(state.databaseUrl, { pgliteDir: state.pgliteDir }, env));
 }
 
-describe.each(backends)('admin account and seed on $name', (backend) => {
+// A persistent PGlite folder is migrated and seeded from scratch, twice per test: on a loaded
+// two-core machine that alone has taken over a minute, so these tests get longer than the default.
+describe.each(backends)('admin account and seed on $name', { timeout: 240_000 }, (backend) => {
   const start = persistentDatabase(backend);
 
   it('creates the admin, then resets its password and role on the next start', async () => {

@@ -10,6 +10,7 @@ import { makeCause } from './helpers/causes';
 import { deferred, json, type RecordedCall } from './helpers/fake-fetch';
 import { pathname, setOnline } from './helpers/giving';
 import { renderRoute, signInAs, signOut } from './helpers/render-route';
+import { FakeXhr } from './helpers/fake-xhr';
 
 const ORGANIZER = '22222222-2222-4222-8222-222222222222';
 const cause = makeCause('c1', { title: 'Water for Tamale', name: 'Water for Tamale', organizer_id: ORGANIZER });
@@ -51,40 +52,6 @@ function answers(extra: (call: RecordedCall) => Response | Promise<Response> | u
     if (path === '/api/notifications/unread-count/') return json(200, { count: 0 });
     return undefined;
   };
-}
-
-class FakeXhr {
-  static last: FakeXhr | null = null;
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: FormData | null = null;
-  status = 0;
-  statusText = '';
-  responseText = '';
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  constructor() {
-    FakeXhr.last = this;
-  }
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: FormData) {
-    this.body = body;
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.onload?.();
-  }
 }
 
 let n = 0;

@@ -5,6 +5,7 @@ import { configureApiClient } from '../../src/web/lib/api-client';
 import { clearToasts, toastState } from '../../src/web/stores/toast-store';
 import { makeCause } from './helpers/causes';
 import { signInAs, signOut } from './helpers/render-route';
+import { FakeXhr } from './helpers/fake-xhr';
 
 afterEach(() => {
   clearToasts();
@@ -14,45 +15,6 @@ afterEach(() => {
 
 const toasts = () => toastState.toasts.map((t) => `${t.type}:${t.message}`);
 const categories = async () => [{ id: 'cat-med', name: 'Medical' }];
-
-/** A scripted XMLHttpRequest: records what was sent and answers when told. */
-class FakeXhr {
-  static last: FakeXhr | null = null;
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: FormData | null = null;
-  status = 0;
-  statusText = '';
-  responseText = '';
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  constructor() {
-    FakeXhr.last = this;
-  }
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: FormData) {
-    this.body = body;
-  }
-  progress(loaded: number, total: number) {
-    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
-  }
-  respond(status: number, body: unknown, statusText = '') {
-    this.status = status;
-    this.statusText = statusText;
-    this.responseText = JSON.stringify(body);
-    this.onload?.();
-  }
-}
 
 function fillRequired() {
   fireEvent.change(screen.getByLabelText('Cause name *'), { target: { value: 'Water for Tamale' } });
