@@ -1,7 +1,7 @@
 /**
  * Refunding a completed donation, in full or in part, through the provider's refund API.
  *
- * 1. One transaction under the cause's row lock (the lock withdrawal requests take): check the
+ * 1. One transaction ending under the cause's row lock (the lock withdrawal requests take): check the
  *    donation, take the amount off it and off the cause's raised amount, recompute the balance and
  *    roll everything back when available would fall below zero; record the refund as pending.
  *    A pending refund already counts, so no withdrawal or other refund can spend that money.
@@ -40,15 +40,16 @@ class Abort extends Error {
   }
 }
 
-/** Step 1: everything or nothing, under the cause's row lock. */
+/**
+ * Step 1: everything or nothing. Locks in the order settling a payment takes them (the donation,
+ * the counter rows its trigger updates, then the cause), so the two never deadlock; the balance is
+ * read after the cause lock, so it sees every withdrawal and refund committed before.
+ */
 async function reserve(repos: Repos, request: RefundRequest): Promise<RefundOutcome> {
-  const seen = await repos.refunds.donation(request.donationId);
-  if (!seen || (request.causeId !== undefined && seen.causeId !== request.causeId)) return { kind: 'not_found' };
   try {
     return await repos.transaction(async (tx) => {
-      // Cause first, then the donation: the order every balance check uses, so no deadlock.
-      if (!(await tx.refunds.lockCause(seen.causeId))) return { kind: 'not_found' } as const;
-      const donation = (await tx.refunds.lockDonation(seen.id))!;
+      const donation = await tx.refunds.lockDonation(request.donationId);
+      if (!donation || (request.causeId !== undefined && donation.causeId !== request.causeId)) return { kind: 'not_found' } as const;
       if (donation.status === 'refunded')
         return { kind: 'not_refundable', detail: 'This donation was already refunded in full.' } as const;
       if (donation.status !== 'completed')
@@ -58,6 +59,8 @@ async function reserve(repos: Repos, request: RefundRequest): Promise<RefundOutc
       if (amount > refundable) return { kind: 'too_much', refundable } as const;
 
       await tx.refunds.take(donation.id, amount);
+      await tx.refunds.lockCause(donation.causeId);
+      await tx.refunds.moveRaised(donation.causeId, -amount);
       // The balance after the refund, from the same rows the withdrawal request reads.
       const balance = await tx.withdrawals.balance(donation.causeId);
       if (balance.available < 0) throw new Abort({ kind: 'insufficient', available: balance.available + amount });
@@ -101,12 +104,12 @@ export async function completeRefund(repos: Repos, refundId: string, providerSta
 /** The provider will not pay it back: pending → failed and the money counts for the cause again, once. */
 export async function failRefund(repos: Repos, refundId: string, providerStatus: string, reason: string): Promise<RefundRow | null> {
   return repos.transaction(async (tx) => {
-    const pending = await tx.refunds.find(refundId);
-    if (!pending || pending.status !== 'pending') return null;
-    // The cause lock before the refund row, like reserve(): a failure never interleaves with a balance check.
-    await tx.refunds.lockCause(pending.causeId);
     const won = await tx.refunds.markFailed(refundId, providerStatus, reason);
-    if (won) await tx.refunds.giveBack(won);
+    if (!won) return null;
+    // Donation before cause, like reserve(); giving money back can only raise the balance.
+    await tx.refunds.giveBack(won);
+    await tx.refunds.lockCause(won.causeId);
+    await tx.refunds.moveRaised(won.causeId, won.amount);
     return won;
   });
 }

@@ -2,7 +2,8 @@
  * Refunds of completed donations (migration 0014). payments/refunds.ts decides; this file holds the
  * SQL. A refund is taken from the donation (refunded_amount, status 'refunded' when nothing is left)
  * and from the cause's current_amount in the transaction that records it as pending, under the cause
- * row lock every balance check takes; a provider failure gives both back. Every status change is a
+ * row lock every balance check takes; a provider failure gives both back. Lock order is the one
+ * settling a payment uses: the donation (its trigger then takes the counter rows), then the cause. Every status change is a
  * guarded UPDATE … WHERE status = 'pending', so a webhook repeated or racing the admin's call applies
  * once. The donations trigger keeps the counters from refunded_amount.
  */
@@ -47,8 +48,8 @@ export class RefundsRepo {
   }
 
   /**
-   * Takes `amount` off a completed donation and its cause's raised amount; null when the donation is
-   * not completed any more or has less than that left (the WHERE re-checks under the row lock).
+   * Takes `amount` off a completed donation (the trigger updates the counters); null when the donation
+   * is not completed any more or has less than that left (the WHERE re-checks under the row lock).
    */
   async take(donationId: string, amount: number): Promise<DonationRow | null> {
     const [row] = await this.db
@@ -61,24 +62,23 @@ export class RefundsRepo {
         and(eq(donations.id, donationId), eq(donations.status, 'completed'), sql`${donations.refundedAmount} + ${amount} <= ${donations.amount}`),
       )
       .returning();
-    if (!row) return null;
-    await this.db
-      .update(causes)
-      .set({ currentAmount: sql`${causes.currentAmount} - ${amount}`, updatedAt: sql`now()` })
-      .where(eq(causes.id, row.causeId));
-    return row;
+    return row ?? null;
   }
 
-  /** A failed refund: the donation and the cause get the amount back (the donation is completed again). */
+  /** The cause's raised amount moves with its donations' refunds (call with the cause row locked). */
+  async moveRaised(causeId: string, delta: number): Promise<void> {
+    await this.db
+      .update(causes)
+      .set({ currentAmount: sql`${causes.currentAmount} + ${delta}`, updatedAt: sql`now()` })
+      .where(eq(causes.id, causeId));
+  }
+
+  /** A failed refund: the donation gets the amount back and is completed again (then moveRaised). */
   async giveBack(refund: RefundRow): Promise<void> {
     await this.db
       .update(donations)
       .set({ refundedAmount: sql`${donations.refundedAmount} - ${refund.amount}`, status: 'completed' })
       .where(eq(donations.id, refund.donationId));
-    await this.db
-      .update(causes)
-      .set({ currentAmount: sql`${causes.currentAmount} + ${refund.amount}`, updatedAt: sql`now()` })
-      .where(eq(causes.id, refund.causeId));
   }
 
   async insert(input: NewRefund): Promise<RefundRow> {
