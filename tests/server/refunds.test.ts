@@ -83,7 +83,12 @@ describe.each(backends)('refunds on $name (sandbox)', (backend) => {
     const list = await ctx.app.inject({ url: `/api/admin/donations/?cause_id=${causeId}`, headers: bearer(admin.access) });
     expect(list.statusCode).toBe(200);
     expect(list.json()).toMatchObject({ count: 2 });
-    expect(list.json().results.map((d: { refunded: string }) => d.refunded).sort()).toEqual(['0.00', '100.00']);
+    expect(
+      list
+        .json()
+        .results.map((d: { refunded: string }) => d.refunded)
+        .sort(),
+    ).toEqual(['0.00', '100.00']);
     await expectCountersEqualRecount(ctx.app);
   });
 

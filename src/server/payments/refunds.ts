@@ -50,10 +50,8 @@ async function reserve(repos: Repos, request: RefundRequest): Promise<RefundOutc
     return await repos.transaction(async (tx) => {
       const donation = await tx.refunds.lockDonation(request.donationId);
       if (!donation || (request.causeId !== undefined && donation.causeId !== request.causeId)) return { kind: 'not_found' } as const;
-      if (donation.status === 'refunded')
-        return { kind: 'not_refundable', detail: 'This donation was already refunded in full.' } as const;
-      if (donation.status !== 'completed')
-        return { kind: 'not_refundable', detail: 'Only completed donations can be refunded.' } as const;
+      if (donation.status === 'refunded') return { kind: 'not_refundable', detail: 'This donation was already refunded in full.' } as const;
+      if (donation.status !== 'completed') return { kind: 'not_refundable', detail: 'Only completed donations can be refunded.' } as const;
       const refundable = donation.amount - donation.refundedAmount;
       const amount = request.amount ?? refundable;
       if (amount > refundable) return { kind: 'too_much', refundable } as const;

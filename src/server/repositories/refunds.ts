@@ -59,7 +59,11 @@ export class RefundsRepo {
         status: sql`CASE WHEN ${donations.refundedAmount} + ${amount} = ${donations.amount} THEN 'refunded' ELSE 'completed' END`,
       })
       .where(
-        and(eq(donations.id, donationId), eq(donations.status, 'completed'), sql`${donations.refundedAmount} + ${amount} <= ${donations.amount}`),
+        and(
+          eq(donations.id, donationId),
+          eq(donations.status, 'completed'),
+          sql`${donations.refundedAmount} + ${amount} <= ${donations.amount}`,
+        ),
       )
       .returning();
     return row ?? null;

@@ -148,7 +148,13 @@ export async function startFakePaystack(secret = `sk_test_${randomBytes(12).toSt
       return send(200, {
         status: true,
         message: 'Refund has been queued for processing',
-        data: { transaction: { reference: tx.reference, amount: tx.amount }, id: refund.id, amount, currency: tx.currency, status: refund.status },
+        data: {
+          transaction: { reference: tx.reference, amount: tx.amount },
+          id: refund.id,
+          amount,
+          currency: tx.currency,
+          status: refund.status,
+        },
       });
     }
 
