@@ -69,6 +69,8 @@ describe.each(backends)('refunds on $name (sandbox)', (backend) => {
     expect(done.entries.some((e: { id: string }) => e.id === gift.id)).toBe(false);
     expect(done.count).toBe(4);
     expect(await notificationCount(ctx.app, donor.id, 'Donation refunded')).toBe(3);
+    // An admin's refunds take from the organizer's balance: they are told too.
+    expect(await notificationCount(ctx.app, organizer.id, 'Donation refunded')).toBe(3);
 
     // The donor's history says what went back.
     const history = await ctx.app.inject({ url: '/api/donations/?status=all', headers: bearer(donor.access) });
@@ -119,6 +121,9 @@ describe.each(backends)('refunds on $name (sandbox)', (backend) => {
 
     const ok = await organizerRefund(ctx.app, organizer.access, causeId, gift.id, '10.00');
     expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().donation.donor_name).toBeDefined();
+    expect(await notificationCount(ctx.app, donor.id, 'Donation refunded')).toBe(1);
+    expect(await notificationCount(ctx.app, organizer.id, 'Donation refunded')).toBe(0);
     await useDetails(ctx.app, organizer.access);
     expect((await requestWithdrawal(ctx.app, organizer.access, causeId, '30.00')).statusCode).toBe(201);
     const late = await organizerRefund(ctx.app, organizer.access, causeId, gift.id, '1.00');
@@ -134,6 +139,7 @@ describe.each(backends)('refunds on $name (sandbox)', (backend) => {
     const random = seeded(20261126);
     const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)]!;
     const gifts: { id: string; paid: number; refunded: number }[] = [];
+    let partials = 0;
     for (let step = 0; step < 30; step += 1) {
       const roll = random();
       if (roll < 0.4 || gifts.length === 0) {
@@ -154,10 +160,11 @@ describe.each(backends)('refunds on $name (sandbox)', (backend) => {
         const res = await adminRefund(ctx.app, admin.access, gift.id, (amount / 100).toFixed(2));
         expect(res.statusCode, res.body).toBe(left === 0 ? 409 : amount > left ? 400 : 200);
         if (res.statusCode === 200) gift.refunded += amount;
+        if (res.statusCode === 200 && gift.refunded < gift.paid) partials += 1;
       }
-      if (step % 10 === 9) await expectCountersEqualRecount(ctx.app);
+      if (step % 5 === 4) await expectCountersEqualRecount(ctx.app);
     }
-    expect(gifts.some((g) => g.refunded > 0 && g.refunded < g.paid)).toBe(true);
+    expect(partials).toBeGreaterThan(0);
     expect(gifts.some((g) => g.refunded === g.paid)).toBe(true);
     await expectCountersEqualRecount(ctx.app);
   });

@@ -45,7 +45,7 @@ class Abort extends Error {
  * the counter rows its trigger updates, then the cause), so the two never deadlock; the balance is
  * read after the cause lock, so it sees every withdrawal and refund committed before.
  */
-async function reserve(repos: Repos, request: RefundRequest): Promise<RefundOutcome> {
+async function reserve(repos: Repos, request: RefundRequest, attempt = 1): Promise<RefundOutcome> {
   try {
     return await repos.transaction(async (tx) => {
       const donation = await tx.refunds.lockDonation(request.donationId);
@@ -74,8 +74,18 @@ async function reserve(repos: Repos, request: RefundRequest): Promise<RefundOutc
     });
   } catch (error) {
     if (error instanceof Abort) return error.outcome;
+    // Nothing left the building yet: a deadlock PostgreSQL broke (a rare three-way with settling
+    // payments on the counter rows) is safe to run again.
+    if (attempt < 3 && pgCode(error) === '40P01') return reserve(repos, request, attempt + 1);
     throw error;
   }
+}
+
+function pgCode(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (typeof e.code === 'string') return e.code;
+  }
+  return undefined;
 }
 
 /** The provider paid it back: pending → processed and the donor is told, once. */
@@ -84,8 +94,16 @@ export async function completeRefund(repos: Repos, refundId: string, providerSta
     const won = await tx.refunds.markProcessed(refundId, providerStatus);
     if (!won) return null;
     const donation = await tx.refunds.donation(won.donationId);
+    const cause = (await tx.settlements.causeInfo([won.causeId])).get(won.causeId);
+    // An admin's refund takes money from the organizer's balance: they hear of it.
+    if (cause && won.requestedBy !== cause.organizerId) {
+      await tx.notifications.toUser(cause.organizerId, {
+        title: 'Donation refunded',
+        message: `An admin refunded ${formatGhs(won.amount)} of a donation to "${cause.name}" to its donor.`,
+        causeId: won.causeId,
+      });
+    }
     if (donation?.donorId) {
-      const cause = (await tx.settlements.causeInfo([won.causeId])).get(won.causeId);
       const whole = donation.refundedAmount === donation.amount && won.amount === donation.amount;
       await tx.notifications.toUser(donation.donorId, {
         title: 'Donation refunded',
