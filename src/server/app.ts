@@ -33,9 +33,11 @@ import adminMetricsRoutes from './routes/api/admin/metrics/index';
 import adminMailRoutes from './routes/api/admin/mail/index';
 import adminNewsletterRoutes from './routes/api/admin/newsletter/index';
 import adminPaymentRoutes from './routes/api/admin/payments/index';
+import adminDonationRoutes from './routes/api/admin/donations/index';
 import adminUserRoutes from './routes/api/admin/users/index';
 import adminWithdrawalRoutes from './routes/api/admin/withdrawals/index';
 import causeLedgerRoutes from './routes/api/cause-ledger/index';
+import refundRoutes from './routes/api/refunds/index';
 import causeUpdateRoutes from './routes/api/cause-updates/index';
 import payoutDirectoryRoutes from './routes/api/user/banks/index';
 import withdrawalRoutes from './routes/api/withdrawals/index';
@@ -124,6 +126,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await app.register(causeRoutes, { prefix: '/api/causes' });
     await app.register(categoryRoutes, { prefix: '/api/categories' });
     await app.register(causeLedgerRoutes, { prefix: '/api/causes' });
+    await app.register(refundRoutes, { prefix: '/api/causes' });
     await app.register(causeUpdateRoutes, { prefix: '/api/causes' });
     await app.register(payoutDirectoryRoutes, { prefix: '/api/user' });
     await app.register(withdrawalRoutes, { prefix: '/api/withdrawals' });
@@ -132,6 +135,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await app.register(adminMetricsRoutes, { prefix: '/api/admin/metrics' });
     await app.register(adminUserRoutes, { prefix: '/api/admin/users' });
     await app.register(adminPaymentRoutes, { prefix: '/api/admin/payments' });
+    await app.register(adminDonationRoutes, { prefix: '/api/admin/donations' });
     await app.register(adminMailRoutes, { prefix: '/api/admin/mail' });
     await app.register(adminNewsletterRoutes, { prefix: '/api/admin/newsletter' });
     await app.register(donationRoutes, { prefix: '/api/donations' });

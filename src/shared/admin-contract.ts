@@ -9,6 +9,7 @@ import type {
   ReviewPeriodSchema,
   ReviewTotalsSchema,
 } from './contract/admin';
+import type { AdminDonationSchema, RefundSchema } from './contract/refunds';
 
 export type ReviewPeriod = Static<typeof ReviewPeriodSchema>;
 
@@ -29,3 +30,7 @@ export type AdminPaymentFilter = Static<typeof AdminPaymentFilterSchema>;
 export type AdminPayment = Static<typeof AdminPaymentSchema>;
 /** POST /api/admin/payments/{id}/resolve/ */
 export type PaymentResolutionRequest = Static<typeof PaymentResolutionBody>;
+
+/** GET /api/admin/donations/?cause_id= (one item) and POST …/refund/ (src/shared/contract/refunds.ts). */
+export type AdminDonation = Static<typeof AdminDonationSchema>;
+export type Refund = Static<typeof RefundSchema>;

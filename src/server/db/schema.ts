@@ -26,6 +26,7 @@ import {
   PAYMENT_METHODS,
   PAYMENT_RESOLUTIONS,
   PAYMENT_STATUSES,
+  REFUND_STATUSES,
   WITHDRAWAL_STATUSES,
 } from '../../shared/contract/statuses';
 
@@ -296,6 +297,8 @@ export const donations = pgTable(
     amount: bigint('amount', { mode: 'number' }).notNull(),
     /** The amount first pledged, kept when an admin credited a flagged payment's received amount instead. */
     pledgedAmount: bigint('pledged_amount', { mode: 'number' }),
+    /** How much of amount went back to the donor (refunds, pending ones included); amount − this is what counts. */
+    refundedAmount: bigint('refunded_amount', { mode: 'number' }).notNull().default(0),
     status: text('status', { enum: DONATION_STATUSES }).notNull().default('pending'),
     paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
     /** The reference of the payment that carries this donation (several donations share one). */
@@ -566,6 +569,46 @@ export const WITHDRAWAL_METHODS = ['bank', 'mobile_money'] as const;
  * verified withdrawal details at request time, so later profile edits can't redirect it.
  * Available = raised − paid − in-flight (requested, approved, processing) withdrawals.
  */
+/**
+ * A refund asked of the provider (migration 0014): pending → processed | failed. Pending already
+ * counts in the donation's refunded_amount; a failure gives it back.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    donationId: uuid('donation_id')
+      .notNull()
+      .references(() => donations.id, { onDelete: 'cascade' }),
+    causeId: uuid('cause_id')
+      .notNull()
+      .references(() => causes.id, { onDelete: 'cascade' }),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),
+    /** Ours (bfr- + 24 characters). */
+    reference: text('reference').notNull(),
+    /** The provider transaction that was refunded (the payment's reference). */
+    paymentReference: text('payment_reference'),
+    /** The provider's id for the refund; unique, so a webhook finds exactly one row. */
+    providerReference: text('provider_reference'),
+    providerStatus: text('provider_status'),
+    failureReason: text('failure_reason'),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('refunds_reference_idx').on(t.reference),
+    uniqueIndex('refunds_provider_reference_idx').on(t.providerReference),
+    index('refunds_donation_idx').on(t.donationId),
+    index('refunds_cause_created_idx').on(t.causeId, t.createdAt.desc(), t.id.desc()),
+    index('refunds_payment_pending_idx')
+      .on(t.paymentReference)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
 export const withdrawals = pgTable(
   'withdrawals',
   {

@@ -12,8 +12,9 @@ const MARGIN = 56;
 const LINE = 18;
 
 export function pdfGhs(pesewas: number): string {
-  const [whole, fraction] = toDecimalString(pesewas).split('.');
-  return `GHS ${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+  // Refund lines on a receipt are negative.
+  const [whole, fraction] = toDecimalString(Math.abs(pesewas)).split('.');
+  return `${pesewas < 0 ? '-' : ''}GHS ${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
 }
 
 /** Keeps what WinAnsi can encode; anything else (emoji, other scripts) becomes '?'. */

@@ -12,6 +12,7 @@ import type {
   ProviderResult,
   ProviderStatus,
   RecipientInput,
+  RefundResult,
   TransferInput,
   TransferResult,
 } from './provider';
@@ -55,6 +56,21 @@ function transferResult(data: PaystackTransfer): TransferResult {
     providerStatus: status,
     transferCode: typeof data.transfer_code === 'string' ? data.transfer_code : null,
     reason,
+  };
+}
+
+interface PaystackRefund {
+  id?: number | string;
+  status?: string;
+}
+
+/** Paystack: pending/processing/needs-attention are still on their way; processed and failed are final. */
+function refundResult(data: PaystackRefund): RefundResult {
+  const status = String(data.status ?? 'unknown');
+  return {
+    status: status === 'processed' ? 'processed' : status === 'failed' ? 'failed' : 'pending',
+    providerReference: String(data.id ?? ''),
+    providerStatus: status,
   };
 }
 
@@ -125,6 +141,22 @@ export class PaystackProvider implements PaymentProvider {
       currency: typeof data.currency === 'string' ? data.currency : null,
       providerStatus: String(data.status ?? 'unknown'),
     };
+  }
+
+  /** POST /refund {transaction, amount}: amount in pesewas (Paystack's subunit); partial when below the charge. */
+  async refund(reference: string, amountPesewas: number): Promise<RefundResult> {
+    const { status, json } = await this.call<PaystackRefund>('POST', '/refund', { transaction: reference, amount: amountPesewas });
+    if (status >= 200 && status < 300 && json.status && json.data && json.data.id !== undefined) return refundResult(json.data);
+    throw new ProviderError(`Paystack refund failed (${status}): ${json.message ?? 'no message'}`, status >= 400 && status < 500);
+  }
+
+  async getRefund(providerReference: string): Promise<RefundResult | null> {
+    const { status, json } = await this.call<PaystackRefund>('GET', `/refund/${encodeURIComponent(providerReference)}`);
+    if (status === 404 || (status === 400 && json.status === false)) return null;
+    if (status < 200 || status >= 300 || !json.data) {
+      throw new ProviderError(`Paystack refund fetch failed (${status}): ${json.message ?? 'no message'}`);
+    }
+    return refundResult({ ...json.data, id: json.data.id ?? providerReference });
   }
 
   private async institutions(query: string): Promise<PayoutInstitution[]> {

@@ -76,12 +76,27 @@ export interface PayoutProvider {
   getTransfer(reference: string): Promise<TransferResult | null>;
 }
 
+/** What the provider says about a refund: pending covers queued/processing and anything unknown. */
+export interface RefundResult {
+  status: 'processed' | 'failed' | 'pending';
+  /** The provider's own id for the refund (webhooks and later checks use it). */
+  providerReference: string;
+  providerStatus: string;
+}
+
 export interface PaymentProvider extends PayoutProvider {
   readonly name: PaymentProviderName;
   /** Secret the provider signs webhooks with (HMAC-SHA512, x-paystack-signature). */
   readonly webhookSecret: string;
   initialize(input: InitializeInput): Promise<{ authorizationUrl: string }>;
   verify(reference: string): Promise<ProviderResult>;
+  /**
+   * Pays `amountPesewas` of the transaction `reference` back to the donor (in part or in full).
+   * ProviderError(definite = true) when the provider refused it for sure.
+   */
+  refund(reference: string, amountPesewas: number): Promise<RefundResult>;
+  /** The provider's current word on a refund; null when it knows no such refund. */
+  getRefund(providerReference: string): Promise<RefundResult | null>;
 }
 
 /** The provider could not be reached or refused the request; nothing was settled. */

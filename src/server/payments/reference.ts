@@ -8,6 +8,15 @@ const ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
  * Paystack allows only alphanumerics and - . = in references.
  */
 export function newPaymentReference(): string {
+  return `bf-${randomBase32()}`;
+}
+
+/** Refunds: 'bfr-' + 24 base32 characters, ours, like payments and withdrawals. */
+export function newRefundReference(): string {
+  return `bfr-${randomBase32()}`;
+}
+
+function randomBase32(): string {
   const bytes = randomBytes(15);
   let bits = 0;
   let value = 0;
@@ -20,7 +29,7 @@ export function newPaymentReference(): string {
       bits -= 5;
     }
   }
-  return `bf-${out}`;
+  return out;
 }
 
 export const REFERENCE_PATTERN = /^[A-Za-z0-9.=-]{1,100}$/;

@@ -3,6 +3,7 @@
  * (what it was asked to charge, what the tester chose) lives in sandbox_charges so every
  * server process sees the same outcome; the checkout page is routes/sandbox.
  */
+import { randomUUID } from 'node:crypto';
 import type { SandboxOutcome, SandboxRepo } from '../repositories/sandbox';
 import type {
   InitializeInput,
@@ -10,6 +11,7 @@ import type {
   PayoutInstitution,
   ProviderResult,
   RecipientInput,
+  RefundResult,
   TransferInput,
   TransferResult,
 } from './provider';
@@ -42,6 +44,15 @@ export class SandboxProvider implements PaymentProvider {
     if (!charge?.outcome)
       return { status: 'pending', amount: charge?.amount ?? null, currency: charge?.currency ?? null, providerStatus: 'pending' };
     return { status: charge.outcome, amount: charge.amount, currency: charge.currency, providerStatus: charge.outcome };
+  }
+
+  /** The sandbox pays back at once: no money ever moved, so there is nothing to wait for. */
+  async refund(reference: string, amountPesewas: number): Promise<RefundResult> {
+    return { status: 'processed', providerReference: `sbr-${randomUUID()}`, providerStatus: `processed ${amountPesewas} of ${reference}` };
+  }
+
+  async getRefund(providerReference: string): Promise<RefundResult | null> {
+    return providerReference.startsWith('sbr-') ? { status: 'processed', providerReference, providerStatus: 'processed' } : null;
   }
 
   charge(reference: string) {

@@ -27,7 +27,7 @@ export class AccountErasureRepo {
     const rows = await queryRows<{ id: string; name: string; held: string; in_flight: boolean }>(
       this.db,
       sql`SELECT c.id, c.name,
-        ((SELECT coalesce(sum(amount), 0) FROM donations WHERE cause_id = c.id AND status = 'completed')
+        ((SELECT coalesce(sum(amount - refunded_amount), 0) FROM donations WHERE cause_id = c.id AND status = 'completed')
           - (SELECT coalesce(sum(amount), 0) FROM withdrawals WHERE cause_id = c.id AND status = 'paid'))::text AS held,
         EXISTS (SELECT 1 FROM withdrawals WHERE cause_id = c.id AND status IN ('requested', 'approved', 'processing')) AS in_flight
       FROM causes c WHERE c.organizer_id = ${userId}

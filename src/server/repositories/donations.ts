@@ -80,7 +80,8 @@ export class DonationsRepo {
     const completedAt = sql`coalesce(${donations.completedAt}, ${donations.createdAt})`;
     const rows = await this.db
       .select({
-        amount: donations.amount,
+        // What the donation still gives after its refunds.
+        amount: sql<number>`${donations.amount} - ${donations.refundedAmount}`.mapWith(Number),
         reference: donations.reference,
         causeTitle: causes.name,
         completedAt: sql<Date | string>`${completedAt}`,
@@ -231,7 +232,7 @@ export class DonationsRepo {
       return { amount: Number(days.amount), count: Number(days.n) };
     }
     const [row] = await this.db
-      .select({ amount: sql<string>`coalesce(sum(${donations.amount}), 0)::text`, n: count() })
+      .select({ amount: sql<string>`coalesce(sum(${donations.amount} - ${donations.refundedAmount}), 0)::text`, n: count() })
       .from(donations)
       .innerJoin(causes, eq(causes.id, donations.causeId))
       .where(

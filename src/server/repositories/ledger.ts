@@ -1,6 +1,7 @@
 /**
- * A cause's public ledger: money in = completed donations, money out = paid withdrawals;
- * refunded donations are listed too, outside the totals.
+ * A cause's public ledger: money in = completed donations net of refunds, money out = paid
+ * withdrawals; refunds (partial or full, and flagged payments refunded) are listed too, outside
+ * the totals, so a partly refunded donation shows what it still gives plus its refund entries.
  * One UNION ALL query for the page (both halves use the partial indexes
  * donations_cause_completed_idx and withdrawals_cause_paid_idx) and one for the totals,
  * whatever the page size: no N+1. Anonymous donors' names never leave the database.
@@ -12,7 +13,10 @@ export interface LedgerRow {
   id: string;
   kind: 'donation' | 'withdrawal' | 'refund';
   amount: number;
-  /** Donations credited after an admin's review: what was pledged (amount is what was received). */
+  /**
+   * Donations credited after an admin's review: what was pledged (amount is what was received).
+   * Refunds of a donation (refunds table): what the donor paid; null for a refunded flagged payment.
+   */
   pledged: number | null;
   at: Date;
   donorName: string | null;
@@ -30,9 +34,11 @@ async function ledgerTotals(db: Db, causeId: string): Promise<LedgerTotals> {
   const [row] = await queryRows<{ money_in: string; money_out: string; n: number }>(
     db,
     sql`SELECT
-    (SELECT coalesce(sum(amount), 0) FROM donations WHERE cause_id = ${causeId} AND status = 'completed')::text AS money_in,
+    (SELECT coalesce(sum(amount - refunded_amount), 0) FROM donations WHERE cause_id = ${causeId} AND status = 'completed')::text AS money_in,
     (SELECT coalesce(sum(amount), 0) FROM withdrawals WHERE cause_id = ${causeId} AND status = 'paid')::text AS money_out,
-    ((SELECT count(*) FROM donations WHERE cause_id = ${causeId} AND status IN ('completed', 'refunded'))
+    ((SELECT count(*) FROM donations WHERE cause_id = ${causeId}
+        AND (status = 'completed' AND refunded_amount < amount OR status = 'refunded' AND refunded_amount = 0))
+      + (SELECT count(*) FROM refunds WHERE cause_id = ${causeId} AND status <> 'failed')
       + (SELECT count(*) FROM withdrawals WHERE cause_id = ${causeId} AND status = 'paid'))::int AS n`,
   );
   return { moneyIn: Number(row.money_in), moneyOut: Number(row.money_out), count: Number(row.n) };
@@ -42,8 +48,9 @@ const DONOR_NAME = sql.raw(`CASE WHEN d.is_anonymous THEN NULL
   ELSE coalesce(nullif(trim(d.donor_name), ''), nullif(trim(d.first_name || ' ' || d.last_name), ''), 'A donor') END`);
 
 /**
- * Newest first; ties broken by id so pages never overlap. Refunds (donations of a flagged
- * payment an admin recorded as refunded) are listed for the record, dated when resolved.
+ * Newest first; ties broken by id so pages never overlap. Refunds are listed for the record:
+ * donations of a flagged payment an admin recorded as refunded (dated when resolved), and each
+ * refund of a donation (dated when asked; pending ones too, their money is already spoken for).
  */
 async function ledgerPage(db: Db, causeId: string, limit: number, offset: number): Promise<LedgerRow[]> {
   const rows = await queryRows<{
@@ -58,15 +65,19 @@ async function ledgerPage(db: Db, causeId: string, limit: number, offset: number
   }>(
     db,
     sql`SELECT id, kind, amount, pledged, (extract(epoch FROM at) * 1000)::float8 AS at_ms, donor_name, anonymous, method FROM (
-      SELECT d.id, 'donation' AS kind, d.amount::text AS amount, d.pledged_amount::text AS pledged,
+      SELECT d.id, 'donation' AS kind, (d.amount - d.refunded_amount)::text AS amount, d.pledged_amount::text AS pledged,
         coalesce(d.completed_at, d.created_at) AS at, ${DONOR_NAME} AS donor_name, d.is_anonymous AS anonymous, NULL::text AS method
-      FROM donations d WHERE d.cause_id = ${causeId} AND d.status = 'completed'
+      FROM donations d WHERE d.cause_id = ${causeId} AND d.status = 'completed' AND d.refunded_amount < d.amount
       UNION ALL
       SELECT w.id, 'withdrawal', w.amount::text, NULL, coalesce(w.paid_at, w.updated_at), NULL, false, w.method
       FROM withdrawals w WHERE w.cause_id = ${causeId} AND w.status = 'paid'
       UNION ALL
       SELECT d.id, 'refund', d.amount::text, NULL, coalesce(p.resolved_at, d.created_at), ${DONOR_NAME}, d.is_anonymous, NULL
-      FROM donations d LEFT JOIN payments p ON p.id = d.payment_id WHERE d.cause_id = ${causeId} AND d.status = 'refunded'
+      FROM donations d LEFT JOIN payments p ON p.id = d.payment_id
+      WHERE d.cause_id = ${causeId} AND d.status = 'refunded' AND d.refunded_amount = 0
+      UNION ALL
+      SELECT r.id, 'refund', r.amount::text, d.amount::text, r.created_at, ${DONOR_NAME}, d.is_anonymous, NULL
+      FROM refunds r JOIN donations d ON d.id = r.donation_id WHERE r.cause_id = ${causeId} AND r.status <> 'failed'
     ) entries ORDER BY at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
   );
   return rows.map((r) => ({

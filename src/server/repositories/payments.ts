@@ -2,7 +2,7 @@
  * Payments and the donations they carry: creating them together, attaching an existing
  * donation, and the read model of the verify answer. Settling lives in payments/settle.ts.
  */
-import { and, asc, eq, isNull, sql, TransactionRollbackError } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, or, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { causes, donations, payments } from '../db/schema';
 import type { PaymentRow } from './settlements';
@@ -44,7 +44,7 @@ export interface PaymentReceipt {
   payment: PaymentRow;
   donations: (Pick<
     DonationRow,
-    'id' | 'causeId' | 'amount' | 'donorId' | 'donorName' | 'firstName' | 'lastName' | 'isAnonymous' | 'paymentMethod'
+    'id' | 'causeId' | 'amount' | 'refundedAmount' | 'donorId' | 'donorName' | 'firstName' | 'lastName' | 'isAnonymous' | 'paymentMethod'
   > & { causeTitle: string })[];
 }
 
@@ -88,6 +88,7 @@ export class PaymentsRepo {
         causeId: donations.causeId,
         causeTitle: causes.name,
         amount: donations.amount,
+        refundedAmount: donations.refundedAmount,
         donorId: donations.donorId,
         donorName: donations.donorName,
         firstName: donations.firstName,
@@ -97,7 +98,13 @@ export class PaymentsRepo {
       })
       .from(donations)
       .innerJoin(causes, eq(causes.id, donations.causeId))
-      .where(and(eq(donations.paymentId, payment.id), eq(donations.status, 'completed')))
+      // Refunded donations stay on the receipt, with their refund (a flagged payment refunded never completed).
+      .where(
+        and(
+          eq(donations.paymentId, payment.id),
+          or(eq(donations.status, 'completed'), and(eq(donations.status, 'refunded'), gt(donations.refundedAmount, 0))),
+        ),
+      )
       .orderBy(asc(donations.createdAt), asc(donations.id));
     return { payment, donations: rows };
   }

@@ -27,13 +27,16 @@ export interface Balance {
   pending: number;
   /** Card donations settled less than CARD_HOLD_HOURS ago: raised, not yet withdrawable. */
   held: number;
-  /** Donations paid back to donors (never part of raised). */
+  /**
+   * Paid back to donors, never part of raised: refunds (pending ones included, they are already
+   * spoken for) and flagged payments an admin recorded as refunded (refunded_amount 0, whole amount).
+   */
   refunded: number;
   available: number;
 }
 
 /**
- * raised = completed donations, withdrawn = paid withdrawals, pending = in flight, held = recent card
+ * raised = completed donations net of their refunds, withdrawn = paid withdrawals, pending = in flight, held = recent card
  * money, all pesewas; available = raised − withdrawn − pending − held. The held sum reads only the
  * cause's completed donations of the last hours, on the (cause_id, completed_at) partial index.
  */
@@ -41,13 +44,14 @@ async function causeBalance(db: Db, causeId: string, holdHours: number): Promise
   const [row] = await queryRows<{ raised: string; withdrawn: string; pending: string; held: string; refunded: string }>(
     db,
     sql`SELECT
-    (SELECT coalesce(sum(amount), 0) FROM donations WHERE cause_id = ${causeId} AND status = 'completed')::text AS raised,
+    (SELECT coalesce(sum(amount - refunded_amount), 0) FROM donations WHERE cause_id = ${causeId} AND status = 'completed')::text AS raised,
     (SELECT coalesce(sum(amount), 0) FROM withdrawals WHERE cause_id = ${causeId} AND status = 'paid')::text AS withdrawn,
     (SELECT coalesce(sum(amount), 0) FROM withdrawals WHERE cause_id = ${causeId}
       AND status IN ('requested', 'approved', 'processing'))::text AS pending,
-    (SELECT coalesce(sum(amount), 0) FROM donations WHERE cause_id = ${causeId} AND status = 'completed'
+    (SELECT coalesce(sum(amount - refunded_amount), 0) FROM donations WHERE cause_id = ${causeId} AND status = 'completed'
       AND payment_method = 'card' AND completed_at > now() - make_interval(hours => ${holdHours}))::text AS held,
-    (SELECT coalesce(sum(amount), 0) FROM donations WHERE cause_id = ${causeId} AND status = 'refunded')::text AS refunded`,
+    (SELECT coalesce(sum(CASE WHEN status = 'refunded' AND refunded_amount = 0 THEN amount ELSE refunded_amount END), 0)
+      FROM donations WHERE cause_id = ${causeId} AND status IN ('completed', 'refunded'))::text AS refunded`,
   );
   const [raised, withdrawn, pending, held, refunded] = [row.raised, row.withdrawn, row.pending, row.held, row.refunded].map(Number);
   return { raised, withdrawn, pending, held, refunded, available: raised - withdrawn - pending - held };

@@ -18,6 +18,8 @@ export const DonationRecordSchema = Type.Object({
   category: Nullable(Type.String()),
   is_anonymous: Type.Boolean(),
   reference: Nullable(Type.String()),
+  /** GHS paid back to the donor (refunds, in full or in part); amount is what was paid. */
+  refunded_amount: Type.Optional(Type.String()),
 });
 
 /**

@@ -77,7 +77,7 @@ export const WithdrawalListQuery = Type.Object({
 /** GET /api/causes/{id}/balance/ (organizer, admins). available = raised − withdrawn − pending − held. */
 export const CauseBalanceSchema = Type.Object({
   cause_id: Type.String({ format: 'uuid' }),
-  raised: Amount,
+  raised: Type.String({ description: 'GHS: completed donations net of their refunds.' }),
   withdrawn: Amount,
   pending: Amount,
   held: Type.String({ description: 'GHS: card donations settled less than CARD_HOLD_HOURS ago, raised but not yet withdrawable.' }),
@@ -88,7 +88,8 @@ export const CauseBalanceSchema = Type.Object({
 export const LedgerEntrySchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
   kind: Type.Enum(['donation', 'withdrawal', 'refund'], {
-    description: 'refund: a flagged payment paid back to the donor; not in the totals.',
+    description:
+      'refund: money paid back to the donor (a refund of a donation, in full or in part, or a flagged payment refunded); not in the totals. A donation entry shows what it gives after its refunds.',
   }),
   amount: Amount,
   at: DateTime,

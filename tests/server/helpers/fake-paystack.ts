@@ -1,6 +1,6 @@
 /**
  * A local stand-in for Paystack's transaction API (POST /transaction/initialize,
- * GET /transaction/verify/:reference), close to the documented shapes: bearer secret
+ * GET /transaction/verify/:reference) and refunds (POST /refund {transaction, amount}, GET /refund/:id), close to the documented shapes: bearer secret
  * required, { status, message, data } envelopes, amounts in pesewas. Tests decide each
  * transaction's outcome, and may make the provider report another amount or currency.
  * Payouts live in fake-paystack-transfers.ts (banks, resolve, recipients, transfers).
@@ -21,6 +21,14 @@ export interface FakeTransaction {
   access_code: string;
 }
 
+export interface FakeRefund {
+  id: number;
+  transaction: string;
+  amount: number;
+  currency: string;
+  status: string;
+}
+
 export interface FakePaystack extends FakeTransfers {
   url: string;
   secret: string;
@@ -29,6 +37,13 @@ export interface FakePaystack extends FakeTransfers {
   /** Makes initialize answer this HTTP status (0 = normal). */
   failInitializeWith: number;
   setOutcome(reference: string, status: string, override?: { amount?: number; currency?: string }): void;
+  /** POST /refund and GET /refund/:id: refunds by Paystack's numeric id. */
+  refunds: Map<number, FakeRefund>;
+  /** The status POST /refund answers a new refund with (Paystack queues them: 'pending'). */
+  refundStatus: string;
+  /** Makes POST /refund answer this HTTP status without recording anything (0 = normal). */
+  failRefundWith: number;
+  setRefundStatus(id: number, status: string): void;
   close(): Promise<void>;
 }
 
@@ -46,7 +61,11 @@ export async function startFakePaystack(secret = `sk_test_${randomBytes(12).toSt
     transactions: new Map<string, FakeTransaction>(),
     requests: [],
     failInitializeWith: 0,
+    refunds: new Map<number, FakeRefund>(),
+    refundStatus: 'pending',
+    failRefundWith: 0,
   } as unknown as FakePaystack;
+  let refundIds = 1_000;
   initTransfers(fake);
 
   const server: Server = createServer(async (request, response) => {
@@ -112,6 +131,43 @@ export async function startFakePaystack(secret = `sk_test_${randomBytes(12).toSt
         },
       });
     }
+    if (request.method === 'POST' && path === '/refund') {
+      if (fake.failRefundWith) return send(fake.failRefundWith, { status: false, message: 'Refund could not be created' });
+      const input = body as { transaction?: unknown; amount?: unknown } | null;
+      const tx = fake.transactions.get(String(input?.transaction ?? ''));
+      if (!tx || tx.status !== 'success') return send(400, { status: false, message: 'Transaction not found or not successful' });
+      const already = [...fake.refunds.values()]
+        .filter((r) => r.transaction === tx.reference && r.status !== 'failed')
+        .reduce((sum, r) => sum + r.amount, 0);
+      const amount = input?.amount === undefined ? tx.amount - already : Number(input.amount);
+      if (!Number.isInteger(amount) || amount <= 0 || amount + already > tx.amount) {
+        return send(400, { status: false, message: 'Refund amount cannot be more than the transaction amount' });
+      }
+      const refund: FakeRefund = { id: ++refundIds, transaction: tx.reference, amount, currency: tx.currency, status: fake.refundStatus };
+      fake.refunds.set(refund.id, refund);
+      return send(200, {
+        status: true,
+        message: 'Refund has been queued for processing',
+        data: {
+          transaction: { reference: tx.reference, amount: tx.amount },
+          id: refund.id,
+          amount,
+          currency: tx.currency,
+          status: refund.status,
+        },
+      });
+    }
+
+    const refundPath = /^\/refund\/([^/]+)$/.exec(path);
+    if (request.method === 'GET' && refundPath) {
+      const refund = fake.refunds.get(Number(decodeURIComponent(refundPath[1])));
+      if (!refund) return send(404, { status: false, message: 'Refund not found' });
+      return send(200, {
+        status: true,
+        message: 'Refund retrieved',
+        data: { id: refund.id, transaction: refund.transaction, amount: refund.amount, currency: refund.currency, status: refund.status },
+      });
+    }
     return send(404, { status: false, message: 'Not found' });
   });
 
@@ -121,6 +177,11 @@ export async function startFakePaystack(secret = `sk_test_${randomBytes(12).toSt
     const tx = fake.transactions.get(reference);
     if (!tx) throw new Error(`fake paystack: unknown reference ${reference}`);
     Object.assign(tx, { status }, override);
+  };
+  fake.setRefundStatus = (id, status) => {
+    const refund = fake.refunds.get(id);
+    if (!refund) throw new Error(`fake paystack: unknown refund ${id}`);
+    refund.status = status;
   };
   fake.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return fake;

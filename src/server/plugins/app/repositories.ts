@@ -26,6 +26,7 @@ import { PasswordResetsRepo } from '../../repositories/password-resets';
 import { PaymentsRepo } from '../../repositories/payments';
 import { PushSubscriptionsRepo } from '../../repositories/push-subscriptions';
 import { RefreshTokensRepo } from '../../repositories/refresh-tokens';
+import { RefundsRepo } from '../../repositories/refunds';
 import { SandboxRepo } from '../../repositories/sandbox';
 import { SettingsRepo } from '../../repositories/settings';
 import { SettlementsRepo } from '../../repositories/settlements';
@@ -54,6 +55,7 @@ export interface Repos {
   payments: PaymentsRepo;
   carts: CartsRepo;
   withdrawals: WithdrawalsRepo;
+  refunds: RefundsRepo;
   pushSubscriptions: PushSubscriptionsRepo;
   settlements: SettlementsRepo;
   sandbox: SandboxRepo;
@@ -98,6 +100,7 @@ export function makeRepos(db: Db, options: RepoOptions): Repos {
     payments: new PaymentsRepo(db),
     carts: new CartsRepo(db),
     withdrawals: new WithdrawalsRepo(db, options.cardHoldHours),
+    refunds: new RefundsRepo(db),
     pushSubscriptions: new PushSubscriptionsRepo(db),
     settlements: new SettlementsRepo(db),
     sandbox: new SandboxRepo(db),

@@ -20,11 +20,14 @@ export const LEDGER_PAGE_SIZE = 20;
 function describe(row: LedgerRow): string {
   if (row.kind === 'withdrawal') return `Paid out to the organizer by ${row.method === 'mobile_money' ? 'mobile money' : 'bank transfer'}`;
   const who = row.anonymous ? 'an anonymous donor' : row.donorName;
-  return row.kind === 'refund' ? `Donation from ${who} refunded` : `Donation from ${who}`;
+  if (row.kind !== 'refund') return `Donation from ${who}`;
+  return row.pledged !== null && row.amount < row.pledged ? `Part of a donation from ${who} refunded` : `Donation from ${who} refunded`;
 }
 
 /** What an admin's review of the payment changed, in words the public can read. */
 function noteFor(row: LedgerRow): string | null {
+  if (row.kind === 'refund' && row.pledged !== null)
+    return `${formatGhs(row.amount)} of ${formatGhs(row.pledged)} paid back to the donor; not part of the balance.`;
   if (row.kind === 'refund')
     return 'The payment did not match what was asked; it was refunded to the donor and is not part of the balance.';
   if (row.kind !== 'donation' || row.pledged === null) return null;

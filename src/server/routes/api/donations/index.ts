@@ -125,6 +125,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           category: d.categoryName,
           is_anonymous: d.isAnonymous,
           reference: d.reference,
+          refunded_amount: toDecimalString(d.refundedAmount),
         })),
       );
     },

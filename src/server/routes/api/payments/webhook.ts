@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../../lib/api-error';
 import { jsonTooDeep, TOO_DEEP_BODY } from '../../../lib/input-guard';
 import { SIGNATURE_HEADER, validSignature } from '../../../payments/signature';
+import { refreshRefunds } from '../../../payments/refunds';
 import { refreshPayment } from '../../../payments/service';
 import { refreshWithdrawal } from '../../../payouts/service';
 import { errorResponses } from '../../shared-schemas';
@@ -47,7 +48,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
       schema: {
         tags: ['payments'],
-        summary: 'Provider webhook (x-paystack-signature required); charge.* re-verify the payment, transfer.* the withdrawal',
+        summary:
+          'Provider webhook (x-paystack-signature required); charge.* re-verify the payment, transfer.* the withdrawal, refund.* the refunds',
         body: WebhookBody,
         response: { 200: WebhookResponse, ...errorResponses(400, 401) },
       },
@@ -58,6 +60,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         // transfer.success/failed/reversed: re-verify our withdrawal's transfer by its reference.
         if (!(await refreshWithdrawal(app, data.reference)))
           request.log.warn({ reference: data.reference, event }, 'Webhook for an unknown transfer reference');
+        return { received: true };
+      }
+      if (event.startsWith('refund.')) {
+        // refund.processed/failed/pending: ask the provider about that transaction's pending refunds.
+        const reference = data.transaction_reference ?? data.reference;
+        if (reference && (await refreshRefunds(app, reference)) === 0)
+          request.log.warn({ reference, event }, 'Refund webhook with no pending refund of ours');
         return { received: true };
       }
       if (!event.startsWith('charge.') || !data.reference) return { received: true };

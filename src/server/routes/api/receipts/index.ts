@@ -65,7 +65,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         email: payment.email,
         anonymous: donations.some((d) => d.isAnonymous),
         method: donations.find((d) => d.paymentMethod)?.paymentMethod ?? null,
-        lines: donations.map((d) => ({ label: d.causeTitle, amount: d.amount })),
+        lines: donations.flatMap((d) => [
+          { label: d.causeTitle, amount: d.amount },
+          ...(d.refundedAmount > 0 ? [{ label: `Refunded: ${d.causeTitle}`, amount: -d.refundedAmount }] : []),
+        ]),
       });
       return sendPdf(reply, `boafo-receipt-${reference}.pdf`, pdf);
     },

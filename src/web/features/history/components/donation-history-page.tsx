@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { DonationRecord } from '../../../../shared/account-contract';
 import { formatDate, formatDateTime } from '../../../../shared/dates';
-import { formatGhs } from '../../../../shared/money';
+import { formatGhs, parseAmount } from '../../../../shared/money';
 import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { session } from '../../../stores/session-store';
@@ -66,6 +66,9 @@ const STATUS_LABEL: Record<string, string> = {
 };
 
 function HistoryCard({ row }: { row: HistoryRow }) {
+  // Older servers send no refunded_amount; the receipt of a refunded gift lists the refund.
+  const refunded = parseAmount(row.refunded_amount ?? '0') ?? 0;
+  const hasReceipt = row.reference && (row.status === 'completed' || (row.status === 'refunded' && refunded > 0));
   return (
     <li className="history-card">
       <div className="history-card__main">
@@ -83,7 +86,8 @@ function HistoryCard({ row }: { row: HistoryRow }) {
       <div className="history-card__side">
         <p className="history-card__amount">{formatGhs(row.amount)}</p>
         <p className={`history-status history-status--${row.status}`}>{STATUS_LABEL[row.status] ?? row.status}</p>
-        {row.status === 'completed' && row.reference ? (
+        {refunded > 0 ? <p className="history-card__refunded">{formatGhs(refunded)} refunded to you</p> : null}
+        {hasReceipt && row.reference ? (
           <DownloadButton path={receiptPath(row.reference)} filename={`boafo-receipt-${row.reference}.pdf`} label="Receipt" />
         ) : null}
       </div>

@@ -1,0 +1,51 @@
+/**
+ * The organizer refunds a donation to their own cause: POST /api/causes/{id}/donations/{donation_id}/refund/
+ * (registered under /api/causes). Only while the money is still in the cause: a refund that would take
+ * the available balance below zero (already withdrawn, requested or held) is a 409. Admins use
+ * /api/admin/donations/{id}/refund/.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { RefundBody, RefundSchema } from '../../../../shared/contract/refunds';
+import { ApiError } from '../../../lib/api-error';
+import { refundDonation } from '../../../payments/refunds';
+import { isUuid } from '../../../repositories/search';
+import { errorResponses } from '../../shared-schemas';
+import { causeNotFound } from '../causes/index';
+import { answer, donationNotFound, refundAmount } from './respond';
+
+const Params = Type.Object({ id: Type.String({ maxLength: 100 }), donation_id: Type.String({ maxLength: 100 }) });
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/:id/donations/:donation_id/refund/',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['causes'],
+        security: [{ bearer: [] }],
+        summary: "The cause's organizer refunds a donation, in full (default) or in part, before the money is withdrawn",
+        params: Params,
+        body: Type.Optional(RefundBody),
+        response: { 200: RefundSchema, ...errorResponses(400, 401, 403, 404, 409, 502) },
+      },
+    },
+    async (request) => {
+      const amount = refundAmount(request.body?.amount);
+      const cause = isUuid(request.params.id) ? await app.repos.causes.find(request.params.id) : null;
+      if (!cause) throw causeNotFound();
+      if (cause.organizerId !== request.user!.id)
+        throw new ApiError(403, 'permission_denied', "Only the cause's organizer can refund its donations here.");
+      if (!isUuid(request.params.donation_id)) throw donationNotFound();
+      const outcome = await refundDonation(app, {
+        donationId: request.params.donation_id,
+        causeId: cause.id,
+        amount,
+        requestedBy: request.user!.id,
+      });
+      return answer(app, outcome, false);
+    },
+  );
+};
+
+export default routes;
