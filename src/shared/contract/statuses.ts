@@ -8,3 +8,5 @@ export const PAYMENT_STATUSES = ['pending', 'success', 'failed', 'abandoned', 'f
 export const PAYMENT_RESOLUTIONS = ['credited', 'refunded'] as const;
 export const PAYMENT_METHODS = ['card', 'mobile_money'] as const;
 export const WITHDRAWAL_STATUSES = ['requested', 'approved', 'processing', 'paid', 'failed', 'rejected'] as const;
+/** A monthly gift: pending until its first checkout is paid, then active until cancelled. */
+export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'cancelled'] as const;

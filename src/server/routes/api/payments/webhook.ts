@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api-error';
 import { jsonTooDeep, TOO_DEEP_BODY } from '../../../lib/input-guard';
 import { SIGNATURE_HEADER, validSignature } from '../../../payments/signature';
 import { refreshPayment } from '../../../payments/service';
+import { handleSubscriptionEvent } from '../../../payments/subscription-webhooks';
 import { refreshWithdrawal } from '../../../payouts/service';
 import { errorResponses } from '../../shared-schemas';
 import { WebhookBody, WebhookResponse } from './schemas';
@@ -60,6 +61,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           request.log.warn({ reference: data.reference, event }, 'Webhook for an unknown transfer reference');
         return { received: true };
       }
+      if (await handleSubscriptionEvent(app, event, data)) return { received: true };
       if (!event.startsWith('charge.') || !data.reference) return { received: true };
       // Failed/abandoned payments are re-checked too: a late success must still be credited.
       const payment = await refreshPayment(app, data.reference, true);
