@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { backends } from './helpers/backends';
-import { bearer, newSession, useApp } from './helpers/app';
+import { bearer, GOOD_PASSWORD, newSession, useApp } from './helpers/app';
 import { ADMIN } from './helpers/causes';
 import { currentAmount, notificationMessages, scene } from './helpers/giving';
 
@@ -151,6 +151,21 @@ describe.each(backends)('monthly giving on $name', (backend) => {
     // A one-off gift has no subscription code.
     const once = await post('/api/cart/donate/', { cause_id: causeId, donation_amount: '5.00', email: 'guest@example.com' });
     expect(once.json()).not.toHaveProperty('subscription_code');
+  });
+
+  it("stops a deleted account's monthly gifts for good and keeps none of its details", async () => {
+    const { causeId, donor, code } = await monthlyGift('8.00');
+    const gone = await post('/api/user/delete-account/', { password: GOOD_PASSWORD }, donor.access);
+    expect(gone.statusCode).toBe(204);
+    expect((await charge(code)).statusCode).toBe(409);
+    expect(await currentAmount(ctx.app, causeId)).toBe(800);
+    const [row] = await queryRows<{ status: string; email: string; donor: { email: string; donorName: string } }>(
+      ctx.app.db,
+      sql`SELECT status, email, donor FROM subscriptions WHERE code = ${code}`,
+    );
+    expect(row.status).toBe('cancelled');
+    expect(row.email).not.toBe(donor.email);
+    expect(row.donor).toMatchObject({ email: row.email, donorName: 'A former donor' });
   });
 
   it('makes a multi-cause checkout monthly, each cause its share every month', async () => {
