@@ -56,6 +56,7 @@ import paymentRoutes from './routes/api/payments/index';
 import receiptRoutes from './routes/api/receipts/index';
 import pushRoutes from './routes/api/push/index';
 import statisticsRoutes from './routes/api/statistics/index';
+import subscriptionRoutes from './routes/api/subscriptions/index';
 import successStoryRoutes from './routes/api/success-stories/index';
 import testimonialRoutes from './routes/api/testimonials/index';
 import authRoutes from './routes/api/user/auth/index';
@@ -141,6 +142,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await app.register(donationRoutes, { prefix: '/api/donations' });
     await app.register(cartRoutes, { prefix: '/api/cart' });
     await app.register(paymentRoutes, { prefix: '/api/payments' });
+    await app.register(subscriptionRoutes, { prefix: '/api/subscriptions' });
     await app.register(receiptRoutes, { prefix: '/api' });
     await app.register(favoriteRoutes, { prefix: '/api/favorites' });
     await app.register(notificationRoutes, { prefix: '/api/notifications' });

@@ -10,3 +10,5 @@ export const PAYMENT_METHODS = ['card', 'mobile_money'] as const;
 export const WITHDRAWAL_STATUSES = ['requested', 'approved', 'processing', 'paid', 'failed', 'rejected'] as const;
 /** A refund asked of the provider: pending until it says processed or failed. */
 export const REFUND_STATUSES = ['pending', 'processed', 'failed'] as const;
+/** A monthly gift: pending until its first checkout is paid, then active until cancelled. */
+export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'cancelled'] as const;

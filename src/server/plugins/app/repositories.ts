@@ -30,6 +30,7 @@ import { RefundsRepo } from '../../repositories/refunds';
 import { SandboxRepo } from '../../repositories/sandbox';
 import { SettingsRepo } from '../../repositories/settings';
 import { SettlementsRepo } from '../../repositories/settlements';
+import { SubscriptionsRepo } from '../../repositories/subscriptions';
 import { SweepClaimsRepo } from '../../repositories/sweep-claims';
 import { UsersRepo } from '../../repositories/users';
 import { WithdrawalsRepo } from '../../repositories/withdrawals';
@@ -58,6 +59,7 @@ export interface Repos {
   refunds: RefundsRepo;
   pushSubscriptions: PushSubscriptionsRepo;
   settlements: SettlementsRepo;
+  subscriptions: SubscriptionsRepo;
   sandbox: SandboxRepo;
   sweepClaims: SweepClaimsRepo;
   mail: MailRepo;
@@ -103,6 +105,7 @@ export function makeRepos(db: Db, options: RepoOptions): Repos {
     refunds: new RefundsRepo(db),
     pushSubscriptions: new PushSubscriptionsRepo(db),
     settlements: new SettlementsRepo(db),
+    subscriptions: new SubscriptionsRepo(db),
     sandbox: new SandboxRepo(db),
     sweepClaims: new SweepClaimsRepo(db),
     mail: new MailRepo(db, options.mailKeptOnly),
