@@ -7,4 +7,6 @@ export const DONATION_STATUSES = ['pending', 'completed', 'failed', 'abandoned',
 export const PAYMENT_STATUSES = ['pending', 'success', 'failed', 'abandoned', 'flagged', 'refunded'] as const;
 export const PAYMENT_RESOLUTIONS = ['credited', 'refunded'] as const;
 export const PAYMENT_METHODS = ['card', 'mobile_money'] as const;
-export const WITHDRAWAL_STATUSES = ['requested', 'approved', 'processing', 'paid', 'failed', 'rejected'] as const;
+export const WITHDRAWAL_STATUSES = ['awaiting_treasurers', 'requested', 'approved', 'processing', 'paid', 'failed', 'rejected'] as const;
+export const TREASURER_STATUSES = ['invited', 'accepted'] as const;
+export const TREASURER_DECISIONS = ['approved', 'rejected'] as const;

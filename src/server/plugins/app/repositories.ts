@@ -30,6 +30,7 @@ import { SandboxRepo } from '../../repositories/sandbox';
 import { SettingsRepo } from '../../repositories/settings';
 import { SettlementsRepo } from '../../repositories/settlements';
 import { SweepClaimsRepo } from '../../repositories/sweep-claims';
+import { TreasurersRepo } from '../../repositories/treasurers';
 import { UsersRepo } from '../../repositories/users';
 import { WithdrawalsRepo } from '../../repositories/withdrawals';
 
@@ -54,6 +55,7 @@ export interface Repos {
   payments: PaymentsRepo;
   carts: CartsRepo;
   withdrawals: WithdrawalsRepo;
+  treasurers: TreasurersRepo;
   pushSubscriptions: PushSubscriptionsRepo;
   settlements: SettlementsRepo;
   sandbox: SandboxRepo;
@@ -98,6 +100,7 @@ export function makeRepos(db: Db, options: RepoOptions): Repos {
     payments: new PaymentsRepo(db),
     carts: new CartsRepo(db),
     withdrawals: new WithdrawalsRepo(db, options.cardHoldHours),
+    treasurers: new TreasurersRepo(db),
     pushSubscriptions: new PushSubscriptionsRepo(db),
     settlements: new SettlementsRepo(db),
     sandbox: new SandboxRepo(db),
