@@ -1,11 +1,6 @@
 /** Treasurers (types only, from the contract schemas in src/shared/contract/treasurers.ts). */
 import type { Static } from 'typebox';
-import type {
-  TreasurerInvitationSchema,
-  TreasurerListSchema,
-  TreasurerSchema,
-  WithdrawalDecisionSchema,
-} from './contract/treasurers';
+import type { TreasurerInvitationSchema, TreasurerListSchema, TreasurerSchema, WithdrawalDecisionSchema } from './contract/treasurers';
 
 export type Treasurer = Static<typeof TreasurerSchema>;
 /** GET /api/causes/{id}/treasurers/ */

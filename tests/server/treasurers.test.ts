@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { backends } from './helpers/backends';
 import { bearer, newSession, useApp } from './helpers/app';
@@ -8,10 +8,8 @@ import { ADMIN, type Session } from './helpers/causes';
 import { notificationMessages, one, scene } from './helpers/giving';
 import { adminAction, balance, fund, requestWithdrawal, useDetails, withdrawalRow } from './helpers/payouts';
 
-type Inject = Parameters<FastifyInstance['inject']>[0];
-
 function call(app: FastifyInstance, access: string | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
-  return app.inject({ method, url, headers: access ? bearer(access) : {}, payload } as Inject);
+  return app.inject({ method, url, headers: access ? bearer(access) : {}, payload } as InjectOptions);
 }
 
 const invite = (app: FastifyInstance, access: string | null, causeId: string, email: string) =>

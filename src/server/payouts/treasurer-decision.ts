@@ -38,7 +38,9 @@ export function decideWithdrawal(
         const view = (await repos.withdrawals.findView(id))!;
         const link = `${siteOrigin(app, request)}/causes/${row.causeId}/withdrawals`;
         const sentence = MESSAGES.rejected(row, view.causeTitle);
-        await repos.mail.queue(withdrawalMail(view.organizerEmail, view.organizerName, 'rejected', WITHDRAWAL_TITLES.rejected, sentence, link));
+        await repos.mail.queue(
+          withdrawalMail(view.organizerEmail, view.organizerName, 'rejected', WITHDRAWAL_TITLES.rejected, sentence, link),
+        );
       }
     }
     return outcome;

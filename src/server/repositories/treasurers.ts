@@ -38,9 +38,7 @@ export interface DecisionView {
   at: Date;
 }
 
-export type InviteOutcome =
-  | { kind: 'ok'; treasurer: TreasurerView }
-  | { kind: 'not_found' | 'unknown_email' | 'self' | 'exists' | 'full' };
+export type InviteOutcome = { kind: 'ok'; treasurer: TreasurerView } | { kind: 'not_found' | 'unknown_email' | 'self' | 'exists' | 'full' };
 
 export type DecideOutcome =
   | { kind: 'not_found' | 'not_treasurer' | 'not_awaiting' | 'already' }
@@ -114,12 +112,9 @@ export class TreasurersRepo {
     return oneTreasurer(this.db, causeId, userId);
   }
 
-
   /** Oldest invitation first. */
   list(causeId: string): Promise<TreasurerView[]> {
-    return this.select()
-      .where(eq(causeTreasurers.causeId, causeId))
-      .orderBy(asc(causeTreasurers.invitedAt), asc(causeTreasurers.userId));
+    return this.select().where(eq(causeTreasurers.causeId, causeId)).orderBy(asc(causeTreasurers.invitedAt), asc(causeTreasurers.userId));
   }
 
   /** The caller's part in a cause: null when none. */
@@ -153,7 +148,12 @@ export class TreasurersRepo {
         FROM ${causeTreasurers} t JOIN ${causes} c ON c.id = t.cause_id JOIN ${users} u ON u.id = c.organizer_id
         WHERE t.user_id = ${userId} AND t.status = 'invited' ORDER BY t.invited_at DESC, t.cause_id`,
     ).then((rows) =>
-      rows.map((r) => ({ causeId: r.cause_id, causeTitle: r.cause_title, organizerName: r.organizer_name, invitedAt: new Date(r.invited_at) })),
+      rows.map((r) => ({
+        causeId: r.cause_id,
+        causeTitle: r.cause_title,
+        organizerName: r.organizer_name,
+        invitedAt: new Date(r.invited_at),
+      })),
     );
   }
 
@@ -163,7 +163,11 @@ export class TreasurersRepo {
       const tx = transaction as unknown as Db;
       const mine = and(eq(causeTreasurers.causeId, causeId), eq(causeTreasurers.userId, userId), eq(causeTreasurers.status, 'invited'));
       const rows = accept
-        ? await tx.update(causeTreasurers).set({ status: 'accepted', acceptedAt: sql`now()` }).where(mine).returning()
+        ? await tx
+            .update(causeTreasurers)
+            .set({ status: 'accepted', acceptedAt: sql`now()` })
+            .where(mine)
+            .returning()
         : await tx.delete(causeTreasurers).where(mine).returning();
       if (rows.length === 0) return false;
       const [info] = await queryRows<{ organizer_id: string; cause: string; name: string }>(

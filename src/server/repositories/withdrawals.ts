@@ -56,7 +56,9 @@ async function causeBalance(db: Db, causeId: string, holdHours: number): Promise
 
 /** `treasurers`: who must approve it first (accepted treasurers of the cause), empty when nobody. */
 export type RequestOutcome =
-  | { kind: 'ok'; row: WithdrawalRow; treasurers: { id: string; email: string; name: string }[] } | { kind: 'not_found' } | { kind: 'insufficient'; available: number; held: number };
+  | { kind: 'ok'; row: WithdrawalRow; treasurers: { id: string; email: string; name: string }[] }
+  | { kind: 'not_found' }
+  | { kind: 'insufficient'; available: number; held: number };
 
 export interface RequestInput {
   causeId: string;

@@ -99,7 +99,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         const outcome = await repos.treasurers.invite(cause.id, email);
         if (outcome.kind !== 'ok') return outcome;
         const organizer = await repos.users.findById(cause.organizerId);
-        const link = `${siteOrigin(app, request)}/notifications`;
+        const link = `${siteOrigin(app, request)}/notificationspage`;
         const t = outcome.treasurer;
         const from = organizer ? `${organizer.firstName} ${organizer.lastName}`.trim() : '';
         await repos.mail.queue(treasurerInvitationMail(t.email, t.name, cause.name, from, link));

@@ -14,7 +14,7 @@ import { paginate, PaginatedOf, pageRequest } from '../../pagination';
 import { errorResponses } from '../../shared-schemas';
 import { canSee, causeNotFound } from '../causes/index';
 import { WithdrawalListQuery, WithdrawalRequestBody, WithdrawalSchema } from '../../../../shared/contract/payouts';
-import { toWithdrawal, withdrawalsWithDecisions } from './serialize';
+import { withdrawalsWithDecisions } from './serialize';
 import { approvalNeededMail } from '../../../mail/treasurer-mail';
 import { siteOrigin } from '../../../lib/site-origin';
 import { APPROVAL_TITLE } from '../../../repositories/withdrawals';
