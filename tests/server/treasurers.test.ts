@@ -223,6 +223,21 @@ describe.each(backends)('treasurers on $name', (backend) => {
     expect((await decide(ctx.app, pair.treasurers[0].access, w2.id, 'reject')).json().status).toBe('rejected');
   });
 
+  it('removing treasurers counts waiting withdrawals again: with none left they go to the admins', async () => {
+    const { organizer, causeId, treasurers } = await treasuredCause(ctx.app, 2);
+    const [a, b] = treasurers;
+    const w = await askFor(ctx.app, organizer.access, causeId, '15.00');
+    expect((await decide(ctx.app, a.access, w.id, 'approve')).json().status).toBe('awaiting_treasurers');
+    // One left who already approved: 1 of 1 is a majority.
+    expect((await call(ctx.app, organizer.access, 'DELETE', `/api/causes/${causeId}/treasurers/${b.id}/`)).statusCode).toBe(204);
+    expect((await withdrawalRow(ctx.app, w.id)).status).toBe('requested');
+
+    const w2 = await askFor(ctx.app, organizer.access, causeId, '5.00');
+    expect(w2.status).toBe('awaiting_treasurers');
+    expect((await call(ctx.app, organizer.access, 'DELETE', `/api/causes/${causeId}/treasurers/${a.id}/`)).statusCode).toBe(204);
+    expect((await withdrawalRow(ctx.app, w2.id)).status).toBe('requested');
+  });
+
   it('no (accepted) treasurers: withdrawals go straight to the admins as before', async () => {
     const { admin, organizer, causeId } = await scene(ctx.app);
     await useDetails(ctx.app, organizer.access);

@@ -40,9 +40,16 @@ export interface DecisionView {
 
 export type InviteOutcome = { kind: 'ok'; treasurer: TreasurerView } | { kind: 'not_found' | 'unknown_email' | 'self' | 'exists' | 'full' };
 
+export interface Tally {
+  approvals: number;
+  rejections: number;
+  needed: number;
+  /** Accepted treasurers now. */
+  voters: number;
+}
+
 export type DecideOutcome =
-  | { kind: 'not_found' | 'not_treasurer' | 'not_awaiting' | 'already' }
-  | { kind: 'ok'; causeId: string; approvals: number; rejections: number; needed: number; voters: number };
+  { kind: 'not_found' | 'not_treasurer' | 'not_awaiting' | 'already' } | ({ kind: 'ok'; causeId: string } & Tally);
 
 const NAME = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
 
@@ -205,18 +212,42 @@ export class TreasurersRepo {
       .onConflictDoNothing()
       .returning({ at: withdrawalApprovals.at });
     if (inserted.length === 0) return { kind: 'already' };
+    return { kind: 'ok', causeId: w.causeId, ...(await this.tally(withdrawalId, w.causeId)) };
+  }
+
+  private async tally(withdrawalId: string, causeId: string): Promise<Tally> {
     const [{ voters }] = await this.db
       .select({ voters: count() })
       .from(causeTreasurers)
-      .where(and(eq(causeTreasurers.causeId, w.causeId), eq(causeTreasurers.status, 'accepted')));
-    const tally = await this.db
+      .where(and(eq(causeTreasurers.causeId, causeId), eq(causeTreasurers.status, 'accepted')));
+    const rows = await this.db
       .select({ decision: withdrawalApprovals.decision, n: count() })
       .from(withdrawalApprovals)
       .where(eq(withdrawalApprovals.withdrawalId, withdrawalId))
       .groupBy(withdrawalApprovals.decision);
-    const of = (d: Decision) => Number(tally.find((t) => t.decision === d)?.n ?? 0);
+    const of = (d: Decision) => Number(rows.find((t) => t.decision === d)?.n ?? 0);
     const n = Number(voters);
-    return { kind: 'ok', causeId: w.causeId, approvals: of('approved'), rejections: of('rejected'), needed: majorityOf(n), voters: n };
+    return { approvals: of('approved'), rejections: of('rejected'), needed: majorityOf(n), voters: n };
+  }
+
+  /** Withdrawals of a cause still waiting for its treasurers (to count again after one leaves). */
+  async awaiting(causeId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: withdrawals.id })
+      .from(withdrawals)
+      .where(and(eq(withdrawals.causeId, causeId), eq(withdrawals.status, 'awaiting_treasurers')));
+    return rows.map((r) => r.id);
+  }
+
+  /** The tally of an awaiting withdrawal under its row lock (call inside a transaction); null once it moved on. */
+  async recount(withdrawalId: string): Promise<Tally | null> {
+    const [w] = await this.db
+      .select({ causeId: withdrawals.causeId, status: withdrawals.status })
+      .from(withdrawals)
+      .where(eq(withdrawals.id, withdrawalId))
+      .for('update')
+      .limit(1);
+    return w?.status === 'awaiting_treasurers' ? this.tally(withdrawalId, w.causeId) : null;
   }
 
   /** Every decision on these withdrawals (one query for a page), oldest first. */

@@ -9,6 +9,7 @@ import type { Treasurer, TreasurerList } from '../../../../shared/treasurers-con
 import { ApiError, BLANK, validationError } from '../../../lib/api-error';
 import { siteOrigin } from '../../../lib/site-origin';
 import { treasurerInvitationMail } from '../../../mail/treasurer-mail';
+import { recountAwaiting } from '../../../payouts/treasurer-decision';
 import { isUuid } from '../../../repositories/search';
 import { MAX_TREASURERS, type TreasurerView } from '../../../repositories/treasurers';
 import type { AuthUser } from '../../../types';
@@ -133,7 +134,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['treasurers'],
         security,
-        summary: 'Remove a treasurer or withdraw an invitation (organizer)',
+        summary: 'Remove a treasurer or withdraw an invitation (organizer); waiting withdrawals are counted again',
         params: MemberParams,
         response: { 204: Type.Null(), ...errorResponses(401, 403, 404) },
       },
@@ -143,6 +144,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (role !== 'organizer') throw new ApiError(403, 'permission_denied', ORGANIZER_ONLY);
       const removed = isUuid(request.params.user_id) && (await app.repos.treasurers.remove(cause.id, request.params.user_id));
       if (!removed) throw new ApiError(404, 'not_found', 'This person is not a treasurer of this cause.');
+      await recountAwaiting(app, cause.id, request);
       return reply.code(204).send(null);
     },
   );
