@@ -28,6 +28,8 @@ import {
   PAYMENT_STATUSES,
   REFUND_STATUSES,
   SUBSCRIPTION_STATUSES,
+  TREASURER_DECISIONS,
+  TREASURER_STATUSES,
   WITHDRAWAL_STATUSES,
 } from '../../shared/contract/statuses';
 
@@ -571,11 +573,6 @@ export const pushSubscriptions = pgTable(
 export const WITHDRAWAL_METHODS = ['bank', 'mobile_money'] as const;
 
 /**
- * An organizer's request to take money out of one cause. `destination` is a snapshot of the
- * verified withdrawal details at request time, so later profile edits can't redirect it.
- * Available = raised − paid − in-flight (requested, approved, processing) withdrawals.
- */
-/**
  * A refund asked of the provider (migration 0014): pending → processed | failed. Pending already
  * counts in the donation's refunded_amount; a failure gives it back.
  */
@@ -615,6 +612,11 @@ export const refunds = pgTable(
   ],
 );
 
+/**
+ * An organizer's request to take money out of one cause. `destination` is a snapshot of the
+ * verified withdrawal details at request time, so later profile edits can't redirect it.
+ * Available = raised − paid − in-flight (awaiting_treasurers, requested, approved, processing) withdrawals.
+ */
 export const withdrawals = pgTable(
   'withdrawals',
   {
@@ -654,6 +656,42 @@ export const withdrawals = pgTable(
       .on(t.causeId, t.paidAt.desc())
       .where(sql`${t.status} = 'paid'`),
   ],
+);
+
+/**
+ * Treasurers of a cause (at most 3, checked under the cause's row lock): invited by email, they
+ * take part in withdrawal approvals once accepted. Declining deletes the row.
+ */
+export const causeTreasurers = pgTable(
+  'cause_treasurers',
+  {
+    causeId: uuid('cause_id')
+      .notNull()
+      .references(() => causes.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: TREASURER_STATUSES }).notNull().default('invited'),
+    invitedAt: timestamp('invited_at', { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ name: 'cause_treasurers_pk', columns: [t.causeId, t.userId] }), index('cause_treasurers_user_idx').on(t.userId)],
+);
+
+/** One decision per treasurer per withdrawal (the unique index makes a second one a no-op). */
+export const withdrawalApprovals = pgTable(
+  'withdrawal_approvals',
+  {
+    withdrawalId: uuid('withdrawal_id')
+      .notNull()
+      .references(() => withdrawals.id, { onDelete: 'cascade' }),
+    treasurerId: uuid('treasurer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    decision: text('decision', { enum: TREASURER_DECISIONS }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('withdrawal_approvals_withdrawal_treasurer_idx').on(t.withdrawalId, t.treasurerId)],
 );
 
 /** The sandbox provider's side of a payout: one row per transfer reference (a repeat is refused, like Paystack). */

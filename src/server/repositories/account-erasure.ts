@@ -29,7 +29,7 @@ export class AccountErasureRepo {
       sql`SELECT c.id, c.name,
         ((SELECT coalesce(sum(amount - refunded_amount), 0) FROM donations WHERE cause_id = c.id AND status = 'completed')
           - (SELECT coalesce(sum(amount), 0) FROM withdrawals WHERE cause_id = c.id AND status = 'paid'))::text AS held,
-        EXISTS (SELECT 1 FROM withdrawals WHERE cause_id = c.id AND status IN ('requested', 'approved', 'processing')) AS in_flight
+        EXISTS (SELECT 1 FROM withdrawals WHERE cause_id = c.id AND status IN ('awaiting_treasurers', 'requested', 'approved', 'processing')) AS in_flight
       FROM causes c WHERE c.organizer_id = ${userId}
       ORDER BY c.created_at FOR UPDATE OF c`,
     );

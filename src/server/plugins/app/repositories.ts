@@ -32,6 +32,7 @@ import { SettingsRepo } from '../../repositories/settings';
 import { SettlementsRepo } from '../../repositories/settlements';
 import { SubscriptionsRepo } from '../../repositories/subscriptions';
 import { SweepClaimsRepo } from '../../repositories/sweep-claims';
+import { TreasurersRepo } from '../../repositories/treasurers';
 import { UsersRepo } from '../../repositories/users';
 import { WithdrawalsRepo } from '../../repositories/withdrawals';
 
@@ -57,6 +58,7 @@ export interface Repos {
   carts: CartsRepo;
   withdrawals: WithdrawalsRepo;
   refunds: RefundsRepo;
+  treasurers: TreasurersRepo;
   pushSubscriptions: PushSubscriptionsRepo;
   settlements: SettlementsRepo;
   subscriptions: SubscriptionsRepo;
@@ -103,6 +105,7 @@ export function makeRepos(db: Db, options: RepoOptions): Repos {
     carts: new CartsRepo(db),
     withdrawals: new WithdrawalsRepo(db, options.cardHoldHours),
     refunds: new RefundsRepo(db),
+    treasurers: new TreasurersRepo(db),
     pushSubscriptions: new PushSubscriptionsRepo(db),
     settlements: new SettlementsRepo(db),
     subscriptions: new SubscriptionsRepo(db),
