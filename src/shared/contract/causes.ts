@@ -40,6 +40,8 @@ export const CauseSchema = Type.Object({
   rejection_reason: Nullable(Type.String()),
   /** Only when the request carried a valid token: whether the caller favorited it. */
   is_favorite: Type.Optional(Type.Boolean()),
+  /** Last day (UTC, YYYY-MM-DD) it takes donations; the day after, it closes by itself. null = no end date. */
+  end_date: Type.Optional(Nullable(Type.String({ format: 'date' }))),
 });
 
 export const CauseListQuery = Type.Object({
@@ -76,4 +78,7 @@ export const CauseWriteBody = Type.Object({
   location: Text(200),
   accepts_donations_after_goal: Flag,
   cover_image: File,
+  end_date: Type.Optional(
+    Nullable(Type.String({ maxLength: 30 }), 'YYYY-MM-DD, after today and at most a year ahead (UTC). null or "" removes it (edit only).'),
+  ),
 });
