@@ -29,6 +29,7 @@ import { RefreshTokensRepo } from '../../repositories/refresh-tokens';
 import { SandboxRepo } from '../../repositories/sandbox';
 import { SettingsRepo } from '../../repositories/settings';
 import { SettlementsRepo } from '../../repositories/settlements';
+import { StatementsRepo } from '../../repositories/statements';
 import { SweepClaimsRepo } from '../../repositories/sweep-claims';
 import { UsersRepo } from '../../repositories/users';
 import { WithdrawalsRepo } from '../../repositories/withdrawals';
@@ -56,6 +57,7 @@ export interface Repos {
   withdrawals: WithdrawalsRepo;
   pushSubscriptions: PushSubscriptionsRepo;
   settlements: SettlementsRepo;
+  statements: StatementsRepo;
   sandbox: SandboxRepo;
   sweepClaims: SweepClaimsRepo;
   mail: MailRepo;
@@ -100,6 +102,7 @@ export function makeRepos(db: Db, options: RepoOptions): Repos {
     withdrawals: new WithdrawalsRepo(db, options.cardHoldHours),
     pushSubscriptions: new PushSubscriptionsRepo(db),
     settlements: new SettlementsRepo(db),
+    statements: new StatementsRepo(db),
     sandbox: new SandboxRepo(db),
     sweepClaims: new SweepClaimsRepo(db),
     mail: new MailRepo(db, options.mailKeptOnly),
