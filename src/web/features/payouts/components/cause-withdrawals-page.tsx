@@ -14,6 +14,7 @@ import { toast } from '../../../stores/toast-store';
 import { getCause } from '../../causes/api/causes-api';
 import { getCauseBalance, getOwnWithdrawalAddress, listCauseWithdrawals, requestWithdrawal } from '../api/payouts-api';
 import { asWithdrawalDetails, checkWithdrawalAmount, destinationLine, METHOD_LABELS } from '../lib/payout-text';
+import { StatementSection } from './statement-section';
 import { WithdrawalStatusBadge } from './status-badge';
 import '../payouts.css';
 import { LinesSkeleton } from '../../../components/lines-skeleton';
@@ -375,6 +376,7 @@ export function CauseWithdrawalsPage({ causeId }: { causeId: string }) {
         <RequestForm causeId={causeId} balance={balance} destination={destination} onRequested={() => setVersion((v) => v + 1)} />
       ) : null}
       <History causeId={causeId} version={version} />
+      <StatementSection causeId={causeId} createdAt={access.cause.created_at} />
     </div>
   );
 }
