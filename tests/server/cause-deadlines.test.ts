@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { CAUSE_ENDED_TITLE } from '../../src/server/payments/cause-deadlines';
 import { sweepOnce } from '../../src/server/payments/sweeper';
+import { causeDetailSnapshot, causeListSnapshot } from '../../src/server/pages/snapshots';
 import { addDays, addOneYear, utcDay } from '../../src/shared/cause-deadline';
 import { backends } from './helpers/backends';
 import { bearer, newSession, useApp, useTwoApps } from './helpers/app';
@@ -87,6 +88,13 @@ describe.each(backends)('cause end dates on $name', (backend) => {
       await app.inject({ url: `/api/causes/list/?organizer_id=${organizer.id}`, headers: bearer(organizer.access) })
     ).json() as { results: { id: string; end_date: string | null }[] };
     expect(Object.fromEntries(list.results.map((c) => [c.id, c.end_date]))).toEqual({ [dated.id]: end, [open.id]: null });
+
+    // The first paint draws the label where the app will (cause-card.tsx, cause-detail-page.tsx).
+    expect(causeDetailSnapshot(dated).main).toContain('to go</p><p class="cause-deadline">30 days left</p></aside>');
+    expect(causeListSnapshot({ count: 1, next: null, previous: null, results: [dated] }).main).toContain(
+      '</div><p class="cause-deadline">30 days left</p></div></article>',
+    );
+    expect(causeDetailSnapshot(open).main).not.toContain('cause-deadline');
 
     const edit = (payload: Record<string, unknown>) =>
       app.inject({ method: 'PUT', url: `/api/causes/${open.id}/`, headers: bearer(organizer.access), payload });

@@ -2,14 +2,15 @@
  * Days left to a cause's end date: the shared helper's wording at each boundary (UTC days), and the
  * same words on the list's cards and the cause page.
  */
-import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CreateCauseForm } from '../../src/web/features/causes/components/create-cause-form';
 import { setMirrorDb } from '../../src/web/features/causes/api/cause-mirror';
 import { BoafoDb } from '../../src/web/features/offline/db';
 import { addDays, addOneYear, daysLeft, deadlineLabel, isoDayStart, utcDay } from '../../src/shared/cause-deadline';
 import { makeCause, pageOf } from './helpers/causes';
 import { json } from './helpers/fake-fetch';
-import { renderRoute } from './helpers/render-route';
+import { renderRoute, signInAs, signOut } from './helpers/render-route';
 
 describe('deadlineLabel', () => {
   // 23:30 UTC: still the 10th in Accra (GMT), whatever the device's own time zone says.
@@ -84,5 +85,23 @@ describe('days left on screen', () => {
     await screen.findByRole('heading', { level: 1, name: 'Roof' });
     const label = screen.getByText('1 day left');
     expect(label.closest('.cause-detail__panel')).toBeTruthy();
+  });
+});
+
+describe('the create form', () => {
+  afterEach(() => signOut());
+
+  it('offers an end date between tomorrow and a year ahead and sends it', async () => {
+    signInAs();
+    const submit = vi.fn(async () => makeCause('new'));
+    render(<CreateCauseForm submit={submit} loadCategories={async () => []} goBack={() => {}} />);
+    const input = screen.getByLabelText('End date') as HTMLInputElement;
+    expect([input.type, input.min, input.max]).toEqual(['date', addDays(utcDay(), 1), addOneYear(utcDay())]);
+    fireEvent.change(screen.getByLabelText('Cause name *'), { target: { value: 'Roof' } });
+    fireEvent.change(screen.getByLabelText('Description *'), { target: { value: 'Before the rains.' } });
+    fireEvent.change(input, { target: { value: addDays(utcDay(), 20) } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Create cause' })));
+    const form = (submit.mock.calls[0] as unknown as [FormData])[0];
+    expect(form.get('end_date')).toBe(addDays(utcDay(), 20));
   });
 });
