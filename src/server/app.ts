@@ -38,6 +38,7 @@ import adminUserRoutes from './routes/api/admin/users/index';
 import adminWithdrawalRoutes from './routes/api/admin/withdrawals/index';
 import causeLedgerRoutes from './routes/api/cause-ledger/index';
 import refundRoutes from './routes/api/refunds/index';
+import causeStatementRoutes from './routes/api/cause-statements/index';
 import causeUpdateRoutes from './routes/api/cause-updates/index';
 import payoutDirectoryRoutes from './routes/api/user/banks/index';
 import withdrawalRoutes from './routes/api/withdrawals/index';
@@ -131,6 +132,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await app.register(categoryRoutes, { prefix: '/api/categories' });
     await app.register(causeLedgerRoutes, { prefix: '/api/causes' });
     await app.register(refundRoutes, { prefix: '/api/causes' });
+    await app.register(causeStatementRoutes, { prefix: '/api/causes' });
     await app.register(causeUpdateRoutes, { prefix: '/api/causes' });
     await app.register(payoutDirectoryRoutes, { prefix: '/api/user' });
     await app.register(withdrawalRoutes, { prefix: '/api/withdrawals' });

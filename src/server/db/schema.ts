@@ -201,9 +201,15 @@ export const causes = pgTable(
     /** lower(organizer's "first last") and lower(category name): sort keys kept by triggers (0008). */
     organizerSort: text('organizer_sort').notNull().default(''),
     categorySort: text('category_sort'),
+    /** Last day (UTC) the cause takes donations; the sweeper closes it the day after (migration 0013). */
+    endDate: date('end_date', { mode: 'string' }),
   },
   (t) => [
     index('causes_status_created_idx').on(t.status, t.createdAt),
+    // The deadline sweeper: active causes with an end date, soonest first.
+    index('causes_active_end_date_idx')
+      .on(t.endDate)
+      .where(sql`${t.status} = 'active' AND ${t.endDate} IS NOT NULL`),
     index('causes_created_idx').on(t.createdAt),
     index('causes_current_amount_idx').on(t.currentAmount),
     index('causes_target_amount_idx').on(t.targetAmount),
@@ -649,6 +655,8 @@ export const withdrawals = pgTable(
   (t) => [
     uniqueIndex('withdrawals_reference_idx').on(t.reference),
     index('withdrawals_cause_status_idx').on(t.causeId, t.status),
+    // A cause's statement: its withdrawals of a date range (migration 0013).
+    index('withdrawals_cause_created_idx').on(t.causeId, t.createdAt),
     index('withdrawals_organizer_created_idx').on(t.organizerId, t.createdAt.desc()),
     index('withdrawals_status_created_idx').on(t.status, t.createdAt),
     // The public ledger: a cause's paid withdrawals, newest first.

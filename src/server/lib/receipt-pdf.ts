@@ -18,7 +18,7 @@ export function pdfGhs(pesewas: number): string {
 }
 
 /** Keeps what WinAnsi can encode; anything else (emoji, other scripts) becomes '?'. */
-const printable = (text: string) => text.normalize('NFC').replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '?');
+export const printable = (text: string) => text.normalize('NFC').replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '?');
 
 export interface PdfLine {
   label: string;

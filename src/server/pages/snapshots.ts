@@ -7,6 +7,7 @@
 import { CAUSE_ORDERINGS, type Cause, type Paginated } from '../../shared/cause-contract';
 import { categoryName, imageWidths } from '../../shared/cause-display';
 import { causeProgress } from '../../shared/cause-progress';
+import { deadlineLabel } from '../../shared/cause-deadline';
 import { formatDate } from '../../shared/dates';
 import { formatGhs } from '../../shared/money';
 
@@ -44,6 +45,12 @@ function image(cause: Cause, o: ImageOptions): string {
   return `<img src="${escapeHtml(src)}"${responsive} width="${o.width}" height="${o.height}"${loading} decoding="async" alt="${escapeHtml(o.alt)}" class="${o.className}">`;
 }
 
+/** "12 days left" / "Last day" / "Ended" as the card and the cause page draw it; '' when there is none. */
+function deadline(cause: Cause): string {
+  const label = deadlineLabel(cause);
+  return label ? `<p class="cause-deadline">${escapeHtml(label)}</p>` : '';
+}
+
 function causeCard(cause: Cause, eager: boolean): string {
   const title = cause.title || cause.name;
   const progress = causeProgress(cause.target_amount, cause.current_amount);
@@ -57,7 +64,7 @@ function causeCard(cause: Cause, eager: boolean): string {
     '<div class="cause-card__progress">' +
     `<div class="progress" role="progressbar" aria-valuemin="0" aria-valuemax="100" aria-valuenow="${progress.percent}" aria-label="${escapeHtml(title)}: funding progress" aria-valuetext="${progress.percent}% funded"><span class="progress__bar" style="width: ${progress.percent}%"></span></div>` +
     `<p class="cause-card__amounts"><strong>${formatGhs(progress.collected)}</strong> raised of ${formatGhs(progress.goal)} · ${progress.percent}%</p>` +
-    '</div></div></article>'
+    `</div>${deadline(cause)}</div></article>`
   );
 }
 
@@ -123,6 +130,7 @@ export function causeDetailSnapshot(cause: Cause): { main: string; className: st
       `<p style="margin: 0">raised of ${formatGhs(progress.goal)} goal</p>` +
       `<div class="progress" role="progressbar" aria-valuemin="0" aria-valuemax="100" aria-valuenow="${progress.percent}" aria-label="Funding progress" aria-valuetext="${progress.percent}% funded"><span class="progress__bar" style="width: ${progress.percent}%"></span></div>` +
       `<p style="margin: 0"><strong>${progress.percent}%</strong> funded · ${donors} · ${formatGhs(progress.remaining)} to go</p>` +
+      deadline(cause) +
       '</aside>' +
       `<div class="cause-detail__body"><h2 class="visually-hidden">Details</h2><dl class="cause-detail__meta">${facts}</dl>` +
       `<h2>About this cause</h2><p style="white-space: pre-line">${escapeHtml(cause.description)}</p></div></div>`,

@@ -9,11 +9,14 @@
  * - Withdrawals left approved or processing are re-checked with processWithdrawal: it asks the
  *   provider about our reference first and never sends a second transfer.
  *
+ * - Active causes past their end date close (cause-deadlines.ts) and their people are told.
+ *
  * Work is claimed in the database (repositories/sweep-claims.ts), so any number of processes
  * can sweep the same database; plugins/app/sweeper.ts runs it on a timer.
  */
 import type { FastifyInstance } from 'fastify';
 import { processWithdrawal } from '../payouts/service';
+import { sweepDeadlines } from './cause-deadlines';
 import { ProviderError } from './provider';
 import { settlePayment } from './settle';
 
@@ -29,6 +32,8 @@ export interface SweepReport {
   withdrawalsChecked: number;
   /** Now paid or failed. */
   withdrawalsSettled: number;
+  /** Active causes past their end date, closed (or completed) by this sweep. */
+  causesEnded: number;
 }
 
 async function sweepPayments(app: FastifyInstance, report: SweepReport): Promise<void> {
@@ -81,9 +86,24 @@ async function sweepWithdrawals(app: FastifyInstance, report: SweepReport): Prom
 
 /** One pass over everything that is due; safe to run in several processes at once. */
 export async function sweepOnce(app: FastifyInstance): Promise<SweepReport> {
-  const report: SweepReport = { paymentsChecked: 0, paymentsSettled: 0, paymentsExpired: 0, withdrawalsChecked: 0, withdrawalsSettled: 0 };
+  const report: SweepReport = {
+    paymentsChecked: 0,
+    paymentsSettled: 0,
+    paymentsExpired: 0,
+    withdrawalsChecked: 0,
+    withdrawalsSettled: 0,
+    causesEnded: 0,
+  };
   await sweepPayments(app, report);
   await sweepWithdrawals(app, report);
-  if (report.paymentsChecked + report.withdrawalsChecked > 0) app.log.info({ sweep: report }, 'Swept stuck payments and withdrawals');
+  try {
+    report.causesEnded = await sweepDeadlines(app);
+  } catch (error) {
+    // Rolled back with its messages: the cause is still active and due again next sweep.
+    app.log.error({ err: error }, 'Sweeper could not end a cause past its end date');
+  }
+  if (report.paymentsChecked + report.withdrawalsChecked + report.causesEnded > 0) {
+    app.log.info({ sweep: report }, 'Swept stuck payments, withdrawals and ended causes');
+  }
   return report;
 }

@@ -13,7 +13,15 @@ export type CauseStatus = CauseRow['status'];
 export type CauseChanges = Partial<
   Pick<
     typeof causes.$inferInsert,
-    'name' | 'description' | 'organizerId' | 'categoryId' | 'location' | 'targetAmount' | 'acceptsDonationsAfterGoal' | 'coverImage'
+    | 'name'
+    | 'description'
+    | 'organizerId'
+    | 'categoryId'
+    | 'location'
+    | 'targetAmount'
+    | 'acceptsDonationsAfterGoal'
+    | 'coverImage'
+    | 'endDate'
   >
 >;
 

@@ -9,7 +9,7 @@
 import { and, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
-import { causes, notifications, users } from '../db/schema';
+import { causes, donations, notifications, users } from '../db/schema';
 
 export const NOTIFICATIONS_CHANNEL = 'boafo_notifications';
 
@@ -90,6 +90,23 @@ export class NotificationsRepo {
   /** notify() through this repository's connection (inside repos.transaction: that transaction). */
   toUser(userId: string, input: NotificationInput): Promise<string> {
     return notify(this.db, userId, input);
+  }
+
+  /**
+   * One notification per account that completed a donation to the cause (each once, however many
+   * gifts), in a single INSERT … SELECT whatever their number. `except`: someone told otherwise.
+   * Answers how many were created.
+   */
+  async toCauseDonors(causeId: string, input: NotificationInput, except: string | null = null): Promise<number> {
+    const ids = await insertAndSignal(
+      this.db,
+      sql`
+    INSERT INTO ${notifications} (user_id, title, message, cause_id)
+    SELECT DISTINCT ${donations.donorId}, ${input.title}, ${input.message}, ${causeId}::uuid FROM ${donations}
+    WHERE ${donations.causeId} = ${causeId} AND ${donations.status} = 'completed' AND ${donations.donorId} IS NOT NULL
+      AND ${donations.donorId} IS DISTINCT FROM ${except}::uuid`,
+    );
+    return ids.length;
   }
 
   /** notifyAdmins() through this repository's connection. */

@@ -8,12 +8,24 @@
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
-import { payments, withdrawals } from '../db/schema';
+import { causes, payments, withdrawals } from '../db/schema';
 
 export interface ClaimedPayment {
   reference: string;
   /** Seconds since the payment started. */
   age: number;
+}
+
+/** A cause the deadline sweep just closed (or completed), as the messages about it need it. */
+export interface EndedCause {
+  id: string;
+  name: string;
+  organizerId: string;
+  status: 'closed' | 'completed';
+  /** Pesewas. */
+  raised: number;
+  goal: number;
+  endDate: string;
 }
 
 export class SweepClaimsRepo {
@@ -52,5 +64,47 @@ export class SweepClaimsRepo {
     RETURNING id`,
     );
     return rows.map((r) => r.id);
+  }
+
+  /**
+   * Ends active causes whose end date (a UTC day) is over, and answers them. Unlike the claims above
+   * this is the decision itself: the guarded UPDATE (still active) flips each row once, so the caller
+   * runs it in the transaction that also tells people, and they hear it once however many processes
+   * sweep. A cause a settlement is crediting right now is locked: skipped, and ended next sweep.
+   * A goal reached counts as completed (creditCause usually got there first), any other as closed.
+   * The claim is a materialized CTE, not `id IN (… LIMIT)`: a planner may rescan such a subquery
+   * per outer row and update more rows than it returns for a caller to announce.
+   */
+  async endedCauses(limit: number): Promise<EndedCause[]> {
+    const rows = await queryRows<{
+      id: string;
+      name: string;
+      organizer_id: string;
+      status: EndedCause['status'];
+      raised: string;
+      goal: string;
+      end_date: string;
+    }>(
+      this.db,
+      sql`
+    WITH due AS MATERIALIZED (
+      SELECT id FROM ${causes}
+      WHERE status = 'active' AND end_date IS NOT NULL AND end_date < (now() AT TIME ZONE 'UTC')::date
+      ORDER BY end_date, id LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED)
+    UPDATE ${causes} SET updated_at = now(),
+      status = CASE WHEN target_amount > 0 AND current_amount >= target_amount THEN 'completed' ELSE 'closed' END
+    FROM due WHERE ${causes}.id = due.id AND ${causes}.status = 'active'
+    RETURNING ${causes}.id, name, organizer_id, status, current_amount::text AS raised, target_amount::text AS goal, end_date::text AS end_date`,
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      organizerId: r.organizer_id,
+      status: r.status,
+      raised: Number(r.raised),
+      goal: Number(r.goal),
+      endDate: r.end_date,
+    }));
   }
 }

@@ -42,6 +42,8 @@ export const CauseSchema = Type.Object({
   is_favorite: Type.Optional(Type.Boolean()),
   /** Only for the organizer (and admins) on the details answer: donors with an active monthly gift to it. */
   recurring_donors: Type.Optional(Type.Integer()),
+  /** Last day (UTC, YYYY-MM-DD) it takes donations; the day after, it closes by itself. null = no end date. */
+  end_date: Type.Optional(Nullable(Type.String({ format: 'date' }))),
 });
 
 export const CauseListQuery = Type.Object({
@@ -78,4 +80,7 @@ export const CauseWriteBody = Type.Object({
   location: Text(200),
   accepts_donations_after_goal: Flag,
   cover_image: File,
+  end_date: Type.Optional(
+    Nullable(Type.String({ maxLength: 30 }), 'YYYY-MM-DD, after today and at most a year ahead (UTC). null or "" removes it (edit only).'),
+  ),
 });

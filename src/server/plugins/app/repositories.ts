@@ -31,6 +31,7 @@ import { SandboxRepo } from '../../repositories/sandbox';
 import { SettingsRepo } from '../../repositories/settings';
 import { SettlementsRepo } from '../../repositories/settlements';
 import { SubscriptionsRepo } from '../../repositories/subscriptions';
+import { StatementsRepo } from '../../repositories/statements';
 import { SweepClaimsRepo } from '../../repositories/sweep-claims';
 import { TreasurersRepo } from '../../repositories/treasurers';
 import { UsersRepo } from '../../repositories/users';
@@ -62,6 +63,7 @@ export interface Repos {
   pushSubscriptions: PushSubscriptionsRepo;
   settlements: SettlementsRepo;
   subscriptions: SubscriptionsRepo;
+  statements: StatementsRepo;
   sandbox: SandboxRepo;
   sweepClaims: SweepClaimsRepo;
   mail: MailRepo;
@@ -109,6 +111,7 @@ export function makeRepos(db: Db, options: RepoOptions): Repos {
     pushSubscriptions: new PushSubscriptionsRepo(db),
     settlements: new SettlementsRepo(db),
     subscriptions: new SubscriptionsRepo(db),
+    statements: new StatementsRepo(db),
     sandbox: new SandboxRepo(db),
     sweepClaims: new SweepClaimsRepo(db),
     mail: new MailRepo(db, options.mailKeptOnly),

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
+import { addOneYear, isoDayStart, utcDay } from '../../../../shared/cause-deadline';
 import { parseAmount } from '../../../../shared/money';
 import type { AuthUser } from '../../../types';
 import { ApiError, BLANK, FieldErrorList, REQUIRED } from '../../../lib/api-error';
@@ -28,6 +29,23 @@ function flag(value: Body['accepts_donations_after_goal'], errors: FieldErrorLis
   if (['true', '1', 'on', 'yes'].includes(text)) return true;
   if (['false', '0', 'off', 'no'].includes(text)) return false;
   errors.add('accepts_donations_after_goal', 'Must be a valid boolean.');
+  return undefined;
+}
+
+/**
+ * The end date: a real calendar day after today (UTC) and at most a year ahead, so a cause cannot
+ * be set to end before anyone sees it nor to run unchecked for years. null or "" clears it on edit.
+ */
+function endDate(value: Body['end_date'], mode: 'create' | 'edit', errors: FieldErrorList): string | null | undefined {
+  if (value === undefined) return undefined;
+  const text = value === null ? '' : value.trim();
+  if (text === '') return mode === 'edit' ? null : undefined;
+  const today = utcDay();
+  const latest = addOneYear(today);
+  if (isoDayStart(text) === null) errors.add('end_date', 'Enter the end date as a real day, YYYY-MM-DD (e.g. 2026-12-31).');
+  else if (text <= today) errors.add('end_date', 'The end date must be after today.');
+  else if (text > latest) errors.add('end_date', `The end date can be at most a year ahead (${latest} at the latest).`);
+  else return text;
   return undefined;
 }
 
@@ -124,6 +142,8 @@ export async function readCausePayload(
   if (body.location !== undefined) changes.location = body.location.trim();
   const after = flag(body.accepts_donations_after_goal, errors);
   if (after !== undefined) changes.acceptsDonationsAfterGoal = after;
+  const end = endDate(body.end_date, mode, errors);
+  if (end !== undefined) changes.endDate = end;
   const category = categoryName(body, errors);
 
   // Throws every collected error (text and files) at once.

@@ -29,6 +29,7 @@ export function toCause(view: CauseView, showReason: boolean): Cause {
     accepts_donations: acceptsDonations(view.status, view.acceptsDonationsAfterGoal),
     donor_count: view.donorCount,
     rejection_reason: showReason ? view.rejectionReason : null,
+    end_date: view.endDate,
   };
   if (view.isFavorite !== undefined) cause.is_favorite = view.isFavorite;
   return cause;

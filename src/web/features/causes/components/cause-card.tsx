@@ -7,6 +7,7 @@ import { toast } from '../../../stores/toast-store';
 import { addToCart } from '../../cart/local-cart';
 import { categoryName } from '../../../../shared/cause-display';
 import { causeProgress } from '../../../../shared/cause-progress';
+import { deadlineLabel } from '../../../../shared/cause-deadline';
 import { CauseProgressBar } from './progress-bar';
 import { ResponsiveImage } from './responsive-image';
 
@@ -54,6 +55,7 @@ export function CauseCard({ cause, showAddToCart = true, showProgress = true, he
   const progress = causeProgress(cause.target_amount, cause.current_amount);
   const Heading = `h${headingLevel}` as const;
   const category = categoryName(cause.category);
+  const deadline = deadlineLabel(cause);
 
   return (
     <article className="cause-card">
@@ -82,6 +84,7 @@ export function CauseCard({ cause, showAddToCart = true, showProgress = true, he
             </p>
           </div>
         )}
+        {deadline && <p className="cause-deadline">{deadline}</p>}
         {/* A cause past its goal (or closed) is still shown, but the server would refuse its cart line. */}
         {showAddToCart && cause.accepts_donations === false && <p className="cause-card__closed">No longer taking donations</p>}
         <div className="cause-card__actions">

@@ -14,6 +14,7 @@ import { toast } from '../../../stores/toast-store';
 import { categoryName } from '../../../../shared/cause-display';
 import { setFavorite } from '../api/causes-api';
 import { causeProgress } from '../../../../shared/cause-progress';
+import { deadlineLabel } from '../../../../shared/cause-deadline';
 import { loadCause, type LoadedCause } from '../lib/load-causes';
 import { addCauseToCart, CauseProgressBar } from './cause-card';
 import { OfflineCausesNotice } from './offline-notice';
@@ -129,6 +130,7 @@ function CauseDetails({
   const progress = causeProgress(cause.target_amount, cause.current_amount);
   const blocked = donationBlockReason(cause);
   const category = categoryName(cause.category);
+  const deadline = deadlineLabel(cause);
   const panelRef = useRef<HTMLElement>(null);
   const donate = () => void navigate({ to: '/donation', search: { causeId: cause.id, amount: '' } as never });
 
@@ -172,6 +174,7 @@ function CauseDetails({
               {cause.recurring_donors} {cause.recurring_donors === 1 ? 'donor gives' : 'donors give'} monthly
             </p>
           )}
+          {deadline && <p className="cause-deadline">{deadline}</p>}
           <button
             type="button"
             className="button button--primary button--large"

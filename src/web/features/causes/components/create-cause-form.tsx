@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Cause, CategoryRef } from '../../../../shared/cause-contract';
+import { addDays, addOneYear, utcDay } from '../../../../shared/cause-deadline';
 import { ApiError } from '../../../lib/api-client';
 import { session } from '../../../stores/session-store';
 import { toast } from '../../../stores/toast-store';
@@ -40,7 +41,7 @@ function storedOrganizerId(): string {
   }
 }
 
-const EMPTY = { name: '', description: '', target: '', category: '', otherCategory: '', location: '', afterGoal: false };
+const EMPTY = { name: '', description: '', target: '', category: '', otherCategory: '', location: '', afterGoal: false, endDate: '' };
 
 /** Spec §2/§5/§8 "Create a Cause": validation, upload progress, and the spec's messages and timings. */
 export function CreateCauseForm({
@@ -133,6 +134,7 @@ export function CreateCauseForm({
       }
     }
     if (values.location.trim()) form.append('location', values.location.trim());
+    if (values.endDate) form.append('end_date', values.endDate);
     form.append('accepts_donations_after_goal', values.afterGoal ? 'true' : 'false');
     if (file) form.append('cover_image', file);
 
@@ -281,6 +283,24 @@ export function CreateCauseForm({
           aria-describedby={described('location')}
         />
         {err('location')}
+      </div>
+
+      <div className={`field${fieldErrors.end_date ? ' field--invalid' : ''}`}>
+        <label htmlFor="cause-end-date">End date</label>
+        <input
+          id="cause-end-date"
+          name="end_date"
+          type="date"
+          min={addDays(utcDay(), 1)}
+          max={addOneYear(utcDay())}
+          value={values.endDate}
+          onChange={(e) => set('endDate', e.target.value)}
+          aria-describedby={described('end_date', 'cause-end-date-hint')}
+        />
+        <p id="cause-end-date-hint" className="field__hint">
+          Optional, at most a year ahead. The cause takes donations through that day, then closes and its donors are told.
+        </p>
+        {err('end_date')}
       </div>
 
       <div className={`field${fieldErrors.organizer_id ? ' field--invalid' : ''}`}>

@@ -18,6 +18,7 @@ import { BalanceCard } from './balance-card';
 import { PendingApprovals } from './pending-approvals';
 import { History } from './withdrawal-history';
 import { TreasurersSection } from './treasurers-section';
+import { StatementSection } from './statement-section';
 import '../payouts.css';
 import { LinesSkeleton } from '../../../components/lines-skeleton';
 
@@ -259,6 +260,7 @@ export function CauseWithdrawalsPage({ causeId }: { causeId: string }) {
       {organizer ? <TreasurersSection causeId={causeId} /> : null}
       {!organizer ? <PendingApprovals causeId={causeId} version={version} onDecided={() => setVersion((v) => v + 1)} /> : null}
       <History causeId={causeId} version={version} />
+      <StatementSection causeId={causeId} createdAt={access.cause.created_at} />
     </div>
   );
 }

@@ -1,0 +1,121 @@
+/**
+ * A cause's statement as a PDF (pdf-lib, standard fonts, like receipt-pdf.ts): platform name, cause
+ * title, range, a table of the same cells as the CSV (cause-statement.ts) that carries on over as
+ * many pages as it needs with its header repeated, and the totals in GHS. Landscape A4, so the
+ * seven columns fit at a readable size. Streams stay uncompressed: support can read them as text.
+ */
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { COLUMNS, statementCells, statementTotals, totalsLines, type CauseStatement } from './cause-statement';
+import { pdfGhs, printable } from './receipt-pdf';
+
+const GREEN = rgb(0, 0.42, 0.25);
+const INK = rgb(0.1, 0.1, 0.1);
+const SIZE: [number, number] = [841.89, 595.28];
+const MARGIN = 40;
+const LINE = 14;
+const FONT = 8.5;
+/** Column widths (points); the amount column is drawn flush right. */
+const WIDTHS = [78, 62, 190, 170, 80, 90, 92];
+const AMOUNT = 5;
+
+/** Cuts text to a width, with "..." when it did not fit. */
+function fit(text: string, font: PDFFont, width: number): string {
+  const shown = printable(text);
+  if (font.widthOfTextAtSize(shown, FONT) <= width) return shown;
+  let cut = shown;
+  while (cut.length > 0 && font.widthOfTextAtSize(`${cut}...`, FONT) > width) cut = cut.slice(0, -1);
+  return `${cut}...`;
+}
+
+class Table {
+  private page!: PDFPage;
+  private y = 0;
+  private pages = 0;
+
+  constructor(
+    private readonly doc: PDFDocument,
+    private readonly regular: PDFFont,
+    private readonly bold: PDFFont,
+    private readonly heading: string,
+  ) {}
+
+  private newPage(withHeader: boolean) {
+    this.page = this.doc.addPage(SIZE);
+    this.pages += 1;
+    this.y = SIZE[1] - MARGIN;
+    if (this.pages > 1) this.text(`${this.heading} (continued, page ${this.pages})`, { size: 9, gap: LINE + 4 });
+    if (withHeader) this.cells([...COLUMNS], true);
+  }
+
+  start() {
+    this.newPage(false);
+  }
+
+  text(value: string, o: { size?: number; bold?: boolean; color?: ReturnType<typeof rgb>; gap?: number } = {}) {
+    const size = o.size ?? 10;
+    this.page.drawText(printable(value).slice(0, 160), {
+      x: MARGIN,
+      y: this.y,
+      size,
+      font: o.bold ? this.bold : this.regular,
+      color: o.color ?? INK,
+    });
+    this.y -= o.gap ?? size + 8;
+  }
+
+  /** One table row; a full page carries on over a new one with the header again. */
+  cells(values: string[], header = false) {
+    if (this.y < MARGIN + LINE) this.newPage(true);
+    const font = header ? this.bold : this.regular;
+    let x = MARGIN;
+    values.forEach((value, i) => {
+      const width = WIDTHS[i]! - 6;
+      const shown = fit(value, font, width);
+      const left = i === AMOUNT ? x + width - font.widthOfTextAtSize(shown, FONT) : x;
+      this.page.drawText(shown, { x: left, y: this.y, size: FONT, font, color: INK });
+      x += WIDTHS[i]!;
+    });
+    this.y -= LINE;
+    if (header) this.rule();
+  }
+
+  rule() {
+    const right = MARGIN + WIDTHS.reduce((a, b) => a + b, 0);
+    this.page.drawLine({
+      start: { x: MARGIN, y: this.y + LINE - 3 },
+      end: { x: right, y: this.y + LINE - 3 },
+      thickness: 0.5,
+      color: rgb(0.7, 0.7, 0.7),
+    });
+  }
+
+  /** A label and an amount under the table's amount column. */
+  total(label: string, amount: string, bold = false) {
+    if (this.y < MARGIN + LINE) this.newPage(false);
+    const font = bold ? this.bold : this.regular;
+    const amountRight = MARGIN + WIDTHS.slice(0, AMOUNT + 1).reduce((a, b) => a + b, 0) - 6;
+    this.page.drawText(printable(label), { x: MARGIN, y: this.y, size: 10, font, color: INK });
+    this.page.drawText(amount, { x: amountRight - font.widthOfTextAtSize(amount, 10), y: this.y, size: 10, font, color: INK });
+    this.y -= LINE + 2;
+  }
+}
+
+export async function statementPdf(s: CauseStatement): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const heading = `Statement: ${s.causeTitle}`;
+  doc.setTitle(`Boafo statement ${s.causeId} ${s.from} to ${s.to}`);
+  doc.setProducer('Boafo');
+  doc.setCreator('Boafo');
+  const table = new Table(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold), heading);
+  table.start();
+  table.text('Boafo', { size: 20, bold: true, color: GREEN, gap: 26 });
+  table.text(heading, { size: 13, bold: true, gap: 18 });
+  table.text(`Period: ${s.from} to ${s.to} (UTC, both days included)`, { gap: 20 });
+  table.cells([...COLUMNS], true);
+  if (s.rows.length === 0) table.text('No donations, refunds or withdrawals in this period.', { size: 9 });
+  for (const row of s.rows) table.cells(statementCells(row));
+  table.text('', { gap: 8 });
+  const lines = totalsLines(statementTotals(s.rows));
+  lines.forEach(([label, amount], i) => table.total(label, pdfGhs(amount), i === lines.length - 1));
+  return Buffer.from(await doc.save({ useObjectStreams: false, objectsPerTick: Infinity }));
+}
