@@ -12,6 +12,7 @@ import { useOnline } from '../../../lib/use-online';
 import { session } from '../../../stores/session-store';
 import { toast } from '../../../stores/toast-store';
 import { getCause } from '../../causes/api/causes-api';
+import { CauseDonationsSection } from '../../refunds/components/cause-donations-section';
 import { getCauseBalance, getOwnWithdrawalAddress, listCauseWithdrawals, requestWithdrawal } from '../api/payouts-api';
 import { asWithdrawalDetails, checkWithdrawalAmount, destinationLine, METHOD_LABELS } from '../lib/payout-text';
 import { WithdrawalStatusBadge } from './status-badge';
@@ -375,6 +376,7 @@ export function CauseWithdrawalsPage({ causeId }: { causeId: string }) {
         <RequestForm causeId={causeId} balance={balance} destination={destination} onRequested={() => setVersion((v) => v + 1)} />
       ) : null}
       <History causeId={causeId} version={version} />
+      <CauseDonationsSection causeId={causeId} onRefunded={() => loadBalance()} />
     </div>
   );
 }
