@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { AdminDonation } from '../../../../shared/admin-contract';
 import { firstFieldError } from '../../../../shared/api-errors';
 import { formatDateTime } from '../../../../shared/dates';
@@ -65,6 +65,22 @@ function RefundForm({ scope, donation, subject, onDone }: FormProps) {
     input.current?.select();
   }, []);
 
+  // Escape anywhere in the form cancels it (a native listener: the form itself is not a control).
+  const form = useRef<HTMLFormElement>(null);
+  const state = useRef({ busy, onDone });
+  state.current = { busy, onDone };
+  useEffect(() => {
+    const element = form.current;
+    if (!element) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || state.current.busy) return;
+      event.preventDefault();
+      state.current.onDone(null);
+    };
+    element.addEventListener('keydown', onKeyDown);
+    return () => element.removeEventListener('keydown', onKeyDown);
+  }, []);
+
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
@@ -95,17 +111,10 @@ function RefundForm({ scope, donation, subject, onDone }: FormProps) {
     }
   }
 
-  function onKeyDown(event: KeyboardEvent) {
-    if (event.key === 'Escape' && !busy) {
-      event.preventDefault();
-      onDone(null);
-    }
-  }
-
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   return (
-    <form className="refund-form" onSubmit={onSubmit} onKeyDown={onKeyDown} noValidate aria-busy={busy} aria-label={subject}>
+    <form ref={form} className="refund-form" onSubmit={onSubmit} noValidate aria-busy={busy} aria-label={subject}>
       <div className={`field${error ? ' field--invalid' : ''}`}>
         <label htmlFor={`${id}-amount`}>Amount to refund (GHS)</label>
         <input
