@@ -10,7 +10,7 @@ import { formatGhs, parseAmount, toDecimalString } from '../../src/shared/money'
 import { clearToasts, toastState } from '../../src/web/stores/toast-store';
 import { makeCause } from './helpers/causes';
 import { deferred, json, type RecordedCall } from './helpers/fake-fetch';
-import { balanceOf, notFound, route, shellCalls } from './helpers/payouts';
+import { balanceOf, makeAdminWithdrawal, notFound, route, shellCalls } from './helpers/payouts';
 import { renderRoute, signInAs, signOut } from './helpers/render-route';
 
 const toasts = () => toastState.toasts.map((t) => `${t.type}:${t.message}`);
@@ -325,5 +325,19 @@ describe('/causes/$id/withdrawals: Donations', () => {
     expect(within(row(list, 0)).queryByRole('button', { name: /Refund/ })).toBeNull();
     // The balance it changed is asked again.
     await waitFor(() => expect(balanceCalls()).toBeGreaterThan(before));
+  });
+});
+
+describe('/adminwithdrawals', () => {
+  it("links each queued withdrawal's cause to its donations", async () => {
+    signInAs({ role: 'admin' });
+    await renderRoute('/adminwithdrawals', (call) => {
+      const { path } = route(call);
+      if (path === '/api/admin/withdrawals/')
+        return json(200, { count: 1, next: null, previous: null, results: [makeAdminWithdrawal('w1', { cause_id: CAUSE })] });
+      return shellCalls(call, { role: 'admin' }) ?? notFound();
+    });
+    const link = await screen.findByRole('link', { name: 'Donations to Water for Tamale' });
+    expect(link.getAttribute('href')).toBe(`/admindonations?cause_id=${CAUSE}`);
   });
 });
