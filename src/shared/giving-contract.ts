@@ -21,6 +21,7 @@ import type {
   PaymentStartSchema,
 } from './contract/cart';
 import type { PaymentVerificationSchema } from './contract/payments';
+import type { SandboxChargeSchema, SubscriptionSchema } from './contract/subscriptions';
 
 export type CartItem = Static<typeof CartItemSchema>;
 export type Cart = Static<typeof CartSchema>;
@@ -61,3 +62,7 @@ export const PAYMENT_VERIFIED_MESSAGE = 'Payment verified successfully';
 
 /** Browser storage key for the last payment reference (spec §3). */
 export const LAST_PAYMENT_REFERENCE_KEY = 'last_payment_reference';
+
+/** A monthly gift as GET /api/subscriptions/ lists it. */
+export type SubscriptionSummary = Static<typeof SubscriptionSchema>;
+export type SandboxCharge = Static<typeof SandboxChargeSchema>;

@@ -27,6 +27,9 @@ import {
   PAYMENT_RESOLUTIONS,
   PAYMENT_STATUSES,
   REFUND_STATUSES,
+  SUBSCRIPTION_STATUSES,
+  TREASURER_DECISIONS,
+  TREASURER_STATUSES,
   WITHDRAWAL_STATUSES,
 } from '../../shared/contract/statuses';
 
@@ -259,12 +262,17 @@ export const payments = pgTable(
     sweptAt: timestamp('swept_at', { withTimezone: true }),
     /** An allowed client's origin (CORS_ORIGINS) the donor returns to after paying; null = our own app. */
     returnOrigin: text('return_origin'),
+    /** A monthly gift's charge: which subscription, and which month of it (1 = the first checkout). */
+    subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+    subscriptionPeriod: integer('subscription_period'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('payments_reference_idx').on(t.reference),
+    // One charge per month of a monthly gift: a repeated charge request finds the first one.
+    uniqueIndex('payments_subscription_period_idx').on(t.subscriptionId, t.subscriptionPeriod),
     index('payments_status_created_idx').on(t.status, t.createdAt),
     // The admin's queue of flagged payments, and the resolved ones.
     index('payments_flagged_idx')
@@ -565,11 +573,6 @@ export const pushSubscriptions = pgTable(
 export const WITHDRAWAL_METHODS = ['bank', 'mobile_money'] as const;
 
 /**
- * An organizer's request to take money out of one cause. `destination` is a snapshot of the
- * verified withdrawal details at request time, so later profile edits can't redirect it.
- * Available = raised − paid − in-flight (requested, approved, processing) withdrawals.
- */
-/**
  * A refund asked of the provider (migration 0014): pending → processed | failed. Pending already
  * counts in the donation's refunded_amount; a failure gives it back.
  */
@@ -609,6 +612,11 @@ export const refunds = pgTable(
   ],
 );
 
+/**
+ * An organizer's request to take money out of one cause. `destination` is a snapshot of the
+ * verified withdrawal details at request time, so later profile edits can't redirect it.
+ * Available = raised − paid − in-flight (awaiting_treasurers, requested, approved, processing) withdrawals.
+ */
 export const withdrawals = pgTable(
   'withdrawals',
   {
@@ -648,6 +656,42 @@ export const withdrawals = pgTable(
       .on(t.causeId, t.paidAt.desc())
       .where(sql`${t.status} = 'paid'`),
   ],
+);
+
+/**
+ * Treasurers of a cause (at most 3, checked under the cause's row lock): invited by email, they
+ * take part in withdrawal approvals once accepted. Declining deletes the row.
+ */
+export const causeTreasurers = pgTable(
+  'cause_treasurers',
+  {
+    causeId: uuid('cause_id')
+      .notNull()
+      .references(() => causes.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: TREASURER_STATUSES }).notNull().default('invited'),
+    invitedAt: timestamp('invited_at', { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ name: 'cause_treasurers_pk', columns: [t.causeId, t.userId] }), index('cause_treasurers_user_idx').on(t.userId)],
+);
+
+/** One decision per treasurer per withdrawal (the unique index makes a second one a no-op). */
+export const withdrawalApprovals = pgTable(
+  'withdrawal_approvals',
+  {
+    withdrawalId: uuid('withdrawal_id')
+      .notNull()
+      .references(() => withdrawals.id, { onDelete: 'cascade' }),
+    treasurerId: uuid('treasurer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    decision: text('decision', { enum: TREASURER_DECISIONS }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('withdrawal_approvals_withdrawal_treasurer_idx').on(t.withdrawalId, t.treasurerId)],
 );
 
 /** The sandbox provider's side of a payout: one row per transfer reference (a repeat is refused, like Paystack). */
@@ -696,3 +740,52 @@ export const platformCounters = pgTable('platform_counters', {
   name: text('name').primaryKey(),
   value: bigint('value', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * A monthly gift (payments/subscriptions.ts). `code` is ours and public; the provider's plan,
+ * subscription code and email token are what cancelling at Paystack needs. `donor` is the
+ * donor snapshot every month's donations are written with.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    provider: text('provider').notNull(),
+    status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('pending'),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }),
+    donor: jsonb('donor').notNull(),
+    planCode: text('plan_code'),
+    providerCode: text('provider_code'),
+    providerToken: text('provider_token'),
+    nextChargeAt: timestamp('next_charge_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_code_idx').on(t.code),
+    index('subscriptions_user_idx').on(t.userId, t.createdAt),
+    index('subscriptions_plan_idx').on(t.planCode),
+    index('subscriptions_provider_code_idx').on(t.providerCode),
+  ],
+);
+
+/** The causes of a monthly gift and each one's monthly amount. */
+export const subscriptionCauses = pgTable(
+  'subscription_causes',
+  {
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    causeId: uuid('cause_id')
+      .notNull()
+      .references(() => causes.id, { onDelete: 'cascade' }),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.subscriptionId, t.causeId] }), index('subscription_causes_cause_idx').on(t.causeId)],
+);

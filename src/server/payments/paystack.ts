@@ -115,11 +115,47 @@ export class PaystackProvider implements PaymentProvider {
       reference: input.reference,
       callback_url: input.callbackUrl,
       metadata: input.metadata,
+      // A plan makes Paystack create the subscription after this first charge; plans charge cards only.
+      ...(input.plan ? { plan: input.plan, channels: ['card'] } : {}),
     });
     const url = json.data?.authorization_url;
     if (status >= 200 && status < 300 && json.status && typeof url === 'string') return { authorizationUrl: url };
     // A 4xx is Paystack saying no for sure; a 5xx may or may not have created the transaction.
     throw new ProviderError(`Paystack initialize failed (${status}): ${json.message ?? 'no message'}`, status >= 400 && status < 500);
+  }
+
+  supportsMonthly(method: 'card' | 'mobile_money' | null): boolean {
+    // Paystack subscriptions renew on a saved card authorization only.
+    return method !== 'mobile_money';
+  }
+
+  /** https://paystack.com/docs/api/plan/#create */
+  async createPlan(input: { name: string; amount: number }): Promise<{ planCode: string }> {
+    const { status, json } = await this.call<{ plan_code?: string }>('POST', '/plan', {
+      name: input.name,
+      amount: input.amount,
+      interval: 'monthly',
+      currency: 'GHS',
+    });
+    const code = json.data?.plan_code;
+    if (status >= 200 && status < 300 && json.status && typeof code === 'string') return { planCode: code };
+    throw new ProviderError(`Paystack plan failed (${status}): ${json.message ?? 'no message'}`, status >= 400 && status < 500);
+  }
+
+  /** https://paystack.com/docs/api/subscription/#disable — needs the subscription's email token. */
+  async disableSubscription(code: string, token: string | null): Promise<void> {
+    let emailToken = token;
+    if (!emailToken) {
+      const found = await this.call<{ email_token?: string }>('GET', `/subscription/${encodeURIComponent(code)}`);
+      emailToken = found.json.data?.email_token ?? null;
+      if (!emailToken) throw new ProviderError(`Paystack subscription ${code} not found (${found.status})`);
+    }
+    const { status, json } = await this.call('POST', '/subscription/disable', { code, token: emailToken });
+    if (status >= 200 && status < 300 && json.status) return;
+    throw new ProviderError(
+      `Paystack subscription disable failed (${status}): ${json.message ?? 'no message'}`,
+      status >= 400 && status < 500,
+    );
   }
 
   async verify(reference: string): Promise<ProviderResult> {

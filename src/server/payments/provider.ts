@@ -26,6 +26,18 @@ export interface InitializeInput {
   /** Our own public address (the sandbox serves its checkout page there). */
   baseUrl: string;
   metadata: { donation_ids: string[]; payment_id: string };
+  /** A monthly gift's plan: the provider charges this amount again every month after this first payment. */
+  plan?: string;
+}
+
+/** Monthly gifts through the provider's plans and subscriptions. */
+export interface RecurringProvider {
+  /** Whether monthly charges work with this method (Paystack: card only); null = the donor picks at checkout. */
+  supportsMonthly(method: 'card' | 'mobile_money' | null): boolean;
+  /** A monthly plan for one gift's amount (pesewas); its code goes to initialize. */
+  createPlan(input: { name: string; amount: number }): Promise<{ planCode: string }>;
+  /** Stops the provider's subscription (token: Paystack's email token, looked up when null). */
+  disableSubscription(code: string, token: string | null): Promise<void>;
 }
 
 /** A bank or mobile money network the provider can pay out to. */
@@ -84,7 +96,7 @@ export interface RefundResult {
   providerStatus: string;
 }
 
-export interface PaymentProvider extends PayoutProvider {
+export interface PaymentProvider extends PayoutProvider, RecurringProvider {
   readonly name: PaymentProviderName;
   /** Secret the provider signs webhooks with (HMAC-SHA512, x-paystack-signature). */
   readonly webhookSecret: string;

@@ -59,6 +59,23 @@ export class SandboxProvider implements PaymentProvider {
     return this.repo.charge(reference);
   }
 
+  // Monthly gifts: the sandbox charges each month when a test (or a tester) says so (routes/sandbox/subscriptions.ts).
+  supportsMonthly(): boolean {
+    return true;
+  }
+
+  async createPlan(input: { name: string; amount: number }): Promise<{ planCode: string }> {
+    return { planCode: `sandbox-plan-${input.amount}-${Date.now().toString(36)}` };
+  }
+
+  async disableSubscription(): Promise<void> {}
+
+  /** A month's charge the provider made on its own: recorded with its outcome at once. */
+  async recurringCharge(reference: string, amount: number, outcome: SandboxOutcome): Promise<void> {
+    await this.repo.openCharge(reference, amount, 'GHS');
+    await this.repo.decide(reference, outcome, null);
+  }
+
   // Payouts (rules in sandbox-payouts.ts).
   async listBanks(): Promise<PayoutInstitution[]> {
     return SANDBOX_BANKS.map((b) => ({ ...b }));

@@ -39,6 +39,7 @@ export async function launchPayment(
   payment: PaymentRow,
   donationIds: string[],
   keepDonations = false,
+  plan?: string,
 ): Promise<PaymentStart> {
   const base = siteOrigin(request.server, request);
   const returnOrigin = returnOriginOf(app, request);
@@ -51,6 +52,7 @@ export async function launchPayment(
       callbackUrl: `${returnOrigin ?? base}/payment-status`,
       baseUrl: base,
       metadata: { donation_ids: donationIds, payment_id: payment.id },
+      ...(plan ? { plan } : {}),
     });
     await app.repos.payments.setAuthorizationUrl(payment.id, authorizationUrl, returnOrigin);
     return { authorization_url: authorizationUrl, reference: payment.reference, total_amount: toDecimalString(payment.amount) };

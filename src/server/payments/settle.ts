@@ -18,6 +18,7 @@ import { firstDonationMail, goalReachedMail, receiptMail } from '../mail/receipt
 import type { Repos } from '../plugins/app/repositories';
 import { OPEN_DONATION, type PaymentRow, type PaymentStatus } from '../repositories/settlements';
 import type { ProviderResult } from './provider';
+import { subscriptionSettled } from './subscription-charges';
 
 export { OPEN_DONATION, type PaymentRow };
 
@@ -149,10 +150,13 @@ export async function settlePayment(
     }
     if (result.status !== 'success') {
       await tx.settlements.moveDonations(won.id, ['pending'], result.status);
+      await subscriptionSettled(tx, won);
       return { payment: won, changed: true };
     }
     const problem = mismatch(won, result);
     const payment = problem ? await flag(tx, won, problem, result) : await creditDonations(tx, won, result, links);
+    // A monthly gift's month: activate it, schedule the next one (same transaction, so once).
+    await subscriptionSettled(tx, payment);
     return { payment, changed: true };
   });
 }

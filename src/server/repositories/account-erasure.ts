@@ -29,7 +29,7 @@ export class AccountErasureRepo {
       sql`SELECT c.id, c.name,
         ((SELECT coalesce(sum(amount - refunded_amount), 0) FROM donations WHERE cause_id = c.id AND status = 'completed')
           - (SELECT coalesce(sum(amount), 0) FROM withdrawals WHERE cause_id = c.id AND status = 'paid'))::text AS held,
-        EXISTS (SELECT 1 FROM withdrawals WHERE cause_id = c.id AND status IN ('requested', 'approved', 'processing')) AS in_flight
+        EXISTS (SELECT 1 FROM withdrawals WHERE cause_id = c.id AND status IN ('awaiting_treasurers', 'requested', 'approved', 'processing')) AS in_flight
       FROM causes c WHERE c.organizer_id = ${userId}
       ORDER BY c.created_at FOR UPDATE OF c`,
     );
@@ -44,6 +44,13 @@ export class AccountErasureRepo {
     await this.db.execute(sql`UPDATE donations SET donor_name = ${FORMER_DONOR}, first_name = '', last_name = '',
       phone_country_code = '', phone_number = '', email = ${placeholder} WHERE ${mine}`);
     await this.db.execute(sql`UPDATE payments SET email = ${placeholder} WHERE user_id = ${userId} OR lower(email) = ${email}`);
+    // Monthly gifts were stopped at the provider first (delete-account route); here they stop for good, without the donor's details.
+    await this.db.execute(sql`UPDATE subscriptions SET email = ${placeholder}, provider_token = NULL, next_charge_at = NULL,
+      status = 'cancelled', cancelled_at = coalesce(cancelled_at, now()),
+      donor = jsonb_build_object('donorId', user_id, 'email', ${placeholder}::text, 'donorName', ${FORMER_DONOR}::text,
+        'firstName', '', 'lastName', '', 'country', '', 'phoneCountryCode', '', 'phoneNumber', '',
+        'paymentMethod', donor->'paymentMethod', 'isAnonymous', true, 'message', NULL)
+      WHERE user_id = ${userId}`);
     // Nobody can give to a cause whose organizer is gone; what it raised stays on the ledger.
     await this.db.execute(sql`UPDATE causes SET status = 'closed', updated_at = now()
       WHERE organizer_id = ${userId} AND status IN ('active', 'under_review', 'rejected')`);

@@ -22,6 +22,8 @@ export interface LedgerRow {
   donorName: string | null;
   anonymous: boolean;
   method: 'bank' | 'mobile_money' | null;
+  /** Withdrawals: the treasurers who approved it, in order (empty without treasurers). */
+  approvedBy: string[];
 }
 
 export interface LedgerTotals {
@@ -62,9 +64,15 @@ async function ledgerPage(db: Db, causeId: string, limit: number, offset: number
     donor_name: string | null;
     anonymous: boolean;
     method: 'bank' | 'mobile_money' | null;
+    approved_by: string | null;
   }>(
     db,
-    sql`SELECT id, kind, amount, pledged, (extract(epoch FROM at) * 1000)::float8 AS at_ms, donor_name, anonymous, method FROM (
+    sql`SELECT id, kind, amount, pledged, (extract(epoch FROM at) * 1000)::float8 AS at_ms, donor_name, anonymous, method,
+      -- Only the page's paid withdrawals look up their approvals (json text: both drivers read it alike).
+      CASE WHEN kind = 'withdrawal' THEN (SELECT json_agg(trim(u.first_name || ' ' || u.last_name) ORDER BY a.at, a.treasurer_id)::text
+        FROM withdrawal_approvals a JOIN users u ON u.id = a.treasurer_id
+        WHERE a.withdrawal_id = entries.id AND a.decision = 'approved') END AS approved_by
+    FROM (
       SELECT d.id, 'donation' AS kind, (d.amount - d.refunded_amount)::text AS amount, d.pledged_amount::text AS pledged,
         coalesce(d.completed_at, d.created_at) AS at, ${DONOR_NAME} AS donor_name, d.is_anonymous AS anonymous, NULL::text AS method
       FROM donations d WHERE d.cause_id = ${causeId} AND d.status = 'completed' AND d.refunded_amount < d.amount
@@ -89,6 +97,7 @@ async function ledgerPage(db: Db, causeId: string, limit: number, offset: number
     donorName: r.donor_name,
     anonymous: Boolean(r.anonymous),
     method: r.method,
+    approvedBy: r.approved_by ? (JSON.parse(r.approved_by) as string[]) : [],
   }));
 }
 

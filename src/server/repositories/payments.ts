@@ -32,6 +32,9 @@ export interface NewPayment {
   email: string;
   userId: string | null;
   cartId: string | null;
+  /** A monthly gift's charge: the subscription and its month (1 = the first checkout). */
+  subscriptionId?: string | null;
+  subscriptionPeriod?: number | null;
 }
 
 export interface PaymentView {

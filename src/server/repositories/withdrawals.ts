@@ -7,7 +7,7 @@ import { and, count, desc, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { WithdrawalDetails, WithdrawalStatus } from '../../shared/payouts-contract';
 import { formatGhs } from '../../shared/money';
 import { queryRows, type Db } from '../db/client';
-import { causes, users, withdrawals } from '../db/schema';
+import { causes, causeTreasurers, users, withdrawals } from '../db/schema';
 import { notify, notifyAdmins } from './notifications';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -19,7 +19,8 @@ export interface WithdrawalView extends WithdrawalRow {
 }
 
 /** Money a withdrawal holds while it is on its way: it is not available to another request. */
-export const IN_FLIGHT: WithdrawalStatus[] = ['requested', 'approved', 'processing'];
+export const IN_FLIGHT: WithdrawalStatus[] = ['awaiting_treasurers', 'requested', 'approved', 'processing'];
+const IN_FLIGHT_SQL = sql.raw(IN_FLIGHT.map((s) => `'${s}'`).join(', '));
 
 export interface Balance {
   raised: number;
@@ -47,7 +48,7 @@ async function causeBalance(db: Db, causeId: string, holdHours: number): Promise
     (SELECT coalesce(sum(amount - refunded_amount), 0) FROM donations WHERE cause_id = ${causeId} AND status = 'completed')::text AS raised,
     (SELECT coalesce(sum(amount), 0) FROM withdrawals WHERE cause_id = ${causeId} AND status = 'paid')::text AS withdrawn,
     (SELECT coalesce(sum(amount), 0) FROM withdrawals WHERE cause_id = ${causeId}
-      AND status IN ('requested', 'approved', 'processing'))::text AS pending,
+      AND status IN (${IN_FLIGHT_SQL}))::text AS pending,
     (SELECT coalesce(sum(amount - refunded_amount), 0) FROM donations WHERE cause_id = ${causeId} AND status = 'completed'
       AND payment_method = 'card' AND completed_at > now() - make_interval(hours => ${holdHours}))::text AS held,
     (SELECT coalesce(sum(CASE WHEN status = 'refunded' AND refunded_amount = 0 THEN amount ELSE refunded_amount END), 0)
@@ -57,8 +58,11 @@ async function causeBalance(db: Db, causeId: string, holdHours: number): Promise
   return { raised, withdrawn, pending, held, refunded, available: raised - withdrawn - pending - held };
 }
 
+/** `treasurers`: who must approve it first (accepted treasurers of the cause), empty when nobody. */
 export type RequestOutcome =
-  { kind: 'ok'; row: WithdrawalRow } | { kind: 'not_found' } | { kind: 'insufficient'; available: number; held: number };
+  | { kind: 'ok'; row: WithdrawalRow; treasurers: { id: string; email: string; name: string }[] }
+  | { kind: 'not_found' }
+  | { kind: 'insufficient'; available: number; held: number };
 
 export interface RequestInput {
   causeId: string;
@@ -70,6 +74,7 @@ export interface RequestInput {
 }
 
 const GHS = (pesewas: number) => formatGhs(pesewas);
+export const APPROVAL_TITLE = 'Withdrawal needs your approval';
 
 export class WithdrawalsRepo {
   constructor(
@@ -99,24 +104,32 @@ export class WithdrawalsRepo {
       if (!cause) return { kind: 'not_found' } as const;
       const { available, held } = await causeBalance(tx, cause.id, this.cardHoldHours);
       if (input.amount > available) return { kind: 'insufficient', available: Math.max(0, available), held } as const;
+      // Read under the cause's lock: an invitation accepted after this point applies to the next request.
+      const treasurers = await tx
+        .select({ id: users.id, email: users.email, name: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})` })
+        .from(causeTreasurers)
+        .innerJoin(users, eq(users.id, causeTreasurers.userId))
+        .where(and(eq(causeTreasurers.causeId, cause.id), eq(causeTreasurers.status, 'accepted')));
       const [row] = await tx
         .insert(withdrawals)
         .values({
           causeId: cause.id,
           organizerId: input.organizerId,
           amount: input.amount,
-          status: 'requested',
+          status: treasurers.length > 0 ? 'awaiting_treasurers' : 'requested',
           method: input.destination.type,
           destination: input.destination,
           reference: input.reference,
         })
         .returning();
-      await notifyAdmins(tx, {
-        title: 'Withdrawal requested',
-        message: `${input.organizerName || 'An organizer'} asked to withdraw ${GHS(input.amount)} from "${cause.name}".`,
-        causeId: cause.id,
-      });
-      return { kind: 'ok', row } as const;
+      const asked = `${input.organizerName || 'An organizer'} asked to withdraw ${GHS(input.amount)} from "${cause.name}".`;
+      if (treasurers.length === 0) {
+        await notifyAdmins(tx, { title: 'Withdrawal requested', message: asked, causeId: cause.id });
+      }
+      for (const t of treasurers) {
+        await notify(tx, t.id, { title: APPROVAL_TITLE, message: `${asked} Please approve or reject it.`, causeId: cause.id });
+      }
+      return { kind: 'ok', row, treasurers } as const;
     });
   }
 
@@ -196,6 +209,33 @@ export class WithdrawalsRepo {
     });
   }
 
+  /**
+   * A majority of the treasurers approved: awaiting_treasurers → requested (guarded) and the admins
+   * hear of it exactly as for a cause without treasurers; null when it had moved already.
+   */
+  async releaseToAdmins(id: string): Promise<WithdrawalRow | null> {
+    return this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const [row] = await tx
+        .update(withdrawals)
+        .set({ status: 'requested', updatedAt: sql`now()` })
+        .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'awaiting_treasurers')))
+        .returning();
+      if (!row) return null;
+      const [who] = await queryRows<{ cause: string; name: string }>(
+        tx,
+        sql`SELECT c.name AS cause, trim(u.first_name || ' ' || u.last_name) AS name
+          FROM ${causes} c, ${users} u WHERE c.id = ${row.causeId} AND u.id = ${row.organizerId}`,
+      );
+      await notifyAdmins(tx, {
+        title: 'Withdrawal requested',
+        message: `${who.name || 'An organizer'} asked to withdraw ${GHS(row.amount)} from "${who.cause}" (approved by its treasurers).`,
+        causeId: row.causeId,
+      });
+      return row;
+    });
+  }
+
   /** Provider bookkeeping that changes no status (recipient code, last provider word). */
   async note(id: string, set: Pick<Partial<typeof withdrawals.$inferInsert>, 'recipientCode' | 'transferCode' | 'providerStatus'>) {
     await this.db
@@ -206,6 +246,7 @@ export class WithdrawalsRepo {
 }
 
 export const WITHDRAWAL_TITLES: Record<WithdrawalStatus, string> = {
+  awaiting_treasurers: 'Withdrawal awaiting treasurers',
   requested: 'Withdrawal requested',
   approved: 'Withdrawal approved',
   processing: 'Withdrawal processing',

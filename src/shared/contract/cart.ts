@@ -6,6 +6,7 @@ import { Type } from 'typebox';
 import { AmountInput, Nullable, ReturnFields } from './common';
 import { PAYMENT_METHODS } from './statuses';
 import { SupportMessageField } from './updates';
+import { GiftInterval } from './subscriptions';
 
 const CartId = Nullable(Type.String({ format: 'uuid', description: 'A cart id; guests may invent a UUID offline.' }));
 const Quantity = Type.Integer({ minimum: 1, maximum: 1000 });
@@ -110,6 +111,7 @@ export const DonateBody = Type.Object({
   donation_amount: AmountInput,
   quantity: Type.Optional(Quantity),
   cart_id: Type.Optional(CartId),
+  interval: GiftInterval,
 });
 
 /**
@@ -126,6 +128,7 @@ export const CheckoutBody = Type.Object({
   cause_ids: Type.Optional(Type.Array(Type.String({ format: 'uuid' }), { maxItems: 50 })),
   amounts: Type.Optional(Type.Record(Type.String(), AmountInput, { description: 'cause id → amount (mode separately).' })),
   total_amount: Type.Optional(AmountInput),
+  interval: GiftInterval,
 });
 
 /** Answer of donate, checkout and payments/initiate. */
@@ -133,4 +136,6 @@ export const PaymentStartSchema = Type.Object({
   authorization_url: Type.String(),
   reference: Type.String(),
   total_amount: Type.String(),
+  /** Only for a monthly gift: its code (GET /api/subscriptions/, DELETE …/{code}/). */
+  subscription_code: Type.Optional(Type.String()),
 });

@@ -40,6 +40,8 @@ export const CauseSchema = Type.Object({
   rejection_reason: Nullable(Type.String()),
   /** Only when the request carried a valid token: whether the caller favorited it. */
   is_favorite: Type.Optional(Type.Boolean()),
+  /** Only for the organizer (and admins) on the details answer: donors with an active monthly gift to it. */
+  recurring_donors: Type.Optional(Type.Integer()),
 });
 
 export const CauseListQuery = Type.Object({

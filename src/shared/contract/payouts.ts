@@ -2,6 +2,7 @@
 import { Type } from 'typebox';
 import { DateTime, Nullable, PageParams } from './common';
 import { WITHDRAWAL_STATUSES } from './statuses';
+import { WithdrawalDecisionSchema } from './treasurers';
 
 const Amount = Type.String({ description: 'GHS decimal string, e.g. "250.00".' });
 
@@ -50,6 +51,10 @@ const withdrawalFields = {
   created_at: DateTime,
   updated_at: DateTime,
   paid_at: Nullable(DateTime),
+  /** Causes with treasurers: each treasurer's decision so far, oldest first (absent when none). */
+  decisions: Type.Optional(Type.Array(WithdrawalDecisionSchema)),
+  /** awaiting_treasurers only: how many approvals a majority takes (more than half of the accepted treasurers). */
+  approvals_needed: Type.Optional(Type.Integer()),
 };
 
 export const WithdrawalSchema = Type.Object(withdrawalFields);
@@ -99,6 +104,8 @@ export const LedgerEntrySchema = Type.Object({
   note: Nullable(
     Type.String({ description: 'What a review changed, e.g. "Credited after review: GH₵50.00 received of GH₵60.00 pledged."' }),
   ),
+  /** Withdrawals a cause's treasurers approved: their names, in the order they approved. */
+  approved_by: Type.Optional(Type.Array(Type.String())),
 });
 
 /** GET /api/causes/{id}/ledger/ (public). */

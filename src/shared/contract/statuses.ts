@@ -7,6 +7,10 @@ export const DONATION_STATUSES = ['pending', 'completed', 'failed', 'abandoned',
 export const PAYMENT_STATUSES = ['pending', 'success', 'failed', 'abandoned', 'flagged', 'refunded'] as const;
 export const PAYMENT_RESOLUTIONS = ['credited', 'refunded'] as const;
 export const PAYMENT_METHODS = ['card', 'mobile_money'] as const;
-export const WITHDRAWAL_STATUSES = ['requested', 'approved', 'processing', 'paid', 'failed', 'rejected'] as const;
+export const WITHDRAWAL_STATUSES = ['awaiting_treasurers', 'requested', 'approved', 'processing', 'paid', 'failed', 'rejected'] as const;
 /** A refund asked of the provider: pending until it says processed or failed. */
 export const REFUND_STATUSES = ['pending', 'processed', 'failed'] as const;
+/** A monthly gift: pending until its first checkout is paid, then active until cancelled. */
+export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'cancelled'] as const;
+export const TREASURER_STATUSES = ['invited', 'accepted'] as const;
+export const TREASURER_DECISIONS = ['approved', 'rejected'] as const;

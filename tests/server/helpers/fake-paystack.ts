@@ -3,11 +3,13 @@
  * GET /transaction/verify/:reference) and refunds (POST /refund {transaction, amount}, GET /refund/:id), close to the documented shapes: bearer secret
  * required, { status, message, data } envelopes, amounts in pesewas. Tests decide each
  * transaction's outcome, and may make the provider report another amount or currency.
- * Payouts live in fake-paystack-transfers.ts (banks, resolve, recipients, transfers).
+ * Payouts live in fake-paystack-transfers.ts (banks, resolve, recipients, transfers), plans and
+ * subscriptions in fake-paystack-subscriptions.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { handleSubscriptions, initSubscriptions, type FakeSubscriptions } from './fake-paystack-subscriptions';
 import { handleTransfers, initTransfers, type FakeTransfers } from './fake-paystack-transfers';
 
 export interface FakeTransaction {
@@ -19,6 +21,9 @@ export interface FakeTransaction {
   metadata: unknown;
   callback_url: string;
   access_code: string;
+  /** The plan the transaction was initialized with (its amount is what Paystack charges). */
+  plan?: string;
+  channels?: unknown;
 }
 
 export interface FakeRefund {
@@ -29,7 +34,7 @@ export interface FakeRefund {
   status: string;
 }
 
-export interface FakePaystack extends FakeTransfers {
+export interface FakePaystack extends FakeTransfers, FakeSubscriptions {
   url: string;
   secret: string;
   transactions: Map<string, FakeTransaction>;
@@ -67,6 +72,7 @@ export async function startFakePaystack(secret = `sk_test_${randomBytes(12).toSt
   } as unknown as FakePaystack;
   let refundIds = 1_000;
   initTransfers(fake);
+  initSubscriptions(fake);
 
   const server: Server = createServer(async (request, response) => {
     const send = (status: number, body: unknown) => {
@@ -80,6 +86,7 @@ export async function startFakePaystack(secret = `sk_test_${randomBytes(12).toSt
     fake.requests.push({ method: request.method ?? '', path, query: url.search, authorized, body });
     if (!authorized) return send(401, { status: false, message: 'Invalid key' });
     if (handleTransfers(fake, request.method ?? '', url, body, send)) return;
+    if (handleSubscriptions(fake, request.method ?? '', url, body, send)) return;
 
     if (request.method === 'POST' && path === '/transaction/initialize') {
       if (fake.failInitializeWith) return send(fake.failInitializeWith, { status: false, message: 'Something went wrong' });
@@ -91,9 +98,14 @@ export async function startFakePaystack(secret = `sk_test_${randomBytes(12).toSt
       if (!/^[A-Za-z0-9.=-]+$/.test(reference)) return send(400, { status: false, message: 'Invalid transaction reference' });
       if (fake.transactions.has(reference)) return send(400, { status: false, message: 'Duplicate Transaction Reference' });
       const accessCode = randomBytes(8).toString('hex');
+      // With a plan, Paystack charges the plan's amount (the amount sent is ignored).
+      const plan = typeof input.plan === 'string' ? fake.plans.get(input.plan) : undefined;
+      if (input.plan !== undefined && !plan) return send(400, { status: false, message: 'Plan not found' });
       fake.transactions.set(reference, {
         reference,
-        amount: Number(input.amount),
+        amount: plan ? plan.amount : Number(input.amount),
+        plan: plan?.plan_code,
+        channels: input.channels,
         currency: String(input.currency ?? 'NGN'),
         email: input.email,
         // Paystack reports a checkout nobody has paid yet as abandoned.

@@ -30,7 +30,9 @@ import { RefundsRepo } from '../../repositories/refunds';
 import { SandboxRepo } from '../../repositories/sandbox';
 import { SettingsRepo } from '../../repositories/settings';
 import { SettlementsRepo } from '../../repositories/settlements';
+import { SubscriptionsRepo } from '../../repositories/subscriptions';
 import { SweepClaimsRepo } from '../../repositories/sweep-claims';
+import { TreasurersRepo } from '../../repositories/treasurers';
 import { UsersRepo } from '../../repositories/users';
 import { WithdrawalsRepo } from '../../repositories/withdrawals';
 
@@ -56,8 +58,10 @@ export interface Repos {
   carts: CartsRepo;
   withdrawals: WithdrawalsRepo;
   refunds: RefundsRepo;
+  treasurers: TreasurersRepo;
   pushSubscriptions: PushSubscriptionsRepo;
   settlements: SettlementsRepo;
+  subscriptions: SubscriptionsRepo;
   sandbox: SandboxRepo;
   sweepClaims: SweepClaimsRepo;
   mail: MailRepo;
@@ -101,8 +105,10 @@ export function makeRepos(db: Db, options: RepoOptions): Repos {
     carts: new CartsRepo(db),
     withdrawals: new WithdrawalsRepo(db, options.cardHoldHours),
     refunds: new RefundsRepo(db),
+    treasurers: new TreasurersRepo(db),
     pushSubscriptions: new PushSubscriptionsRepo(db),
     settlements: new SettlementsRepo(db),
+    subscriptions: new SubscriptionsRepo(db),
     sandbox: new SandboxRepo(db),
     sweepClaims: new SweepClaimsRepo(db),
     mail: new MailRepo(db, options.mailKeptOnly),

@@ -13,6 +13,7 @@ import { paymentStatusUrl } from '../../payments/return-origin';
 import { SandboxProvider } from '../../payments/sandbox';
 import { SIGNATURE_HEADER, signBody } from '../../payments/signature';
 import { errorResponses } from '../shared-schemas';
+import subscriptionRoutes from './subscriptions';
 
 const Params = Type.Object({ reference: Type.String({ maxLength: 100 }) });
 const OutcomeBody = Type.Object({
@@ -23,6 +24,7 @@ const OutcomeBody = Type.Object({
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const sandbox = app.payments;
   if (!(sandbox instanceof SandboxProvider)) return;
+  await app.register(subscriptionRoutes);
 
   // HTML forms post urlencoded; only these routes need it, so no global form plugin.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {

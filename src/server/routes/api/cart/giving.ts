@@ -6,12 +6,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { PaymentStart } from '../../../../shared/giving-contract';
-import { FieldErrorList, validationError } from '../../../lib/api-error';
+import { ApiError, FieldErrorList, validationError } from '../../../lib/api-error';
 import { checkAmount, splitEvenly } from '../../../payments/amounts';
 import { donorFrom } from '../../../payments/donor';
 import { newPaymentReference } from '../../../payments/reference';
 import { returnOriginOf } from '../../../payments/return-origin';
 import { launchPayment } from '../../../payments/service';
+import { MONTHLY_NEEDS_ACCOUNT, startMonthly } from '../../../payments/subscriptions';
 import { isUuid } from '../../../repositories/search';
 import { errorResponses } from '../../shared-schemas';
 import { givableCause, resolveCart } from './cart-access';
@@ -27,10 +28,17 @@ const NOT_IN_CART = 'This cause is not in your cart.';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   /** Creates the payment with its donations and asks the provider for the checkout address. */
-  async function start(request: FastifyRequest, body: DonorBody, lines: Line[], cartId: string | null): Promise<PaymentStart> {
+  async function start(
+    request: FastifyRequest,
+    body: DonorBody & { interval?: 'once' | 'monthly' },
+    lines: Line[],
+    cartId: string | null,
+  ): Promise<PaymentStart> {
     const user = await app.optionalUser(request);
+    if (body.interval === 'monthly' && !user) throw new ApiError(401, 'not_authenticated', MONTHLY_NEEDS_ACCOUNT);
     const donor = await donorFrom(app, user, body);
     returnOriginOf(app, request); // a return_url we will not send donors to is a 400 before anything is created
+    if (body.interval === 'monthly') return startMonthly(app, request, user, donor, lines, cartId);
     const { payment, donationIds } = await app.repos.payments.createWithDonations(
       {
         reference: newPaymentReference(),
@@ -101,8 +109,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['cart'],
         summary: 'Give to one cause: a pending donation and its payment → the checkout address',
+        description: '`interval: "monthly"` (signed in only, else 401) starts a monthly gift: the answer adds `subscription_code`.',
         body: DonateBody,
-        response: { 200: PaymentStartSchema, ...errorResponses(400, 404, 409, 422, 502) },
+        response: { 200: PaymentStartSchema, ...errorResponses(400, 401, 404, 409, 422, 502) },
       },
     },
     async (request) => {
@@ -122,8 +131,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['cart'],
         summary: 'Give to several causes with one payment (mode cart, separately or together)',
+        description:
+          '`interval: "monthly"` (signed in only, else 401) makes the same gift every month: the answer adds `subscription_code`.',
         body: CheckoutBody,
-        response: { 200: PaymentStartSchema, ...errorResponses(400, 404, 409, 422, 502) },
+        response: { 200: PaymentStartSchema, ...errorResponses(400, 401, 404, 409, 422, 502) },
       },
     },
     async (request) => {

@@ -45,6 +45,7 @@ function toEntry(row: LedgerRow): LedgerEntry {
     donor_name: row.kind !== 'withdrawal' && !row.anonymous ? row.donorName : null,
     description: describe(row),
     note: noteFor(row),
+    ...(row.approvedBy.length > 0 ? { approved_by: row.approvedBy } : {}),
   };
 }
 
@@ -63,15 +64,16 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['withdrawals'],
         security: [{ bearer: [] }],
         summary:
-          'Raised, withdrawn (paid), pending (requested/approved/processing), held (recent card money), refunded and available; organizer and admins',
+          'Raised, withdrawn (paid), pending (awaiting treasurers/requested/approved/processing), held (recent card money), refunded and available; organizer, accepted treasurers and admins',
         params: IdParams,
         response: { 200: CauseBalanceSchema, ...errorResponses(401, 403, 404) },
       },
     },
     async (request): Promise<CauseBalance> => {
       const cause = await visibleCause(request.params.id, request.user);
-      if (!canManage(cause, request.user))
-        throw new ApiError(403, 'permission_denied', 'Only the organizer or an admin can see this balance.');
+      const treasurer = !canManage(cause, request.user) && (await app.repos.treasurers.statusOf(cause.id, request.user!.id)) === 'accepted';
+      if (!canManage(cause, request.user) && !treasurer)
+        throw new ApiError(403, 'permission_denied', 'Only the organizer, its treasurers or an admin can see this balance.');
       const b = await app.repos.withdrawals.balance(cause.id);
       return {
         cause_id: cause.id,

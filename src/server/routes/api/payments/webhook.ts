@@ -11,6 +11,7 @@ import { jsonTooDeep, TOO_DEEP_BODY } from '../../../lib/input-guard';
 import { SIGNATURE_HEADER, validSignature } from '../../../payments/signature';
 import { refreshRefunds } from '../../../payments/refunds';
 import { refreshPayment } from '../../../payments/service';
+import { handleSubscriptionEvent } from '../../../payments/subscription-webhooks';
 import { refreshWithdrawal } from '../../../payouts/service';
 import { errorResponses } from '../../shared-schemas';
 import { WebhookBody, WebhookResponse } from './schemas';
@@ -69,6 +70,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           request.log.warn({ reference, event }, 'Refund webhook with no pending refund of ours');
         return { received: true };
       }
+      if (await handleSubscriptionEvent(app, event, data)) return { received: true };
       if (!event.startsWith('charge.') || !data.reference) return { received: true };
       // Failed/abandoned payments are re-checked too: a late success must still be credited.
       const payment = await refreshPayment(app, data.reference, true);

@@ -14,7 +14,10 @@ import { paginate, PaginatedOf, pageRequest } from '../../pagination';
 import { errorResponses } from '../../shared-schemas';
 import { canSee, causeNotFound } from '../causes/index';
 import { WithdrawalListQuery, WithdrawalRequestBody, WithdrawalSchema } from '../../../../shared/contract/payouts';
-import { toWithdrawal } from './serialize';
+import { withdrawalsWithDecisions } from './serialize';
+import { approvalNeededMail } from '../../../mail/treasurer-mail';
+import { siteOrigin } from '../../../lib/site-origin';
+import { APPROVAL_TITLE } from '../../../repositories/withdrawals';
 
 export const WITHDRAWAL_PAGE_SIZE = 20;
 export const NO_DETAILS = 'Add your withdrawal details in profile settings first.';
@@ -49,13 +52,23 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (!account) throw new ApiError(401, 'token_invalid', 'This account no longer exists.');
       const destination = asWithdrawalDetails(account.withdrawalAddress);
       if (!destination) throw validationError({ [NON_FIELD_ERRORS]: [NO_DETAILS] }, NO_DETAILS);
-      const outcome = await repo.request({
-        causeId: cause.id,
-        organizerId: user.id,
-        organizerName: `${account.firstName} ${account.lastName}`.trim(),
-        amount,
-        destination,
-        reference: newWithdrawalReference(),
+      const organizerName = `${account.firstName} ${account.lastName}`.trim();
+      const outcome = await app.repos.transaction(async (repos) => {
+        const result = await repos.withdrawals.request({
+          causeId: cause.id,
+          organizerId: user.id,
+          organizerName,
+          amount,
+          destination,
+          reference: newWithdrawalReference(),
+        });
+        // Treasurers hear by mail too, committed with the request (the mail outbox sends it).
+        if (result.kind === 'ok') {
+          const link = `${siteOrigin(app, request)}/causes/${cause.id}/withdrawals`;
+          const sentence = `${organizerName || 'The organizer'} asked to withdraw ${formatGhs(amount)} from "${cause.name}". ${APPROVAL_TITLE}.`;
+          for (const t of result.treasurers) await repos.mail.queue(approvalNeededMail(t.email, t.name, cause.name, sentence, link));
+        }
+        return result;
       });
       if (outcome.kind === 'not_found') throw causeNotFound();
       if (outcome.kind === 'insufficient') {
@@ -65,7 +78,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
             : '';
         throw validationError({ amount: [`The most you can withdraw now is ${formatGhs(outcome.available)}.${later}`] });
       }
-      return reply.code(201).send(toWithdrawal((await repo.findView(outcome.row.id))!));
+      return reply.code(201).send((await withdrawalsWithDecisions(app, [(await repo.findView(outcome.row.id))!]))[0]);
     },
   );
 
@@ -76,7 +89,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['withdrawals'],
         security,
-        summary: "Your withdrawals, newest first (admins: everyone's); cause_id narrows to one cause",
+        summary:
+          "Your withdrawals, newest first (admins: everyone's); cause_id narrows to one cause (its accepted treasurers see all of that cause's)",
         querystring: WithdrawalListQuery,
         response: { 200: PaginatedOf(WithdrawalSchema), ...errorResponses(400, 401) },
       },
@@ -86,15 +100,17 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const { cause_id: causeId } = request.query;
       const page = pageRequest(request.query, WITHDRAWAL_PAGE_SIZE);
       if (causeId !== undefined && !isUuid(causeId)) return paginate(request, page, 0, []);
+      // Treasurers read the whole cause's list (the organizer's own requests) to decide on them.
+      const treasurer = causeId !== undefined && (await app.repos.treasurers.statusOf(causeId, user.id)) === 'accepted';
       const { count, rows } = await repo.list(
         {
-          organizerId: user.role === 'admin' ? undefined : user.id,
+          organizerId: user.role === 'admin' || treasurer ? undefined : user.id,
           causeId,
         },
         page.limit,
         page.offset,
       );
-      return paginate(request, page, count, rows.map(toWithdrawal));
+      return paginate(request, page, count, await withdrawalsWithDecisions(app, rows));
     },
   );
 };

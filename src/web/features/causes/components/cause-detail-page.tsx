@@ -167,6 +167,11 @@ function CauseDetails({
             <strong>{progress.percent}%</strong> funded · {cause.donor_count} {cause.donor_count === 1 ? 'donor' : 'donors'} ·{' '}
             {formatGhs(progress.remaining)} to go
           </p>
+          {cause.recurring_donors !== undefined && (
+            <p className="cause-detail__recurring" style={{ margin: 0 }}>
+              {cause.recurring_donors} {cause.recurring_donors === 1 ? 'donor gives' : 'donors give'} monthly
+            </p>
+          )}
           <button
             type="button"
             className="button button--primary button--large"

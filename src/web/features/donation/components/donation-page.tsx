@@ -20,6 +20,7 @@ import {
   useDonorState,
 } from './donor-fields';
 import { DonateHeader } from './donate-header';
+import { GiveMonthlyField } from './give-monthly-field';
 import { RedirectingScreen } from './redirecting-screen';
 import '../donation.css';
 
@@ -57,6 +58,7 @@ export function DonationPage({ search, causeTitle }: DonationPageProps) {
   const [donor, setDonor] = useDonorState(search.causeId ?? '');
   const [amount, setAmount] = useState(() => prefillAmount(search.amount));
   const { busy, inFlight, start } = usePaymentAttempt();
+  const [monthly, setMonthly] = useState(false);
 
   // A new amount in the URL (another cart line) prefills again.
   useEffect(() => {
@@ -82,6 +84,7 @@ export function DonationPage({ search, causeTitle }: DonationPageProps) {
       donation_amount: toDecimalString(pesewas),
       quantity: 1,
       cart_id: readCartId(),
+      ...(monthly ? { interval: 'monthly' as const } : {}),
     };
     await start(request, startDonation);
   };
@@ -119,7 +122,8 @@ export function DonationPage({ search, causeTitle }: DonationPageProps) {
         </div>
         <SupportMessageField donor={donor} set={setDonor} />
         <PaymentFields donor={donor} set={setDonor} />
-        <DonateButton online={online} busy={busy} />
+        <GiveMonthlyField monthly={monthly} setMonthly={setMonthly} />
+        <DonateButton online={online} busy={busy} monthly={monthly} />
       </form>
       {busy ? <RedirectingScreen overlay /> : null}
     </PageShell>

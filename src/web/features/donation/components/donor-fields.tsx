@@ -228,7 +228,7 @@ export function SupportMessageField({ donor, set }: { donor: DonorState; set: (p
 }
 
 /** The Donate button: offline it is disabled and says why; nothing typed is lost. */
-export function DonateButton({ online, busy }: { online: boolean; busy: boolean }) {
+export function DonateButton({ online, busy, monthly = false }: { online: boolean; busy: boolean; monthly?: boolean }) {
   return (
     <div className="donate-submit">
       <button
@@ -237,7 +237,7 @@ export function DonateButton({ online, busy }: { online: boolean; busy: boolean 
         disabled={!online || busy}
         aria-describedby={online ? undefined : 'donate-offline-why'}
       >
-        {online ? (busy ? 'Starting payment…' : 'Donate') : 'Donating needs a connection'}
+        {online ? (busy ? 'Starting payment…' : monthly ? 'Donate monthly' : 'Donate') : 'Donating needs a connection'}
       </button>
       {online ? null : (
         <p id="donate-offline-why" className="donate-submit__why">

@@ -21,6 +21,7 @@ import {
   useDonorState,
 } from './donor-fields';
 import { DonateHeader } from './donate-header';
+import { GiveMonthlyField } from './give-monthly-field';
 import { RedirectingScreen } from './redirecting-screen';
 import '../donation.css';
 
@@ -61,6 +62,7 @@ export function MultiDonationPage({ causes, cartInSync }: MultiDonationPageProps
   const touched = useRef(new Set<string>());
   const totalTouched = useRef(false);
   const { busy, inFlight, start } = usePaymentAttempt();
+  const [monthly, setMonthly] = useState(false);
   const list = causes ?? [];
 
   // Prefill each amount with its cart line total, and the together total with their sum.
@@ -115,7 +117,7 @@ export function MultiDonationPage({ causes, cartInSync }: MultiDonationPageProps
       return;
     }
     if (!online) return;
-    await start(request, startCheckout);
+    await start(monthly ? { ...request, interval: 'monthly' } : request, startCheckout);
   };
 
   return (
@@ -204,7 +206,8 @@ export function MultiDonationPage({ causes, cartInSync }: MultiDonationPageProps
 
         <SupportMessageField donor={donor} set={setDonor} />
         <PaymentFields donor={donor} set={setDonor} />
-        <DonateButton online={online} busy={busy} />
+        <GiveMonthlyField monthly={monthly} setMonthly={setMonthly} />
+        <DonateButton online={online} busy={busy} monthly={monthly} />
       </form>
       {busy ? <RedirectingScreen overlay /> : null}
     </PageShell>

@@ -25,6 +25,7 @@ import {
   type HistoryRow,
   type SortDirection,
 } from '../lib/history-view';
+import { MonthlyGifts } from './monthly-gifts';
 import '../history.css';
 
 export const HISTORY_TEXT = {
@@ -233,6 +234,8 @@ export function DonationHistoryPage() {
             />
           ))}
         </div>
+
+        <MonthlyGifts />
 
         {loaded?.source === 'saved' ? (
           <p className="notice history-saved" role="status">

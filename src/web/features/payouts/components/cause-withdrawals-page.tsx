@@ -2,9 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Cause } from '../../../../shared/cause-contract';
-import type { CauseBalance, Withdrawal, WithdrawalDetails } from '../../../../shared/payouts-contract';
+import type { CauseBalance, WithdrawalDetails } from '../../../../shared/payouts-contract';
 import { firstFieldError } from '../../../../shared/api-errors';
-import { formatDateTime } from '../../../../shared/dates';
 import { formatGhs, parseAmount, toDecimalString } from '../../../../shared/money';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -13,56 +12,17 @@ import { session } from '../../../stores/session-store';
 import { toast } from '../../../stores/toast-store';
 import { getCause } from '../../causes/api/causes-api';
 import { CauseDonationsSection } from '../../refunds/components/cause-donations-section';
-import { getCauseBalance, getOwnWithdrawalAddress, listCauseWithdrawals, requestWithdrawal } from '../api/payouts-api';
+import { getCauseBalance, getOwnWithdrawalAddress, requestWithdrawal } from '../api/payouts-api';
 import { asWithdrawalDetails, checkWithdrawalAmount, destinationLine, METHOD_LABELS } from '../lib/payout-text';
-import { WithdrawalStatusBadge } from './status-badge';
+import { getTreasurers } from '../api/treasurers-api';
+import { BalanceCard } from './balance-card';
+import { PendingApprovals } from './pending-approvals';
+import { History } from './withdrawal-history';
+import { TreasurersSection } from './treasurers-section';
 import '../payouts.css';
 import { LinesSkeleton } from '../../../components/lines-skeleton';
 
 const NEEDS_DETAILS = /withdrawal details/i;
-
-function BalanceCard({ balance }: { balance: CauseBalance | null }) {
-  return (
-    <section className="panel payout-balance" aria-labelledby="balance-title">
-      <h2 id="balance-title">Balance</h2>
-      {balance ? (
-        <dl className="payout-figures">
-          <div>
-            <dt>Raised</dt>
-            <dd>{formatGhs(balance.raised)}</dd>
-          </div>
-          <div>
-            <dt>Withdrawn</dt>
-            <dd>{formatGhs(balance.withdrawn)}</dd>
-          </div>
-          <div>
-            <dt>Pending</dt>
-            <dd>{formatGhs(balance.pending)}</dd>
-          </div>
-          {/* Card money clears after a hold; saying so explains why Available is below Raised. */}
-          {(parseAmount(balance.held) ?? 0) > 0 ? (
-            <div>
-              <dt>Held (card payments clearing)</dt>
-              <dd data-testid="held">{formatGhs(balance.held)}</dd>
-            </div>
-          ) : null}
-          {(parseAmount(balance.refunded) ?? 0) > 0 ? (
-            <div>
-              <dt>Refunded</dt>
-              <dd>{formatGhs(balance.refunded)}</dd>
-            </div>
-          ) : null}
-          <div className="payout-figures__main">
-            <dt>Available</dt>
-            <dd data-testid="available">{formatGhs(balance.available)}</dd>
-          </div>
-        </dl>
-      ) : (
-        <LinesSkeleton label="Loading the balance…" />
-      )}
-    </section>
-  );
-}
 
 function AddDetailsNotice() {
   return (
@@ -185,103 +145,19 @@ function RequestForm({ causeId, balance, destination, onRequested }: RequestForm
   );
 }
 
-function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
-  const reason =
-    withdrawal.status === 'rejected' ? withdrawal.rejection_reason : withdrawal.status === 'failed' ? withdrawal.failure_reason : null;
-  return (
-    <li className="payout-item">
-      <div className="payout-item__top">
-        <span className="amount">{formatGhs(withdrawal.amount)}</span>
-        <WithdrawalStatusBadge status={withdrawal.status} />
-      </div>
-      <p className="payout-item__meta">
-        Requested <time dateTime={withdrawal.created_at}>{formatDateTime(withdrawal.created_at)}</time>
-        {withdrawal.paid_at ? (
-          <>
-            {' '}
-            · paid <time dateTime={withdrawal.paid_at}>{formatDateTime(withdrawal.paid_at)}</time>
-          </>
-        ) : null}
-      </p>
-      <p className="payout-item__meta">
-        To {METHOD_LABELS[withdrawal.method] ?? withdrawal.method}: {withdrawal.destination_label}
-      </p>
-      {reason ? <p className="payout-item__reason">Reason: {reason}</p> : null}
-    </li>
-  );
+/** Treasurers see the page read-only: balance, their approvals and the history, never the request form. */
+type Role = 'organizer' | 'treasurer';
+type Access =
+  { kind: 'loading' } | { kind: 'ok'; cause: Cause; role: Role } | { kind: 'denied' } | { kind: 'missing' } | { kind: 'failed' };
+
+/** Organizer, or an accepted treasurer (asked of the treasurers list: 403 for anyone else). */
+async function accessTo(cause: Cause, userId: string | null, signal: AbortSignal): Promise<Access> {
+  if (cause.organizer_id === userId) return { kind: 'ok', cause, role: 'organizer' };
+  const list = await getTreasurers(cause.id, signal).catch(() => null);
+  return list?.your_role === 'treasurer' ? { kind: 'ok', cause, role: 'treasurer' } : { kind: 'denied' };
 }
 
-function History({ causeId, version }: { causeId: string; version: number }) {
-  const [items, setItems] = useState<Withdrawal[] | null>(null);
-  const [page, setPage] = useState(1);
-  const [hasNext, setHasNext] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const [loadingMore, setLoadingMore] = useState(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    listCauseWithdrawals(causeId, 1, controller.signal)
-      .then((data) => {
-        setItems(data.results);
-        setPage(1);
-        setHasNext(Boolean(data.next));
-        setFailed(false);
-      })
-      .catch(() => {
-        if (controller.signal.aborted) return;
-        setItems((current) => current ?? []);
-        setFailed(true);
-      });
-    return () => controller.abort();
-  }, [causeId, version]);
-
-  async function more() {
-    setLoadingMore(true);
-    try {
-      const data = await listCauseWithdrawals(causeId, page + 1);
-      setItems((current) => [...(current ?? []), ...data.results.filter((w) => !current?.some((c) => c.id === w.id))]);
-      setPage(page + 1);
-      setHasNext(Boolean(data.next));
-    } catch {
-      toast.error('Could not load more withdrawals');
-    } finally {
-      setLoadingMore(false);
-    }
-  }
-
-  return (
-    <section className="panel" aria-labelledby="history-title">
-      <h2 id="history-title">Withdrawal history</h2>
-      {items === null ? (
-        <LinesSkeleton label="Loading withdrawals…" />
-      ) : items.length === 0 ? (
-        <p className="panel__empty">
-          {failed ? 'Could not load the withdrawals. Check your connection and try again.' : 'No withdrawals yet.'}
-        </p>
-      ) : (
-        <ul className="payout-list" aria-label="Withdrawals">
-          {items.map((w) => (
-            <WithdrawalItem key={w.id} withdrawal={w} />
-          ))}
-        </ul>
-      )}
-      {hasNext ? (
-        <button
-          type="button"
-          className="button button--secondary button--small payout-more"
-          disabled={loadingMore}
-          onClick={() => void more()}
-        >
-          {loadingMore ? 'Loading...' : 'Load more'}
-        </button>
-      ) : null}
-    </section>
-  );
-}
-
-type Access = { kind: 'loading' } | { kind: 'ok'; cause: Cause } | { kind: 'denied' } | { kind: 'missing' } | { kind: 'failed' };
-
-/** /causes/$id/withdrawals: the organizer's balance, request form and history for one cause. */
+/** /causes/$id/withdrawals: the organizer's balance, request form, treasurers and history; a treasurer's approvals. */
 export function CauseWithdrawalsPage({ causeId }: { causeId: string }) {
   const { user_id } = useSnapshot(session);
   const [access, setAccess] = useState<Access>({ kind: 'loading' });
@@ -296,7 +172,10 @@ export function CauseWithdrawalsPage({ causeId }: { causeId: string }) {
     const controller = new AbortController();
     setAccess({ kind: 'loading' });
     getCause(causeId, { signal: controller.signal })
-      .then((cause) => setAccess(cause.organizer_id === user_id ? { kind: 'ok', cause } : { kind: 'denied' }))
+      .then((cause) => accessTo(cause, user_id, controller.signal))
+      .then((next) => {
+        if (!controller.signal.aborted) setAccess(next);
+      })
       .catch((error) => {
         if (controller.signal.aborted) return;
         setAccess({ kind: error instanceof ApiError && error.status === 404 ? 'missing' : 'failed' });
@@ -305,6 +184,7 @@ export function CauseWithdrawalsPage({ causeId }: { causeId: string }) {
   }, [causeId, user_id, attempt]);
 
   const allowed = access.kind === 'ok';
+  const organizer = access.kind === 'ok' && access.role === 'organizer';
   const loadBalance = useCallback(
     (signal?: AbortSignal) => {
       getCauseBalance(causeId, signal)
@@ -322,11 +202,13 @@ export function CauseWithdrawalsPage({ causeId }: { causeId: string }) {
     if (!allowed) return;
     const controller = new AbortController();
     loadBalance(controller.signal);
-    getOwnWithdrawalAddress(controller.signal)
-      .then((value) => setDestination(asWithdrawalDetails(value)))
-      .catch(() => {});
+    if (organizer) {
+      getOwnWithdrawalAddress(controller.signal)
+        .then((value) => setDestination(asWithdrawalDetails(value)))
+        .catch(() => {});
+    }
     return () => controller.abort();
-  }, [allowed, loadBalance, version]);
+  }, [allowed, organizer, loadBalance, version]);
 
   if (access.kind === 'loading') {
     return (
@@ -372,11 +254,14 @@ export function CauseWithdrawalsPage({ causeId }: { causeId: string }) {
         {title}
       </h1>
       <BalanceCard balance={balance} />
-      {balance ? (
+      {organizer && balance ? (
         <RequestForm causeId={causeId} balance={balance} destination={destination} onRequested={() => setVersion((v) => v + 1)} />
       ) : null}
+      {organizer ? <TreasurersSection causeId={causeId} /> : null}
+      {!organizer ? <PendingApprovals causeId={causeId} version={version} onDecided={() => setVersion((v) => v + 1)} /> : null}
       <History causeId={causeId} version={version} />
-      <CauseDonationsSection causeId={causeId} onRefunded={() => loadBalance()} />
+      {/* Only the organizer refunds (the server's organizer routes); treasurers see the page read-only. */}
+      {organizer ? <CauseDonationsSection causeId={causeId} onRefunded={() => loadBalance()} /> : null}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { WithdrawalDetails, WithdrawalStatus } from '../../../../shared/pay
 import { formatGhs, parseAmount, type Pesewas } from '../../../../shared/money';
 
 export const STATUS_LABELS: Record<WithdrawalStatus, string> = {
+  awaiting_treasurers: 'Waiting for treasurers',
   requested: 'Waiting for review',
   approved: 'Approved',
   processing: 'Sending',

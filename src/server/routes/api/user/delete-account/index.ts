@@ -10,6 +10,7 @@ import { formatGhs } from '../../../../../shared/money';
 import { ApiError, validationError } from '../../../../lib/api-error';
 import { unusablePasswordHash, verifyPassword } from '../../../../lib/passwords';
 import type { ErasureBlocker } from '../../../../repositories/account-erasure';
+import { cancelMonthly } from '../../../../payments/subscriptions';
 import { errorResponses } from '../../../shared-schemas';
 
 const explain = (b: ErasureBlocker) =>
@@ -28,7 +29,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Delete your account: personal data erased, donations and causes kept anonymously on the ledger',
         security: [{ bearer: [] }],
         body: Type.Object({ password: Type.String({ maxLength: 256 }) }),
-        response: { 204: Type.Null(), ...errorResponses(400, 401, 409) },
+        response: { 204: Type.Null(), ...errorResponses(400, 401, 409, 502) },
       },
     },
     async (request, reply) => {
@@ -37,6 +38,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (!(await verifyPassword(user.passwordHash, request.body.password))) {
         throw validationError({ password: ['The password is not right.'] }, 'Enter your password to delete your account.');
       }
+      // A deleted account must never be charged again: its monthly gifts stop at the provider first (502 if it cannot be reached).
+      for (const { subscription } of await app.repos.subscriptions.listForUser(user.id)) await cancelMonthly(app, subscription);
       const erasedHash = await unusablePasswordHash();
       const blockers = await app.repos.transaction(async (repos) => {
         const found = await repos.accountErasure.blockers(user.id);

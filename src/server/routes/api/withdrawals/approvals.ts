@@ -1,0 +1,58 @@
+/**
+ * Treasurers decide on a withdrawal awaiting them: POST /api/withdrawals/{id}/approve/ and
+ * …/reject/, once each, accepted treasurers of its cause only (payouts/treasurer-decision.ts).
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ApiError } from '../../../lib/api-error';
+import { decideWithdrawal } from '../../../payouts/treasurer-decision';
+import { isUuid } from '../../../repositories/search';
+import type { Decision } from '../../../repositories/treasurers';
+import { errorResponses } from '../../shared-schemas';
+import { WithdrawalSchema } from '../../../../shared/contract/payouts';
+import { withdrawalsWithDecisions } from './serialize';
+
+const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+const notFound = () => new ApiError(404, 'not_found', 'Withdrawal not found.');
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const security = [{ bearer: [] }];
+
+  for (const [action, decision] of [
+    ['approve', 'approved'],
+    ['reject', 'rejected'],
+  ] as const) {
+    app.post(
+      `/:id/${action}/`,
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags: ['withdrawals'],
+          security,
+          summary: `${action === 'approve' ? 'Approve' : 'Reject'} a withdrawal awaiting the cause's treasurers (accepted treasurers, once each)`,
+          params: IdParams,
+          response: { 200: WithdrawalSchema, ...errorResponses(401, 403, 404, 409) },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        if (!isUuid(id)) throw notFound();
+        const outcome = await decideWithdrawal(app, id, request.user!.id, decision as Decision, request);
+        switch (outcome.kind) {
+          case 'not_found':
+            throw notFound();
+          case 'not_treasurer':
+            throw new ApiError(403, 'permission_denied', "Only the cause's treasurers can approve or reject its withdrawals.");
+          case 'not_awaiting':
+            throw new ApiError(409, 'conflict', 'This withdrawal is no longer waiting for its treasurers.');
+          case 'already':
+            throw new ApiError(409, 'conflict', 'You already decided on this withdrawal.');
+        }
+        const view = (await app.repos.withdrawals.findView(id))!;
+        return (await withdrawalsWithDecisions(app, [view]))[0];
+      },
+    );
+  }
+};
+
+export default routes;

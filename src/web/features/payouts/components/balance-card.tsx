@@ -1,0 +1,47 @@
+import type { CauseBalance } from '../../../../shared/payouts-contract';
+import { formatGhs, parseAmount } from '../../../../shared/money';
+import { LinesSkeleton } from '../../../components/lines-skeleton';
+
+/** A cause's money for its organizer and treasurers: raised, withdrawn, pending, held, refunded, available. */
+export function BalanceCard({ balance }: { balance: CauseBalance | null }) {
+  return (
+    <section className="panel payout-balance" aria-labelledby="balance-title">
+      <h2 id="balance-title">Balance</h2>
+      {balance ? (
+        <dl className="payout-figures">
+          <div>
+            <dt>Raised</dt>
+            <dd>{formatGhs(balance.raised)}</dd>
+          </div>
+          <div>
+            <dt>Withdrawn</dt>
+            <dd>{formatGhs(balance.withdrawn)}</dd>
+          </div>
+          <div>
+            <dt>Pending</dt>
+            <dd>{formatGhs(balance.pending)}</dd>
+          </div>
+          {/* Card money clears after a hold; saying so explains why Available is below Raised. */}
+          {(parseAmount(balance.held) ?? 0) > 0 ? (
+            <div>
+              <dt>Held (card payments clearing)</dt>
+              <dd data-testid="held">{formatGhs(balance.held)}</dd>
+            </div>
+          ) : null}
+          {(parseAmount(balance.refunded) ?? 0) > 0 ? (
+            <div>
+              <dt>Refunded</dt>
+              <dd>{formatGhs(balance.refunded)}</dd>
+            </div>
+          ) : null}
+          <div className="payout-figures__main">
+            <dt>Available</dt>
+            <dd data-testid="available">{formatGhs(balance.available)}</dd>
+          </div>
+        </dl>
+      ) : (
+        <LinesSkeleton label="Loading the balance…" />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+import { useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import type { Withdrawal } from '../../../../shared/payouts-contract';
+import { formatDateTime } from '../../../../shared/dates';
+import { formatGhs } from '../../../../shared/money';
+import { errorMessage } from '../../../lib/api-client';
+import { useOnline } from '../../../lib/use-online';
+import { session } from '../../../stores/session-store';
+import { toast } from '../../../stores/toast-store';
+import { LinesSkeleton } from '../../../components/lines-skeleton';
+import { listCauseWithdrawals } from '../api/payouts-api';
+import { decideWithdrawal } from '../api/treasurers-api';
+
+/** "Approved by Ama, Kojo · Rejected by Esi": what the treasurers decided on a withdrawal. */
+export function DecisionsLine({ withdrawal }: { withdrawal: Withdrawal }) {
+  const decisions = withdrawal.decisions ?? [];
+  if (decisions.length === 0) return null;
+  const names = (d: 'approved' | 'rejected') =>
+    decisions
+      .filter((x) => x.decision === d)
+      .map((x) => x.name)
+      .join(', ');
+  const parts = [names('approved') && `Approved by ${names('approved')}`, names('rejected') && `Rejected by ${names('rejected')}`];
+  return <p className="payout-item__meta">{parts.filter(Boolean).join(' · ')}</p>;
+}
+
+/** A treasurer's queue: withdrawals awaiting the treasurers, with Approve and Reject (once each). */
+export function PendingApprovals({ causeId, version, onDecided }: { causeId: string; version: number; onDecided: () => void }) {
+  const { user_id } = useSnapshot(session);
+  const online = useOnline();
+  const [items, setItems] = useState<Withdrawal[] | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    listCauseWithdrawals(causeId, 1, controller.signal)
+      .then((data) => setItems(data.results.filter((w) => w.status === 'awaiting_treasurers')))
+      .catch(() => {
+        if (!controller.signal.aborted) setItems((current) => current ?? []);
+      });
+    return () => controller.abort();
+  }, [causeId, version]);
+
+  async function decide(w: Withdrawal, decision: 'approve' | 'reject') {
+    if (busy) return;
+    setBusy(w.id);
+    try {
+      const answer = await decideWithdrawal(w.id, decision);
+      toast.success(decision === 'approve' ? 'Withdrawal approved' : 'Withdrawal rejected');
+      setItems((current) => (current ?? []).map((x) => (x.id === w.id ? answer : x)).filter((x) => x.status === 'awaiting_treasurers'));
+      onDecided();
+    } catch (failure) {
+      toast.error(errorMessage(failure, 'Could not record your decision. Please try again.'));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <section className="panel" aria-labelledby="approvals-title">
+      <h2 id="approvals-title">Waiting for your approval</h2>
+      {items === null ? (
+        <LinesSkeleton label="Loading withdrawals…" />
+      ) : items.length === 0 ? (
+        <p className="panel__empty">No withdrawals are waiting for the treasurers.</p>
+      ) : (
+        <ul className="payout-list" aria-label="Pending approvals">
+          {items.map((w) => {
+            const mine = w.decisions?.find((d) => d.treasurer_id === user_id);
+            const approvals = (w.decisions ?? []).filter((d) => d.decision === 'approved').length;
+            return (
+              <li key={w.id} className="payout-item">
+                <div className="payout-item__top">
+                  <span className="amount">{formatGhs(w.amount)}</span>
+                  <span className="payout-item__meta">
+                    {approvals} of {w.approvals_needed ?? '?'} approvals
+                  </span>
+                </div>
+                <p className="payout-item__meta">
+                  Requested <time dateTime={w.created_at}>{formatDateTime(w.created_at)}</time> · to {w.destination_label}
+                </p>
+                <DecisionsLine withdrawal={w} />
+                {mine ? (
+                  <p className="payout-item__meta">You {mine.decision} this withdrawal.</p>
+                ) : (
+                  <div className="button-row">
+                    <button
+                      type="button"
+                      className="button button--primary button--small"
+                      disabled={busy !== null || !online}
+                      onClick={() => void decide(w, 'approve')}
+                    >
+                      {busy === w.id ? 'Saving...' : 'Approve'}
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--secondary button--small"
+                      disabled={busy !== null || !online}
+                      onClick={() => void decide(w, 'reject')}
+                    >
+                      Reject
+                    </button>
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
