@@ -24,10 +24,11 @@ export const FEATURE_DEPENDENCIES = {
   landing: ['causes', 'content'],
   notifications: [],
   payment: ['receipts'],
-  payouts: ['admin', 'causes'],
+  payouts: ['admin', 'causes', 'refunds'],
   profile: ['notifications', 'payouts'],
   pwa: [],
   receipts: [],
+  refunds: ['causes'],
   updates: ['causes'],
 };
 

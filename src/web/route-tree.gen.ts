@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdmindashboardRouteImport } from './routes/admindashboard'
+import { Route as AdmindonationsRouteImport } from './routes/admindonations'
 import { Route as AdminmailRouteImport } from './routes/adminmail'
 import { Route as AdminpaymentsRouteImport } from './routes/adminpayments'
 import { Route as AdminwithdrawalsRouteImport } from './routes/adminwithdrawals'
@@ -55,6 +56,11 @@ const IndexRoute = IndexRouteImport.update({
 const AdmindashboardRoute = AdmindashboardRouteImport.update({
   id: '/admindashboard',
   path: '/admindashboard',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdmindonationsRoute = AdmindonationsRouteImport.update({
+  id: '/admindonations',
+  path: '/admindonations',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminmailRoute = AdminmailRouteImport.update({
@@ -237,6 +243,7 @@ const CausesIdWithdrawalsRoute = CausesIdWithdrawalsRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admindashboard': typeof AdmindashboardRoute
+  '/admindonations': typeof AdmindonationsRoute
   '/adminmail': typeof AdminmailRoute
   '/adminpayments': typeof AdminpaymentsRoute
   '/adminwithdrawals': typeof AdminwithdrawalsRoute
@@ -276,6 +283,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/admindashboard': typeof AdmindashboardRoute
+  '/admindonations': typeof AdmindonationsRoute
   '/adminmail': typeof AdminmailRoute
   '/adminpayments': typeof AdminpaymentsRoute
   '/adminwithdrawals': typeof AdminwithdrawalsRoute
@@ -316,6 +324,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/admindashboard': typeof AdmindashboardRoute
+  '/admindonations': typeof AdmindonationsRoute
   '/adminmail': typeof AdminmailRoute
   '/adminpayments': typeof AdminpaymentsRoute
   '/adminwithdrawals': typeof AdminwithdrawalsRoute
@@ -357,6 +366,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/admindashboard'
+    | '/admindonations'
     | '/adminmail'
     | '/adminpayments'
     | '/adminwithdrawals'
@@ -396,6 +406,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/admindashboard'
+    | '/admindonations'
     | '/adminmail'
     | '/adminpayments'
     | '/adminwithdrawals'
@@ -435,6 +446,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/admindashboard'
+    | '/admindonations'
     | '/adminmail'
     | '/adminpayments'
     | '/adminwithdrawals'
@@ -475,6 +487,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdmindashboardRoute: typeof AdmindashboardRoute
+  AdmindonationsRoute: typeof AdmindonationsRoute
   AdminmailRoute: typeof AdminmailRoute
   AdminpaymentsRoute: typeof AdminpaymentsRoute
   AdminwithdrawalsRoute: typeof AdminwithdrawalsRoute
@@ -526,6 +539,13 @@ declare module '@tanstack/react-router' {
       path: '/admindashboard'
       fullPath: '/admindashboard'
       preLoaderRoute: typeof AdmindashboardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admindonations': {
+      id: '/admindonations'
+      path: '/admindonations'
+      fullPath: '/admindonations'
+      preLoaderRoute: typeof AdmindonationsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/adminmail': {
@@ -779,6 +799,7 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdmindashboardRoute: AdmindashboardRoute,
+  AdmindonationsRoute: AdmindonationsRoute,
   AdminmailRoute: AdminmailRoute,
   AdminpaymentsRoute: AdminpaymentsRoute,
   AdminwithdrawalsRoute: AdminwithdrawalsRoute,

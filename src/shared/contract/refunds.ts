@@ -12,6 +12,9 @@ export const AdminDonationQuery = Type.Object({
   cause_id: Type.String({ format: 'uuid' }),
 });
 
+/** GET /api/causes/{id}/donations/: the cause's organizer (and admins) list its donations to refund one. */
+export const CauseDonationQuery = Type.Object({ ...PageParams });
+
 /** One donation of a cause as the admins see it, with what was refunded and what still can be. */
 export const AdminDonationSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),

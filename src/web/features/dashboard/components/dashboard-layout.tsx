@@ -30,6 +30,7 @@ const ADMIN_NAV: NavItem[] = [
   { to: '/causereviewpage', label: 'Review causes' },
   { to: '/adminwithdrawals', label: 'Withdrawals' },
   { to: '/adminpayments', label: 'Flagged payments' },
+  { to: '/admindonations', label: 'Donations and refunds' },
   { to: '/adminmail', label: 'Outgoing mail' },
 ];
 /** Organizers (anyone with a cause) get their causes' withdrawals. */

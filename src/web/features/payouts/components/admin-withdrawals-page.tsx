@@ -64,6 +64,10 @@ function QueueItem({ w, busy, onApprove, onReject, onRetry }: RowProps) {
             <Link to="/causes/$id" params={{ id: w.cause_id }}>
               {w.cause_title}
             </Link>
+            {' · '}
+            <Link to="/admindonations" search={{ cause_id: w.cause_id }} aria-label={`Donations to ${w.cause_title}`}>
+              Donations
+            </Link>
           </dd>
         </div>
         <div>

@@ -11,6 +11,7 @@ import { useOnline } from '../../../lib/use-online';
 import { session } from '../../../stores/session-store';
 import { toast } from '../../../stores/toast-store';
 import { getCause } from '../../causes/api/causes-api';
+import { CauseDonationsSection } from '../../refunds/components/cause-donations-section';
 import { getCauseBalance, getOwnWithdrawalAddress, requestWithdrawal } from '../api/payouts-api';
 import { asWithdrawalDetails, checkWithdrawalAmount, destinationLine, METHOD_LABELS } from '../lib/payout-text';
 import { getTreasurers } from '../api/treasurers-api';
@@ -260,6 +261,8 @@ export function CauseWithdrawalsPage({ causeId }: { causeId: string }) {
       {organizer ? <TreasurersSection causeId={causeId} /> : null}
       {!organizer ? <PendingApprovals causeId={causeId} version={version} onDecided={() => setVersion((v) => v + 1)} /> : null}
       <History causeId={causeId} version={version} />
+      {/* Only the organizer refunds (the server's organizer routes); treasurers see the page read-only. */}
+      {organizer ? <CauseDonationsSection causeId={causeId} onRefunded={() => loadBalance()} /> : null}
       <StatementSection causeId={causeId} createdAt={access.cause.created_at} />
     </div>
   );

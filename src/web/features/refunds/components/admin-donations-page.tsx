@@ -1,0 +1,118 @@
+import { Link } from '@tanstack/react-router';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { Cause } from '../../../../shared/cause-contract';
+import { ApiError } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { getCause } from '../../causes/api/causes-api';
+import { DonationRefundList } from './donation-refund-list';
+import '../refunds.css';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type CauseState = { kind: 'loading' } | { kind: 'ok'; cause: Cause } | { kind: 'missing' } | { kind: 'failed' };
+
+function CauseHeading({ causeId }: { causeId: string }) {
+  const [state, setState] = useState<CauseState>({ kind: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ kind: 'loading' });
+    getCause(causeId, { signal: controller.signal })
+      .then((cause) => setState({ kind: 'ok', cause }))
+      .catch((error) => {
+        if (controller.signal.aborted) return;
+        setState({ kind: error instanceof ApiError && error.status === 404 ? 'missing' : 'failed' });
+      });
+    return () => controller.abort();
+  }, [causeId]);
+
+  if (state.kind === 'ok') {
+    return (
+      <h2 id="donations-title">
+        Donations to{' '}
+        <Link to="/causes/$id" params={{ id: causeId }}>
+          {state.cause.title || state.cause.name}
+        </Link>
+      </h2>
+    );
+  }
+  return (
+    <>
+      <h2 id="donations-title">Donations</h2>
+      {state.kind === 'missing' ? <p className="field__hint">No cause has this ID; its donations, if any, are listed below.</p> : null}
+    </>
+  );
+}
+
+interface Props {
+  causeId: string | undefined;
+  /** Shows another cause's donations (the route keeps it in `?cause_id=`). */
+  onPick: (causeId: string) => void;
+}
+
+/** /admindonations?cause_id=: a cause's donations with what was refunded, and a Refund action per donation. */
+export function AdminDonationsPage({ causeId, onPick }: Props) {
+  useDocumentTitle('Donations and refunds');
+  const id = useId();
+  const [text, setText] = useState(causeId ?? '');
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => setText(causeId ?? ''), [causeId]);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const value = text.trim();
+    if (!UUID.test(value)) {
+      setError('Enter the cause ID: 36 characters like 3f2b9c1e-0a4d-4e8f-9b1a-2c3d4e5f6a7b.');
+      return;
+    }
+    setError(null);
+    onPick(value.toLowerCase());
+  }
+
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const valid = causeId !== undefined && UUID.test(causeId);
+  return (
+    <div className="refunds-page">
+      <h1>Donations and refunds</h1>
+      <section className="panel" aria-labelledby={`${id}-picker`}>
+        <h2 id={`${id}-picker`}>Choose a cause</h2>
+        <form className="refund-picker" onSubmit={onSubmit} noValidate>
+          <div className={`field${error ? ' field--invalid' : ''}`}>
+            <label htmlFor={`${id}-cause`}>Cause ID</label>
+            <input
+              id={`${id}-cause`}
+              name="cause_id"
+              autoComplete="off"
+              spellCheck={false}
+              value={text}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={[hintId, error ? errorId : ''].filter(Boolean).join(' ')}
+              onChange={(e) => {
+                setText(e.target.value);
+                if (error) setError(null);
+              }}
+            />
+            <p id={hintId} className="field__hint">
+              The ID at the end of the cause&apos;s address, or open Donations from the withdrawals queue.
+            </p>
+            {error ? (
+              <p id={errorId} className="field__error" role="alert">
+                {error}
+              </p>
+            ) : null}
+          </div>
+          <button type="submit" className="button button--primary">
+            Show donations
+          </button>
+        </form>
+      </section>
+      {valid ? (
+        <section className="panel" aria-labelledby="donations-title">
+          <CauseHeading causeId={causeId} />
+          <DonationRefundList key={causeId} scope="admin" causeId={causeId} label="Donations" />
+        </section>
+      ) : null}
+    </div>
+  );
+}
