@@ -1,7 +1,9 @@
 /**
  * The sweeper's claims: which stuck payments and withdrawals this process re-checks now.
  * One statement per kind marks a batch as swept (swept_at = now()) and returns it. The
- * inner SELECT … FOR UPDATE SKIP LOCKED means processes claiming at the same moment take
+ * batch is chosen once in a MATERIALIZED CTE (as `id IN (SELECT … LIMIT … FOR UPDATE SKIP LOCKED)`
+ * the planner may run the inner query again per row and mark more than it returns); its
+ * SELECT … FOR UPDATE SKIP LOCKED means processes claiming at the same moment take
  * disjoint rows without waiting for each other, and once a claim commits its rows are not
  * due again until the recheck period has passed: each item is checked by one process.
  * (Settling stays exactly-once on its own: these claims only spare the provider duplicate calls.)
@@ -36,13 +38,13 @@ export class SweepClaimsRepo {
     const rows = await queryRows<{ reference: string; age: number }>(
       this.db,
       sql`
-    UPDATE ${payments} SET swept_at = now()
-    WHERE id IN (
+    WITH due AS MATERIALIZED (
       SELECT id FROM ${payments}
       WHERE status = 'pending' AND provider = ${provider} AND created_at < now() - ${recheck}
         AND (swept_at IS NULL OR swept_at < now() - ${recheck})
       ORDER BY created_at LIMIT ${limit}
       FOR UPDATE SKIP LOCKED)
+    UPDATE ${payments} SET swept_at = now() FROM due WHERE ${payments}.id = due.id
     RETURNING reference, extract(epoch FROM now() - created_at)::float8 AS age`,
     );
     return rows.map((r) => ({ reference: r.reference, age: Number(r.age) }));
@@ -54,14 +56,14 @@ export class SweepClaimsRepo {
     const rows = await queryRows<{ id: string }>(
       this.db,
       sql`
-    UPDATE ${withdrawals} SET swept_at = now()
-    WHERE id IN (
+    WITH due AS MATERIALIZED (
       SELECT id FROM ${withdrawals}
       WHERE status IN ('approved', 'processing') AND updated_at < now() - ${recheck}
         AND (swept_at IS NULL OR swept_at < now() - ${recheck})
       ORDER BY updated_at LIMIT ${limit}
       FOR UPDATE SKIP LOCKED)
-    RETURNING id`,
+    UPDATE ${withdrawals} SET swept_at = now() FROM due WHERE ${withdrawals}.id = due.id
+    RETURNING ${withdrawals}.id`,
     );
     return rows.map((r) => r.id);
   }
