@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
+import { sweepOnce } from '../../src/server/payments/sweeper';
 import { backends } from './helpers/backends';
 import { bearer, GOOD_PASSWORD, newSession, useApp } from './helpers/app';
 import { ADMIN } from './helpers/causes';
@@ -105,6 +106,24 @@ describe.each(backends)('monthly giving on $name', (backend) => {
     const [gift] = (await list(donor.access)).json();
     expect(gift).toMatchObject({ status: 'cancelled', next_charge_at: null, charges: 2 });
     expect(gift.cancelled_at).toEqual(expect.any(String));
+  });
+
+  it('stops a gift once its cause is closed, tells the donor once, and charges nothing more', async () => {
+    const { organizer, causeId, donor, code } = await monthlyGift('20.00');
+    const other = await monthlyGift('5.00');
+    const closed = await ctx.app.inject({ method: 'POST', url: `/api/causes/${causeId}/close/`, headers: bearer(organizer.access) });
+    expect(closed.statusCode).toBe(200);
+    // Two passes at once (as two processes would): one stops it, one tells the donor.
+    const reports = await Promise.all([sweepOnce(ctx.app), sweepOnce(ctx.app)]);
+    expect(reports.map((r) => r.giftsStopped).sort()).toEqual([0, 1]);
+    expect((await sweepOnce(ctx.app)).giftsStopped).toBe(0);
+    const [gift] = (await list(donor.access)).json();
+    expect(gift).toMatchObject({ status: 'cancelled', next_charge_at: null, charges: 1 });
+    expect(await notificationMessages(ctx.app, donor.id, 'Monthly gift stopped')).toHaveLength(1);
+    expect((await charge(code)).statusCode).toBe(409);
+    expect(await currentAmount(ctx.app, causeId)).toBe(2_000);
+    // A gift to a cause still taking donations goes on.
+    expect((await charge(other.code)).json()).toMatchObject({ period: 2, status: 'success' });
   });
 
   it('tells the donor when a month could not be charged, once, and credits nothing', async () => {

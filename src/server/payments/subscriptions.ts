@@ -85,8 +85,8 @@ export async function startMonthly(
  * again). A provider that cannot be reached leaves it active (502): we never show "cancelled"
  * while the provider may still charge the card.
  */
-export async function cancelMonthly(app: FastifyInstance, subscription: SubscriptionRow): Promise<void> {
-  if (subscription.status === 'cancelled') return;
+export async function cancelMonthly(app: FastifyInstance, subscription: SubscriptionRow): Promise<SubscriptionRow | null> {
+  if (subscription.status === 'cancelled') return null;
   if (subscription.providerCode) {
     try {
       await app.payments.disableSubscription(subscription.providerCode, subscription.providerToken);
@@ -98,7 +98,35 @@ export async function cancelMonthly(app: FastifyInstance, subscription: Subscrip
       }
     }
   }
-  await app.repos.subscriptions.cancel(subscription.id);
+  return app.repos.subscriptions.cancel(subscription.id);
+}
+
+export const GIFT_STOPPED_TITLE = 'Monthly gift stopped';
+
+/**
+ * The sweeper's part: gifts naming a cause that no longer takes donations are cancelled at the
+ * provider and here, and their donor is told once (only the process whose cancel wins tells). A
+ * provider that cannot be reached leaves the gift for the next sweep.
+ */
+export async function stopGiftsForEndedCauses(app: FastifyInstance, limit: number): Promise<number> {
+  let stopped = 0;
+  for (const gift of await app.repos.subscriptions.withEndedCause(limit)) {
+    try {
+      const cancelled = await cancelMonthly(app, gift);
+      if (!cancelled) continue;
+      stopped += 1;
+      const lines = (await app.repos.subscriptions.lines([gift.id])).get(gift.id) ?? [];
+      const names = lines.map((l) => `"${l.causeTitle}"`).join(', ') || 'your causes';
+      await app.repos.notifications.toUser(gift.userId, {
+        title: GIFT_STOPPED_TITLE,
+        message: `Your monthly gift to ${names} has stopped because a cause in it no longer takes donations. Nothing more will be charged.`,
+        causeId: lines[0]?.causeId ?? null,
+      });
+    } catch (error) {
+      app.log.warn({ err: error, code: gift.code }, 'Could not stop a monthly gift for an ended cause; tried again next sweep');
+    }
+  }
+  return stopped;
 }
 
 export function subscriptionSummary(view: SubscriptionView): SubscriptionSummary {

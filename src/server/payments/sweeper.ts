@@ -18,6 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import { processWithdrawal } from '../payouts/service';
 import { sweepDeadlines } from './cause-deadlines';
 import { ProviderError } from './provider';
+import { stopGiftsForEndedCauses } from './subscriptions';
 import { settlePayment } from './settle';
 
 /** Rows per kind per sweep: a backlog drains over a few sweeps instead of one long one. */
@@ -34,6 +35,8 @@ export interface SweepReport {
   withdrawalsSettled: number;
   /** Active causes past their end date, closed (or completed) by this sweep. */
   causesEnded: number;
+  /** Monthly gifts stopped because a cause in them no longer takes donations. */
+  giftsStopped: number;
 }
 
 async function sweepPayments(app: FastifyInstance, report: SweepReport): Promise<void> {
@@ -93,6 +96,7 @@ export async function sweepOnce(app: FastifyInstance): Promise<SweepReport> {
     withdrawalsChecked: 0,
     withdrawalsSettled: 0,
     causesEnded: 0,
+    giftsStopped: 0,
   };
   await sweepPayments(app, report);
   await sweepWithdrawals(app, report);
@@ -102,8 +106,10 @@ export async function sweepOnce(app: FastifyInstance): Promise<SweepReport> {
     // Rolled back with its messages: the cause is still active and due again next sweep.
     app.log.error({ err: error }, 'Sweeper could not end a cause past its end date');
   }
-  if (report.paymentsChecked + report.withdrawalsChecked + report.causesEnded > 0) {
-    app.log.info({ sweep: report }, 'Swept stuck payments, withdrawals and ended causes');
+  // After the deadlines, so a cause that ended in this pass stops its monthly gifts in this pass too.
+  report.giftsStopped = await stopGiftsForEndedCauses(app, BATCH);
+  if (report.paymentsChecked + report.withdrawalsChecked + report.causesEnded + report.giftsStopped > 0) {
+    app.log.info({ sweep: report }, 'Swept stuck payments, withdrawals, ended causes and their monthly gifts');
   }
   return report;
 }

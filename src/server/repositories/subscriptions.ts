@@ -146,6 +146,26 @@ export class SubscriptionsRepo {
     return row ?? null;
   }
 
+  /**
+   * Gifts still running (pending or active) that name a cause no longer taking donations (closed by
+   * its organizer or its end date, or taken down): the plan's amount covers every cause, so such a
+   * gift is stopped, never charged for a cause that ended. Oldest first.
+   */
+  async withEndedCause(limit: number): Promise<SubscriptionRow[]> {
+    return this.db
+      .select()
+      .from(subscriptions)
+      .where(
+        and(
+          inArray(subscriptions.status, ['pending', 'active']),
+          sql`EXISTS (SELECT 1 FROM ${subscriptionCauses} sc JOIN ${causes} c ON c.id = sc.cause_id
+            WHERE sc.subscription_id = ${subscriptions.id} AND c.status NOT IN ('active', 'completed'))`,
+        ),
+      )
+      .orderBy(asc(subscriptions.createdAt), asc(subscriptions.id))
+      .limit(limit);
+  }
+
   /** Distinct donors with an active monthly gift to the cause (the organizer's figure). */
   async activeDonors(causeId: string): Promise<number> {
     const [row] = await this.db
