@@ -3,7 +3,6 @@
  * anonymous and former donors as the ledger names them, cells a spreadsheet cannot run, a PDF that
  * reads back with the same totals, refunds netted, and only the organizer, its treasurers and admins may download it.
  */
-import { inflateSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -12,22 +11,7 @@ import { bearer, newSession, useApp } from './helpers/app';
 import { ADMIN, donate as insertDonation } from './helpers/causes';
 import { scene } from './helpers/giving';
 import { give, organizerRefund } from './helpers/refunds';
-
-/** The text a PDF draws (as receipts.test.ts reads it). */
-function pdfText(body: Buffer): string {
-  const raw = body.toString('latin1');
-  const parts: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1], 'latin1')).toString('latin1');
-    } catch {
-      content = match[1];
-    }
-    for (const text of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) parts.push(Buffer.from(text[1], 'hex').toString('latin1'));
-  }
-  return parts.join('\n');
-}
+import { pdfText } from './helpers/pdf-text';
 
 /** RFC 4180 back into rows (quoted fields, doubled quotes, CRLF). */
 function parseCsv(text: string): string[][] {

@@ -2,7 +2,6 @@
  * Receipts: settlement queues one receipt mail (and organizer mails) in its own transaction, and
  * the receipt PDF opens for its donor, an admin, or a signed link, for settled payments only.
  */
-import { inflateSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import { backends } from './helpers/backends';
 import { bearer, newSession, useApp } from './helpers/app';
 import { ADMIN } from './helpers/causes';
 import { chargeSuccess, donate, sandboxDecide, scene, signedWebhook, verify } from './helpers/giving';
+import { pdfText } from './helpers/pdf-text';
 
 interface MailRow {
   kind: string;
@@ -24,22 +24,6 @@ const mails = (app: FastifyInstance, kind: string, contains: string) =>
     app.db,
     sql`SELECT kind, to_address, subject, text_body FROM mail_outbox WHERE kind = ${kind} AND text_body LIKE ${`%${contains}%`}`,
   );
-
-/** The text a PDF draws: its content streams inflated, each hex string shown with Tj decoded. */
-function pdfText(body: Buffer): string {
-  const raw = body.toString('latin1');
-  const parts: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1], 'latin1')).toString('latin1');
-    } catch {
-      content = match[1];
-    }
-    for (const text of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) parts.push(Buffer.from(text[1], 'hex').toString('latin1'));
-  }
-  return parts.join('\n');
-}
 
 async function settled(app: FastifyInstance, causeId: string, amount: string, extra: Record<string, unknown> = {}, token?: string) {
   const start = await donate(app, causeId, amount, extra, token);

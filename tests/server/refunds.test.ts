@@ -13,7 +13,8 @@ import { ADMIN } from './helpers/causes';
 import { startFakePaystack, type FakePaystack } from './helpers/fake-paystack';
 import { currentAmount, notificationCount, one, sandboxDecide, scene, signedWebhook, verify, donate } from './helpers/giving';
 import { balance, requestWithdrawal, useDetails } from './helpers/payouts';
-import { adminRefund, expectCountersEqualRecount, give, organizerRefund, pdfText, seeded } from './helpers/refunds';
+import { pdfText } from './helpers/pdf-text';
+import { adminRefund, expectCountersEqualRecount, give, organizerRefund, seeded } from './helpers/refunds';
 
 const ledger = async (app: FastifyInstance, causeId: string) => (await app.inject({ url: `/api/causes/${causeId}/ledger/` })).json();
 const day = async (app: FastifyInstance) =>

@@ -1,5 +1,4 @@
 /** Helpers for refund tests: a settled gift, the two refund routes, and counters compared with a full recount. */
-import { inflateSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
@@ -90,20 +89,4 @@ export function seeded(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-/** The text a PDF draws (as tests/server/receipts.test.ts reads it). */
-export function pdfText(body: Buffer): string {
-  const raw = body.toString('latin1');
-  const parts: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1], 'latin1')).toString('latin1');
-    } catch {
-      content = match[1];
-    }
-    for (const text of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) parts.push(Buffer.from(text[1], 'hex').toString('latin1'));
-  }
-  return parts.join('\n');
 }
