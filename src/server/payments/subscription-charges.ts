@@ -66,11 +66,22 @@ export async function subscriptionSettled(repos: Repos, payment: PaymentRow): Pr
   if (payment.status !== 'failed' || (payment.subscriptionPeriod ?? 1) <= 1) return;
   const subscription = await repos.subscriptions.find({ id: payment.subscriptionId });
   if (!subscription) return;
+  await tellGiftDonor(
+    repos,
+    subscription,
+    CHARGE_FAILED_TITLE,
+    (names) => `Your monthly gift to ${names} could not be charged. Check your payment method; the next month will be tried as usual.`,
+  );
+}
+
+/** A notification to the gift's donor naming its causes ("A", "B"), linked to its first cause. */
+export async function tellGiftDonor(
+  repos: Repos,
+  subscription: SubscriptionRow,
+  title: string,
+  message: (names: string) => string,
+): Promise<void> {
   const lines = (await repos.subscriptions.lines([subscription.id])).get(subscription.id) ?? [];
   const names = lines.map((l) => `"${l.causeTitle}"`).join(', ') || 'your causes';
-  await repos.notifications.toUser(subscription.userId, {
-    title: CHARGE_FAILED_TITLE,
-    message: `Your monthly gift to ${names} could not be charged. Check your payment method; the next month will be tried as usual.`,
-    causeId: lines[0]?.causeId ?? null,
-  });
+  await repos.notifications.toUser(subscription.userId, { title, message: message(names), causeId: lines[0]?.causeId ?? null });
 }

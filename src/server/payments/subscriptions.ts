@@ -14,6 +14,7 @@ import type { AuthUser } from '../types';
 import { ProviderError } from './provider';
 import { newPaymentReference } from './reference';
 import { launchPayment, START_FAILED } from './service';
+import { tellGiftDonor } from './subscription-charges';
 
 export const MONTHLY_NEEDS_ACCOUNT = 'Sign in to give monthly: a monthly gift needs an account to be seen and cancelled from.';
 const MONTHLY_CARD_ONLY = 'Monthly gifts through this payment provider need a card.';
@@ -115,13 +116,13 @@ export async function stopGiftsForEndedCauses(app: FastifyInstance, limit: numbe
       const cancelled = await cancelMonthly(app, gift);
       if (!cancelled) continue;
       stopped += 1;
-      const lines = (await app.repos.subscriptions.lines([gift.id])).get(gift.id) ?? [];
-      const names = lines.map((l) => `"${l.causeTitle}"`).join(', ') || 'your causes';
-      await app.repos.notifications.toUser(gift.userId, {
-        title: GIFT_STOPPED_TITLE,
-        message: `Your monthly gift to ${names} has stopped because a cause in it no longer takes donations. Nothing more will be charged.`,
-        causeId: lines[0]?.causeId ?? null,
-      });
+      await tellGiftDonor(
+        app.repos,
+        gift,
+        GIFT_STOPPED_TITLE,
+        (names) =>
+          `Your monthly gift to ${names} has stopped because a cause in it no longer takes donations. Nothing more will be charged.`,
+      );
     } catch (error) {
       app.log.warn({ err: error, code: gift.code }, 'Could not stop a monthly gift for an ended cause; tried again next sweep');
     }
