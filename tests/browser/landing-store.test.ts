@@ -52,7 +52,7 @@ describe('static landing hero before the JavaScript arrives', () => {
   it('shows the hero on / and nothing misleading on other routes while the app bundle is held back', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
     const slow = await context.newPage();
-    // The app's bundle never arrives: what shows is index.html, its CSS and boot.js alone.
+    // The app's bundle never arrives: what shows is index.html (with its inline script) and its CSS alone.
     await slow.route('**/assets/*.js', (route) => route.abort());
     await slow.goto(server.url);
     expect(await slow.getByRole('heading', { name: 'Together, we lift each other up' }).isVisible()).toBe(true);
