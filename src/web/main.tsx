@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { subscribe } from 'valtio';
@@ -34,13 +34,26 @@ window.addEventListener('vite:preloadError', (event) => {
   window.location.reload();
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppErrorBoundary>
-      <RouterProvider router={router} />
-    </AppErrorBoundary>
-  </StrictMode>,
-);
+// The first render is a transition: React renders it in slices that yield to the browser instead of
+// one long task, which a cheap phone feels as a frozen page.
+const root = createRoot(document.getElementById('root')!);
+const renderApp = () =>
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppErrorBoundary>
+          <RouterProvider router={router} />
+        </AppErrorBoundary>
+      </StrictMode>,
+    ),
+  );
+// A guest's first-load page (a shared link) carries its API answers and shows the server's snapshot:
+// resolving the route first makes React's first render the page itself, not a pending screen then a
+// second full render. Anywhere else the loader may wait on the network, so the app renders at once
+// and shows its skeleton.
+const snapshotOnScreen = document.getElementById('boot-answers') !== null && !session.access;
+if (snapshotOnScreen) void router.load().then(renderApp, renderApp);
+else renderApp();
 
 // A guest's first look at the landing page has nothing to queue or sync: the offline store (Dexie)
 // waits until they navigate, sign in or come back with a cart, keeping the landing load small.

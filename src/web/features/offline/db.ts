@@ -119,37 +119,19 @@ export class BoafoDb extends Dexie {
     // Safari; older Chromium (phones that update slowly) flushed every commit, which made each cart
     // click wait for the disk. A transaction is still all-or-nothing either way.
     super(name, { chromeTransactionDurability: 'relaxed' });
-    this.version(1).stores({
-      session: 'key',
-      outbox: '++seq, status',
-      meta: 'key',
-      causes: 'id',
-      cart: 'id',
-      donations: 'id',
-      notifications: 'id',
-    });
-    // Version 2 (causes issue): the cause mirror gets the fields the offline list sorts and filters
-    // by, and landing content gets its own table. Version 1 stays declared so existing databases upgrade.
-    this.version(2).stores({
-      causes: 'id, status, created_at, organizer_id, category_id, _mirrored_at',
-      content: 'key',
-    });
-    // Version 3 (giving issue): the saved donation history belongs to the user who fetched it
-    // (`_owner`), so one person's history never shows for the next person on a shared phone.
-    this.version(3).stores({
-      donations: 'id, _owner',
-    });
-    // Version 4 (realtime notifications issue): the saved notifications belong to the user who received
-    // them, and the socket's catch-up asks for everything after the newest one this user has
-    // (`[_owner+created_at]` finds it without reading the whole table).
-    this.version(4).stores({
-      notifications: 'id, _owner, [_owner+created_at]',
-    });
-    // Version 5 (coalescing outbox issue): queued changes coalesce by `coalesceKey` (one entry per
-    // cart line), and tokens are kept per account instead of one shared "current" row.
+    // Only versions with an upgrade function stay declared (Dexie diffs any older database against
+    // the real schema it finds): every extra version is parsed on each open, on the page's start-up path.
+    // Version 5 (coalescing outbox issue): tokens are kept per account instead of one shared "current" row.
     this.version(5)
       .stores({
+        session: 'key',
         outbox: '++seq, status, coalesceKey',
+        meta: 'key',
+        causes: 'id, status, created_at, organizer_id, category_id, _mirrored_at',
+        cart: 'id',
+        donations: 'id, _owner',
+        notifications: 'id, _owner, [_owner+created_at]',
+        content: 'key',
       })
       .upgrade(async (tx) => {
         const table = tx.table('session');
@@ -166,13 +148,24 @@ export class BoafoDb extends Dexie {
           });
         }
       });
-    // Version 6: the last downloaded receipt and statement PDFs, newest kept.
-    this.version(6).stores({
-      receipts: 'key, savedAt',
-    });
-    // Version 7: the updates of causes read online, for reading them offline;
-    // `[cause_id+created_at]` gives one cause's newest first.
+    // Version 7, the current schema. What each index is for:
+    // - causes: the fields the offline list sorts and filters by;
+    // - donations/notifications `_owner`: saved history belongs to the user who fetched it, so one
+    //   person's never shows for the next person on a shared phone; `[_owner+created_at]` finds the
+    //   newest notification for the socket's catch-up without reading the whole table;
+    // - outbox `coalesceKey`: queued changes coalesce (one entry per cart line);
+    // - receipts: the last downloaded receipt and statement PDFs, newest kept;
+    // - causeUpdates: updates of causes read online, for reading offline, one cause's newest first.
     this.version(7).stores({
+      session: 'key',
+      outbox: '++seq, status, coalesceKey',
+      meta: 'key',
+      causes: 'id, status, created_at, organizer_id, category_id, _mirrored_at',
+      cart: 'id',
+      donations: 'id, _owner',
+      notifications: 'id, _owner, [_owner+created_at]',
+      content: 'key',
+      receipts: 'key, savedAt',
       causeUpdates: 'id, cause_id, [cause_id+created_at]',
     });
   }
