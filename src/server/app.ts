@@ -81,6 +81,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     // Log lines are written asynchronously: a synchronous write per request blocks the event loop
     // under load (pino flushes what is buffered when the process exits).
     logger: { level: config.logLevel, stream: pino.destination({ dest: 1, sync: false }) },
+    // One line per request (below, when it is answered) instead of Fastify's two: half the logging work
+    // on every read, and the line still carries the request id, method, URL, status and time.
+    disableRequestLogging: true,
     trustProxy: config.trustProxy,
     // /api/health and /api/health/ both work: clients differ on trailing slashes.
     routerOptions: { ignoreTrailingSlash: true },
@@ -97,6 +100,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      { method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: reply.elapsedTime },
+      'request completed',
+    );
+    done();
+  });
   try {
     await app.register(errorHandlerPlugin);
     await app.register(jsonBodyPlugin);

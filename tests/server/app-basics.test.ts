@@ -76,6 +76,12 @@ describe.each(backends)('app basics on $name', (backend) => {
     expect(csp).toContain("connect-src 'self'");
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+    expect(res.headers['cross-origin-embedder-policy']).toBeUndefined();
   });
 
   it('tells the user to build the web app when dist is missing', async () => {

@@ -35,25 +35,26 @@ export default fp(
     const allowed = new Set(app.config.corsOrigins);
     if (allowed.size === 0) return;
 
-    app.addHook('onRequest', async (request, reply) => {
-      if (!CORS_PATHS.test(request.url)) return;
+    // Callback hook: it runs on every request, most of which are not cross-origin.
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!CORS_PATHS.test(request.url)) return done();
       // The answer depends on the Origin header: a shared cache must not hand one origin's copy to another.
       vary(reply, 'Origin');
       const origin = request.headers.origin;
-      if (!origin || !allowed.has(origin)) return;
+      if (!origin || !allowed.has(origin)) return done();
       reply.header('access-control-allow-origin', origin);
       const preflight = request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined;
       if (!preflight) {
         reply.header('access-control-expose-headers', CORS_EXPOSED_HEADERS);
-        return;
+        return done();
       }
       vary(reply, 'Access-Control-Request-Method', 'Access-Control-Request-Headers');
-      return reply
+      reply
         .code(204)
         .header('access-control-allow-methods', CORS_ALLOWED_METHODS)
         .header('access-control-allow-headers', CORS_ALLOWED_HEADERS)
         .header('access-control-max-age', String(PREFLIGHT_MAX_AGE_SECONDS))
-        .send();
+        .send(); // answered: no done(), the route does not run
     });
   },
   { name: 'cors' },

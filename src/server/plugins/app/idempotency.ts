@@ -59,27 +59,35 @@ export default fp(
       return reply.send(result.body);
     });
 
-    app.addHook('onSend', async (request, reply, payload) => {
-      const ref = request.idempotencyRef;
-      if (!ref) return payload;
-      request.idempotencyRef = null;
+    /** Keeps the answer for replay (or frees the key when there is nothing worth replaying). */
+    async function keepAnswer(ref: NonNullable<FastifyRequest['idempotencyRef']>, reply: FastifyReply, payload: unknown): Promise<void> {
       const status = reply.statusCode;
       const storable = typeof payload === 'string' || payload === null || payload === undefined || Buffer.isBuffer(payload);
       const answerWorthKeeping = (status >= 200 && status < 300) || (status >= 400 && status < 500);
       if (!answerWorthKeeping || !storable) {
         // Nothing useful to replay: let the client try again with the same key.
         await repo().abandon(ref);
-        return payload;
+        return;
       }
       const body = payload === null || payload === undefined ? '' : payload.toString();
       const contentType = reply.getHeader('content-type');
       await repo().complete(ref, status, typeof contentType === 'string' ? contentType : null, body);
-      return payload;
+    }
+
+    // Callback hooks: every request passes them, and almost none carries a key.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      const ref = request.idempotencyRef;
+      if (!ref) return done(null, payload);
+      request.idempotencyRef = null;
+      keepAnswer(ref, reply, payload).then(() => done(null, payload), done);
     });
 
     // A request that never produced a reply (e.g. the client went away) must not leave its key busy.
-    app.addHook('onResponse', async (request) => {
-      if (request.idempotencyRef) await repo().abandon(request.idempotencyRef);
+    app.addHook('onResponse', (request, _reply, done) => {
+      if (!request.idempotencyRef) return done();
+      repo()
+        .abandon(request.idempotencyRef)
+        .then(() => done(), done);
     });
   },
   { name: 'idempotency', dependencies: ['auth'] },

@@ -65,26 +65,30 @@ export default fp(
     const cacheable = (request: FastifyRequest) =>
       ttlMs > 0 && request.method === 'GET' && !request.headers.authorization && CACHEABLE.some((re) => re.test(request.url));
 
-    app.addHook('onRequest', async (request, reply) => {
-      if (!cacheable(request)) return;
+    // Callback hooks, not async ones: this runs on every request, and a cached answer should cost
+    // little more than the bytes it sends.
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!cacheable(request)) return done();
       const entry = entries.get(request.url);
       if (entry && entry.expiresAt > Date.now()) {
         request.servedFromCache = true;
         reply.header('etag', entry.etag);
-        if (matches(request, entry.etag)) return reply.code(304).send();
-        return reply.type(entry.contentType).send(entry.payload);
+        if (matches(request, entry.etag)) reply.code(304).send();
+        else reply.type(entry.contentType).send(entry.payload);
+        return; // answered: the route does not run
       }
       request.publicCacheGeneration = generation;
+      done();
     });
 
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       if ((request.method !== 'GET' && request.method !== 'HEAD') || WRITING_READS.test(request.url)) {
         clear();
-        return payload;
+        return done(null, payload);
       }
-      if (request.servedFromCache || request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+      if (request.servedFromCache || request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
       const contentType = String(reply.getHeader('content-type') ?? '');
-      if (!contentType.startsWith('application/json')) return payload;
+      if (!contentType.startsWith('application/json')) return done(null, payload);
       const etag = etagOf(payload);
       reply.header('etag', etag);
       if (request.publicCacheGeneration === generation) {
@@ -93,9 +97,9 @@ export default fp(
       }
       if (matches(request, etag)) {
         reply.code(304);
-        return '';
+        return done(null, '');
       }
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'public-cache', dependencies: ['pubsub', 'cors'] },
