@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
 import type { Withdrawal } from '../../../../shared/payouts-contract';
 import { formatDateTime } from '../../../../shared/dates';
 import { formatGhs } from '../../../../shared/money';
-import { toast } from '../../../stores/toast-store';
 import { LinesSkeleton } from '../../../components/lines-skeleton';
+import { LoadMore } from '../../../components/load-more';
+import { usePages } from '../../../lib/use-pages';
 import { listCauseWithdrawals } from '../api/payouts-api';
 import { METHOD_LABELS } from '../lib/payout-text';
 import { DecisionsLine } from './pending-approvals';
@@ -38,51 +38,21 @@ function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
 
 /** A cause's withdrawals, newest first, 20 a page (organizer and treasurers alike). */
 export function History({ causeId, version }: { causeId: string; version: number }) {
-  const [items, setItems] = useState<Withdrawal[] | null>(null);
-  const [page, setPage] = useState(1);
-  const [hasNext, setHasNext] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const [loadingMore, setLoadingMore] = useState(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    listCauseWithdrawals(causeId, 1, controller.signal)
-      .then((data) => {
-        setItems(data.results);
-        setPage(1);
-        setHasNext(Boolean(data.next));
-        setFailed(false);
-      })
-      .catch(() => {
-        if (controller.signal.aborted) return;
-        setItems((current) => current ?? []);
-        setFailed(true);
-      });
-    return () => controller.abort();
-  }, [causeId, version]);
-
-  async function more() {
-    setLoadingMore(true);
-    try {
-      const data = await listCauseWithdrawals(causeId, page + 1);
-      setItems((current) => [...(current ?? []), ...data.results.filter((w) => !current?.some((c) => c.id === w.id))]);
-      setPage(page + 1);
-      setHasNext(Boolean(data.next));
-    } catch {
-      toast.error('Could not load more withdrawals');
-    } finally {
-      setLoadingMore(false);
-    }
-  }
+  // `version` changes after a request or a decision: the list reloads in place.
+  const pages = usePages<Withdrawal>((page, signal) => listCauseWithdrawals(causeId, page, signal), [causeId, version], {
+    enabled: true,
+    keepOnReload: true,
+  });
+  const items = pages.items;
 
   return (
     <section className="panel" aria-labelledby="history-title">
       <h2 id="history-title">Withdrawal history</h2>
-      {items === null ? (
+      {items === null && !pages.failed ? (
         <LinesSkeleton label="Loading withdrawals…" />
-      ) : items.length === 0 ? (
+      ) : !items || items.length === 0 ? (
         <p className="panel__empty">
-          {failed ? 'Could not load the withdrawals. Check your connection and try again.' : 'No withdrawals yet.'}
+          {pages.failed ? 'Could not load the withdrawals. Check your connection and try again.' : 'No withdrawals yet.'}
         </p>
       ) : (
         <ul className="payout-list" aria-label="Withdrawals">
@@ -91,16 +61,7 @@ export function History({ causeId, version }: { causeId: string; version: number
           ))}
         </ul>
       )}
-      {hasNext ? (
-        <button
-          type="button"
-          className="button button--secondary button--small payout-more"
-          disabled={loadingMore}
-          onClick={() => void more()}
-        >
-          {loadingMore ? 'Loading...' : 'Load more'}
-        </button>
-      ) : null}
+      <LoadMore pages={pages} className="payout-more" />
     </section>
   );
 }

@@ -4,8 +4,10 @@ import { firstFieldError } from '../../../../shared/api-errors';
 import { formatDateTime } from '../../../../shared/dates';
 import { formatGhs, parseAmount, toDecimalString } from '../../../../shared/money';
 import { LinesSkeleton } from '../../../components/lines-skeleton';
+import { LoadMore } from '../../../components/load-more';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useOnline } from '../../../lib/use-online';
+import { usePages } from '../../../lib/use-pages';
 import { toast } from '../../../stores/toast-store';
 import { listCauseDonations, refundDonation, refundKey, type RefundScope } from '../api/refunds-api';
 import '../refunds.css';
@@ -237,60 +239,25 @@ interface ListProps {
 
 /** A cause's donations, newest first, with Load more and a Refund action per refundable row. */
 export function DonationRefundList({ scope, causeId, label, onRefunded }: ListProps) {
-  const [items, setItems] = useState<AdminDonation[] | null>(null);
-  const [page, setPage] = useState(1);
-  const [hasNext, setHasNext] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const [loadingMore, setLoadingMore] = useState(false);
+  const pages = usePages<AdminDonation>((page, signal) => listCauseDonations(scope, causeId, page, signal), [scope, causeId], {
+    enabled: true,
+  });
   const [openId, setOpenId] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  useEffect(() => setOpenId(null), [scope, causeId]);
+  const items = pages.items;
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setItems(null);
-    setOpenId(null);
-    listCauseDonations(scope, causeId, 1, controller.signal)
-      .then((data) => {
-        setItems(data.results);
-        setPage(1);
-        setHasNext(Boolean(data.next));
-        setFailed(false);
-      })
-      .catch(() => {
-        if (controller.signal.aborted) return;
-        setItems([]);
-        setFailed(true);
-      });
-    return () => controller.abort();
-  }, [scope, causeId, attempt]);
-
-  async function more() {
-    setLoadingMore(true);
-    try {
-      const data = await listCauseDonations(scope, causeId, page + 1);
-      setItems((current) => [...(current ?? []), ...data.results.filter((d) => !current?.some((c) => c.id === d.id))]);
-      setPage(page + 1);
-      setHasNext(Boolean(data.next));
-    } catch {
-      toast.error('Could not load more donations');
-    } finally {
-      setLoadingMore(false);
-    }
-  }
-
-  if (items === null) return <LinesSkeleton label="Loading donations…" />;
-  if (items.length === 0) {
-    return failed ? (
+  if (pages.failed) {
+    return (
       <div>
         <p className="panel__empty">Could not load the donations. Check your connection and try again.</p>
-        <button type="button" className="button button--secondary button--small" onClick={() => setAttempt((n) => n + 1)}>
+        <button type="button" className="button button--secondary button--small" onClick={pages.retry}>
           Try again
         </button>
       </div>
-    ) : (
-      <p className="panel__empty">No donations yet.</p>
     );
   }
+  if (items === null) return <LinesSkeleton label="Loading donations…" />;
+  if (items.length === 0) return <p className="panel__empty">No donations yet.</p>;
   return (
     <>
       <ul className="refund-list" aria-label={label}>
@@ -304,22 +271,13 @@ export function DonationRefundList({ scope, causeId, label, onRefunded }: ListPr
             onClose={(updated) => {
               setOpenId(null);
               if (!updated) return;
-              setItems((current) => (current ?? []).map((c) => (c.id === updated.id ? updated : c)));
+              pages.edit((current) => current.map((c) => (c.id === updated.id ? updated : c)));
               onRefunded?.();
             }}
           />
         ))}
       </ul>
-      {hasNext ? (
-        <button
-          type="button"
-          className="button button--secondary button--small refund-more"
-          disabled={loadingMore}
-          onClick={() => void more()}
-        >
-          {loadingMore ? 'Loading...' : 'Load more donations'}
-        </button>
-      ) : null}
+      <LoadMore pages={pages} label="Load more donations" className="refund-more" />
     </>
   );
 }

@@ -5,8 +5,8 @@ import { formatDate } from '../../../../shared/dates';
 import { LinesSkeleton } from '../../../components/lines-skeleton';
 import { ResponsiveImage } from '../../causes/components/responsive-image';
 import { listUpdates, storedUpdates } from '../api/updates-api';
-import { usePages } from '../lib/use-pages';
-import { LoadMore } from './load-more';
+import { usePages } from '../../../lib/use-pages';
+import { LoadMore } from '../../../components/load-more';
 import { PostUpdateForm } from './post-update-form';
 import '../updates.css';
 
@@ -70,7 +70,7 @@ export default function CauseUpdates({ cause, offline, canManage }: { cause: Cau
               <UpdateItem key={update.id} update={update} />
             ))}
           </ul>
-          <LoadMore pages={pages} />
+          <LoadMore pages={pages} className="feed-more" />
         </>
       )}
     </section>

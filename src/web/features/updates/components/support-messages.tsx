@@ -6,8 +6,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { LinesSkeleton } from '../../../components/lines-skeleton';
 import { toast } from '../../../stores/toast-store';
 import { hideMessage, listMessages } from '../api/updates-api';
-import { usePages } from '../lib/use-pages';
-import { LoadMore } from './load-more';
+import { usePages } from '../../../lib/use-pages';
+import { LoadMore } from '../../../components/load-more';
 import '../updates.css';
 
 /** Cause detail: 'Words of support' donors left with paid donations; the organizer (or an admin) may hide one. */
@@ -69,7 +69,7 @@ export default function SupportMessages({ cause, offline, canManage }: { cause: 
               </li>
             ))}
           </ul>
-          <LoadMore pages={pages} />
+          <LoadMore pages={pages} className="feed-more" />
         </>
       )}
     </section>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Paginated } from '../../../../shared/cause-contract';
+import type { Paginated } from '../../shared/cause-contract';
 
 export interface Pages<T> {
   /** null while the first page loads. */
@@ -16,12 +16,14 @@ export interface Pages<T> {
 
 /**
  * A newest-first list read a page at a time with 'Load more'. `fallback` answers when the first
- * page cannot be fetched (offline: what the device kept); `enabled` false only uses the fallback.
+ * page cannot be fetched (offline: what the device kept); `enabled` false only uses the fallback;
+ * `keepOnReload` keeps the items on screen while a change of `deps` reloads the first page (a list
+ * the page refreshes after an action, rather than one that shows something else).
  */
 export function usePages<T extends { id: string }>(
   load: (page: number, signal?: AbortSignal) => Promise<Paginated<T>>,
   deps: unknown[],
-  options: { enabled: boolean; fallback?: () => Promise<T[]> },
+  options: { enabled: boolean; fallback?: () => Promise<T[]>; keepOnReload?: boolean },
 ): Pages<T> {
   const [items, setItems] = useState<T[] | null>(null);
   const [page, setPage] = useState(1);
@@ -41,7 +43,7 @@ export function usePages<T extends { id: string }>(
         setHasMore(false);
       } else setFailed(true);
     };
-    setItems(null);
+    if (!options.keepOnReload) setItems(null);
     setFailed(false);
     if (!options.enabled) {
       void fallback();

@@ -1,7 +1,7 @@
 import type { Pages } from '../lib/use-pages';
 
-/** 'Load more' under a paged list, with its own failure line. */
-export function LoadMore({ pages }: { pages: Pages<{ id: string }> }) {
+/** 'Load more' under a paged list (lib/use-pages), with its own failure line. */
+export function LoadMore({ pages, label = 'Load more', className }: { pages: Pages<{ id: string }>; label?: string; className?: string }) {
   return (
     <>
       {pages.moreFailed ? (
@@ -12,11 +12,11 @@ export function LoadMore({ pages }: { pages: Pages<{ id: string }> }) {
       {pages.hasMore ? (
         <button
           type="button"
-          className="button button--secondary button--small feed-more"
+          className={`button button--secondary button--small ${className ?? ''}`.trimEnd()}
           disabled={pages.loadingMore}
           onClick={pages.more}
         >
-          {pages.loadingMore ? 'Loading...' : 'Load more'}
+          {pages.loadingMore ? 'Loading...' : label}
         </button>
       ) : null}
     </>
