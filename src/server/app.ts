@@ -5,7 +5,7 @@
  * request-level plugins, then routes.
  */
 import { pino } from 'pino';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppConfig } from './config';
 import authPlugin from './plugins/app/auth';
@@ -76,14 +76,31 @@ import socketRoutes from './routes/ws/index';
 import { hardenedValidators } from './lib/validators';
 import './types';
 
+/**
+ * One log line per request, written when it is answered (request id, method, URL, status, time),
+ * instead of Fastify's two: half the logging work on every read. Error and 404 lines stay as they are.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) return super.requestCompleted(error, request, reply);
+    reply.log.info(
+      {
+        req: { method: request.method, url: request.url, remoteAddress: request.ip },
+        res: { statusCode: reply.statusCode },
+        responseTime: reply.elapsedTime,
+      },
+      'request completed',
+    );
+  }
+}
+
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const app = Fastify({
     // Log lines are written asynchronously: a synchronous write per request blocks the event loop
     // under load (pino flushes what is buffered when the process exits).
     logger: { level: config.logLevel, stream: pino.destination({ dest: 1, sync: false }) },
-    // One line per request (below, when it is answered) instead of Fastify's two: half the logging work
-    // on every read, and the line still carries the request id, method, URL, status and time.
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     // /api/health and /api/health/ both work: clients differ on trailing slashes.
     routerOptions: { ignoreTrailingSlash: true },
@@ -100,13 +117,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      { method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: reply.elapsedTime },
-      'request completed',
-    );
-    done();
-  });
   try {
     await app.register(errorHandlerPlugin);
     await app.register(jsonBodyPlugin);
