@@ -77,6 +77,11 @@ async function oneTreasurer(db: Db, causeId: string, userId: string): Promise<Tr
   return row ?? null;
 }
 
+/** A cause's accepted treasurers; inside a transaction (a withdrawal request) pass its handle. */
+export function acceptedTreasurers(db: Db, causeId: string): Promise<TreasurerView[]> {
+  return selectTreasurers(db).where(and(eq(causeTreasurers.causeId, causeId), eq(causeTreasurers.status, 'accepted')));
+}
+
 export class TreasurersRepo {
   constructor(private readonly db: Db) {}
 
@@ -136,7 +141,7 @@ export class TreasurersRepo {
 
   /** Accepted treasurers with their email, for the notice of a new withdrawal request. */
   accepted(causeId: string): Promise<TreasurerView[]> {
-    return this.select().where(and(eq(causeTreasurers.causeId, causeId), eq(causeTreasurers.status, 'accepted')));
+    return acceptedTreasurers(this.db, causeId);
   }
 
   async remove(causeId: string, userId: string): Promise<boolean> {

@@ -7,8 +7,9 @@ import { and, count, desc, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { WithdrawalDetails, WithdrawalStatus } from '../../shared/payouts-contract';
 import { formatGhs } from '../../shared/money';
 import { queryRows, type Db } from '../db/client';
-import { causes, causeTreasurers, users, withdrawals } from '../db/schema';
+import { causes, users, withdrawals } from '../db/schema';
 import { notify, notifyAdmins } from './notifications';
+import { acceptedTreasurers } from './treasurers';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 
@@ -105,11 +106,7 @@ export class WithdrawalsRepo {
       const { available, held } = await causeBalance(tx, cause.id, this.cardHoldHours);
       if (input.amount > available) return { kind: 'insufficient', available: Math.max(0, available), held } as const;
       // Read under the cause's lock: an invitation accepted after this point applies to the next request.
-      const treasurers = await tx
-        .select({ id: users.id, email: users.email, name: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})` })
-        .from(causeTreasurers)
-        .innerJoin(users, eq(users.id, causeTreasurers.userId))
-        .where(and(eq(causeTreasurers.causeId, cause.id), eq(causeTreasurers.status, 'accepted')));
+      const treasurers = (await acceptedTreasurers(tx, cause.id)).map((t) => ({ id: t.userId, email: t.email, name: t.name }));
       const [row] = await tx
         .insert(withdrawals)
         .values({
