@@ -4,12 +4,12 @@
 // the keyboard, credits the GH₵30.00 received, and the cause's public ledger shows the credited
 // amount with the review note. axe checks the screen and the dialog.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { startFakePaystack, type FakePaystack } from '../server/helpers/fake-paystack';
 import { newMobilePage, screenshot } from './helpers/browser';
 import { closeBrowserApp, openBrowserApp } from './helpers/app-fixture';
 import type { RunningServer } from './helpers/server-process';
+import { axeViolations as axe, callApi, signUpAndLogIn, type CallInit } from './helpers/api';
 
 const ADMIN_EMAIL = 'admin@example.com';
 const ADMIN_PASSWORD = 'admin-pass-123';
@@ -23,34 +23,9 @@ let page: Page;
 let causeId: string;
 let reference: string;
 
-async function call<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
-  const response = await fetch(`${server.url}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      Accept: 'application/json',
-      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  if (response.status >= 400) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+const call = <T>(path: string, init?: CallInit) => callApi<T>(server.url, path, init);
 
-async function signUp(email: string, first: string): Promise<string> {
-  const password = 'kente-loom-2026';
-  await call('/api/user/auth/signup/', {
-    method: 'POST',
-    body: { first_name: first, last_name: 'Mensah', email, password, password2: password },
-  });
-  return (await call<{ access: string }>('/api/user/auth/login/', { method: 'POST', body: { email, password } })).access;
-}
-
-async function axe(p: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page: p }).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const signUp = (email: string, first: string) => signUpAndLogIn(server.url, { email, password: 'kente-loom-2026' }, first, 'Mensah');
 
 beforeAll(async () => {
   fake = await startFakePaystack();

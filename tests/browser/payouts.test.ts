@@ -5,11 +5,11 @@
 // /adminwithdrawals; the organizer sees it Paid, and the cause's public ledger shows the payout and
 // the balance. axe checks the three payout screens.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { newMobilePage, screenshot } from './helpers/browser';
 import { closeBrowserApp, openBrowserApp } from './helpers/app-fixture';
 import type { RunningServer } from './helpers/server-process';
+import { axeViolations as axe, callApi, signUpAndLogIn, type CallInit } from './helpers/api';
 
 const ADMIN_EMAIL = 'admin@example.com';
 const ADMIN_PASSWORD = 'admin-pass-123';
@@ -24,42 +24,11 @@ let organizerPage: Page;
 let adminPage: Page;
 let causeId: string;
 
-async function call<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
-  const response = await fetch(`${server.url}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      Accept: 'application/json',
-      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    redirect: 'manual',
-  });
-  const text = await response.text();
-  if (response.status >= 400) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${text}`);
-  try {
-    return (text ? JSON.parse(text) : undefined) as T;
-  } catch {
-    return text as T;
-  }
-}
+const call = <T>(path: string, init?: CallInit) => callApi<T>(server.url, path, init);
+const signUp = (user: { email: string; password: string }, first: string, last: string) => signUpAndLogIn(server.url, user, first, last);
 
 function claims(token: string): { user_id: string } {
   return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
-}
-
-async function signUp(user: { email: string; password: string }, first: string, last: string): Promise<string> {
-  await call('/api/user/auth/signup/', {
-    method: 'POST',
-    body: { first_name: first, last_name: last, email: user.email, password: user.password, password2: user.password },
-  });
-  return (await call<{ access: string }>('/api/user/auth/login/', { method: 'POST', body: user })).access;
-}
-
-async function axe(p: Page): Promise<string[]> {
-  await p.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page: p }).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 beforeAll(async () => {
