@@ -102,6 +102,18 @@ export interface SavedPdfRow {
   savedAt: number;
 }
 
+/** The tables and indexes at version 5 (the last with an upgrade function); version 7 adds two tables. */
+const STORES_V5 = {
+  session: 'key',
+  outbox: '++seq, status, coalesceKey',
+  meta: 'key',
+  causes: 'id, status, created_at, organizer_id, category_id, _mirrored_at',
+  cart: 'id',
+  donations: 'id, _owner',
+  notifications: 'id, _owner, [_owner+created_at]',
+  content: 'key',
+};
+
 export class BoafoDb extends Dexie {
   session!: EntityTable<SessionRow, 'key'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
@@ -123,16 +135,7 @@ export class BoafoDb extends Dexie {
     // the real schema it finds): every extra version is parsed on each open, on the page's start-up path.
     // Version 5 (coalescing outbox issue): tokens are kept per account instead of one shared "current" row.
     this.version(5)
-      .stores({
-        session: 'key',
-        outbox: '++seq, status, coalesceKey',
-        meta: 'key',
-        causes: 'id, status, created_at, organizer_id, category_id, _mirrored_at',
-        cart: 'id',
-        donations: 'id, _owner',
-        notifications: 'id, _owner, [_owner+created_at]',
-        content: 'key',
-      })
+      .stores(STORES_V5)
       .upgrade(async (tx) => {
         const table = tx.table('session');
         const old = (await table.get('current')) as { access?: string | null; refresh?: string | null; userId?: string | null } | undefined;
@@ -156,18 +159,7 @@ export class BoafoDb extends Dexie {
     // - outbox `coalesceKey`: queued changes coalesce (one entry per cart line);
     // - receipts: the last downloaded receipt and statement PDFs, newest kept;
     // - causeUpdates: updates of causes read online, for reading offline, one cause's newest first.
-    this.version(7).stores({
-      session: 'key',
-      outbox: '++seq, status, coalesceKey',
-      meta: 'key',
-      causes: 'id, status, created_at, organizer_id, category_id, _mirrored_at',
-      cart: 'id',
-      donations: 'id, _owner',
-      notifications: 'id, _owner, [_owner+created_at]',
-      content: 'key',
-      receipts: 'key, savedAt',
-      causeUpdates: 'id, cause_id, [cause_id+created_at]',
-    });
+    this.version(7).stores({ ...STORES_V5, receipts: 'key, savedAt', causeUpdates: 'id, cause_id, [cause_id+created_at]' });
   }
 }
 

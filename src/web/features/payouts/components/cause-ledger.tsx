@@ -1,10 +1,12 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { CauseLedger as Ledger, LedgerEntry } from '../../../../shared/payouts-contract';
 import { formatDate } from '../../../../shared/dates';
 import { formatGhs } from '../../../../shared/money';
 import { getCauseLedger } from '../api/payouts-api';
 import '../payouts.css';
 import { LinesSkeleton } from '../../../components/lines-skeleton';
+import { LoadMore } from '../../../components/load-more';
+import { usePages } from '../../../lib/use-pages';
 
 function entryTitle(entry: LedgerEntry): string {
   if (entry.kind === 'withdrawal') return 'Paid to the organizer';
@@ -33,70 +35,46 @@ function EntryAmount({ entry }: { entry: LedgerEntry }) {
  */
 export default function CauseLedger({ causeId }: { causeId: string }) {
   const id = useId();
-  const [ledger, setLedger] = useState<Ledger | null>(null);
-  const [entries, setEntries] = useState<LedgerEntry[]>([]);
-  const [page, setPage] = useState(1);
-  const [failed, setFailed] = useState(false);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [moreFailed, setMoreFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setFailed(false);
-    getCauseLedger(causeId, 1, controller.signal)
-      .then((data) => {
-        setLedger(data);
-        setEntries(data.entries);
-        setPage(1);
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) setFailed(true);
-      });
-    return () => controller.abort();
-  }, [causeId, attempt]);
-
-  async function more() {
-    setLoadingMore(true);
-    setMoreFailed(false);
-    try {
-      const data = await getCauseLedger(causeId, page + 1);
-      setLedger(data);
-      setEntries((current) => [...current, ...data.entries.filter((e) => !current.some((c) => c.id === e.id))]);
-      setPage(page + 1);
-    } catch {
-      setMoreFailed(true);
-    } finally {
-      setLoadingMore(false);
-    }
-  }
+  // The totals come with every page (the newest figures win); the entries are paged like any list.
+  const [totals, setTotals] = useState<Ledger['totals'] | null>(null);
+  const pages = usePages<LedgerEntry>(
+    (page, signal) =>
+      getCauseLedger(causeId, page, signal).then(({ entries, totals: latest, ...paging }) => {
+        setTotals(latest);
+        return { ...paging, results: entries };
+      }),
+    [causeId],
+    { enabled: true },
+  );
+  const entries = pages.items;
+  const failed = pages.failed;
 
   return (
-    <section className="panel cause-ledger" aria-labelledby={`${id}-title`} aria-busy={!ledger && !failed}>
+    <section className="panel cause-ledger" aria-labelledby={`${id}-title`} aria-busy={!entries && !failed}>
       <h2 id={`${id}-title`}>Where the money goes</h2>
       {failed ? (
         <p className="panel__empty">
           Could not load the money record.{' '}
-          <button type="button" className="link-button" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="link-button" onClick={pages.retry}>
             Try again
           </button>
         </p>
-      ) : !ledger ? (
+      ) : !entries || !totals ? (
         <LinesSkeleton label="Loading where the money goes…" />
       ) : (
         <>
           <dl className="payout-figures">
             <div>
               <dt>Money in</dt>
-              <dd data-testid="ledger-in">{formatGhs(ledger.totals.money_in)}</dd>
+              <dd data-testid="ledger-in">{formatGhs(totals.money_in)}</dd>
             </div>
             <div>
               <dt>Money out</dt>
-              <dd data-testid="ledger-out">{formatGhs(ledger.totals.money_out)}</dd>
+              <dd data-testid="ledger-out">{formatGhs(totals.money_out)}</dd>
             </div>
             <div className="payout-figures__main">
               <dt>Balance</dt>
-              <dd data-testid="ledger-balance">{formatGhs(ledger.totals.balance)}</dd>
+              <dd data-testid="ledger-balance">{formatGhs(totals.balance)}</dd>
             </div>
           </dl>
           {entries.length === 0 ? (
@@ -115,21 +93,7 @@ export default function CauseLedger({ causeId }: { causeId: string }) {
               ))}
             </ul>
           )}
-          {moreFailed ? (
-            <p className="field__error" role="alert">
-              Could not load more. Try again.
-            </p>
-          ) : null}
-          {ledger.next ? (
-            <button
-              type="button"
-              className="button button--secondary button--small payout-more"
-              disabled={loadingMore}
-              onClick={() => void more()}
-            >
-              {loadingMore ? 'Loading...' : 'Load more'}
-            </button>
-          ) : null}
+          <LoadMore pages={pages} className="payout-more" />
         </>
       )}
     </section>
