@@ -20,7 +20,16 @@ async function seedOld(name: string, version: number, stores: Record<string, str
 describe('device database upgrade from older versions', () => {
   for (const [version, stores] of [
     [1, V1],
-    [4, { ...V1, causes: 'id, status, created_at, organizer_id, category_id, _mirrored_at', content: 'key', donations: 'id, _owner', notifications: 'id, _owner, [_owner+created_at]' }],
+    [
+      4,
+      {
+        ...V1,
+        causes: 'id, status, created_at, organizer_id, category_id, _mirrored_at',
+        content: 'key',
+        donations: 'id, _owner',
+        notifications: 'id, _owner, [_owner+created_at]',
+      },
+    ],
   ] as const) {
     it(`opens a version ${version} database with its data and the per-account session`, async () => {
       const name = `boafo-upgrade-${version}`;

@@ -15,6 +15,9 @@ export function inlineScriptHashes(webDistDir: string): string[] {
   if (!existsSync(file)) return [];
   const html = readFileSync(file, 'utf8');
   return [...html.matchAll(INLINE_SCRIPT)].map(
-    ([, body]) => `'sha256-${createHash('sha256').update(body ?? '', 'utf8').digest('base64')}'`,
+    ([, body]) =>
+      `'sha256-${createHash('sha256')
+        .update(body ?? '', 'utf8')
+        .digest('base64')}'`,
   );
 }

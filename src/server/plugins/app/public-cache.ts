@@ -86,7 +86,8 @@ export default fp(
         clear();
         return done(null, payload);
       }
-      if (request.servedFromCache || request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
+      if (request.servedFromCache || request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string')
+        return done(null, payload);
       const contentType = String(reply.getHeader('content-type') ?? '');
       if (!contentType.startsWith('application/json')) return done(null, payload);
       const etag = etagOf(payload);
