@@ -5,6 +5,7 @@ import { subscribe } from 'valtio';
 import { AppErrorBoundary } from './components/error-screens';
 import { captureInstallPrompt } from './features/pwa/stores/pwa-store';
 import { configureApiClient, refreshAccessToken } from './lib/api-client';
+import { pageHasBootAnswers } from './lib/boot-answers';
 import { deferOfflineStore, openOfflineStore } from './features/offline/store-gate';
 import { STORAGE_KEYS } from './lib/storage-keys';
 import { reloadSession, session, syncSessionFromStorage } from './stores/session-store';
@@ -51,7 +52,7 @@ const renderApp = () =>
 // resolving the route first makes React's first render the page itself, not a pending screen then a
 // second full render. Anywhere else the loader may wait on the network, so the app renders at once
 // and shows its skeleton.
-const snapshotOnScreen = document.getElementById('boot-answers') !== null && !session.access;
+const snapshotOnScreen = pageHasBootAnswers() && !session.access;
 if (snapshotOnScreen) void router.load().then(renderApp, renderApp);
 else renderApp();
 

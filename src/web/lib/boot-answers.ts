@@ -27,6 +27,11 @@ function readAnswers(): Map<string, unknown> {
   return answers;
 }
 
+/** Whether the server put API answers in this page (a first-load page for a shared link). */
+export function pageHasBootAnswers(): boolean {
+  return readAnswers().size > 0;
+}
+
 /** The body the server answered for `path` when it rendered this page, once; undefined otherwise. */
 export function takeBootAnswer(path: string): unknown {
   const all = readAnswers();
