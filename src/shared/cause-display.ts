@@ -22,3 +22,20 @@ export function imageWidths(sizes: Record<string, string> | null | undefined): [
     .filter((e): e is [number, string] => e[0] !== null && typeof e[1] === 'string')
     .sort((a, b) => a[0] - b[0]);
 }
+
+/** Why Donate is disabled, in words (null when the cause takes donations). */
+export function donationBlockReason(cause: Pick<Cause, 'accepts_donations' | 'status'>): string | null {
+  if (cause.accepts_donations) return null;
+  switch (cause.status) {
+    case 'under_review':
+      return 'This cause is waiting for review and cannot take donations yet.';
+    case 'rejected':
+      return 'This cause was not approved, so it cannot take donations.';
+    case 'completed':
+      return 'This cause reached its goal and no longer takes donations.';
+    case 'closed':
+      return 'This cause is closed and no longer takes donations.';
+    default:
+      return 'This cause is not taking donations right now.';
+  }
+}

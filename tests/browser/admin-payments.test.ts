@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startFakePaystack, type FakePaystack } from '../server/helpers/fake-paystack';
-import { newMobilePage, screenshot } from './helpers/browser';
+import { newMobilePage, screenshot, startAppOnPaintedPage } from './helpers/browser';
 import { closeBrowserApp, openBrowserApp } from './helpers/app-fixture';
 import type { RunningServer } from './helpers/server-process';
 import { axeViolations as axe, callApi, signUpAndLogIn, type CallInit } from './helpers/api';
@@ -117,6 +117,7 @@ describe('flagged payments in the browser', () => {
   it("the cause's public ledger shows the credited amount and the review note", async () => {
     const visitor = await newMobilePage(browser);
     await visitor.goto(`${server.url}/causes/${causeId}`);
+    await startAppOnPaintedPage(visitor); // a guest's first touch starts the app, which draws the ledger
     const ledger = visitor.locator('section', { has: visitor.getByRole('heading', { name: 'Where the money goes' }) });
     await expect.poll(() => ledger.getByTestId('ledger-in').innerText()).toBe('GH₵30.00');
     await expect.poll(() => ledger.getByText('Credited after review: GH₵30.00 received of GH₵50.00 pledged.').isVisible()).toBe(true);

@@ -9,7 +9,7 @@
 //  - A 401 during the flush (the access token is no longer accepted): refresh, send, stay signed in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { screenshot } from './helpers/browser';
+import { screenshot, startAppOnPaintedPage } from './helpers/browser';
 import { closeBrowserApp, openBrowserApp } from './helpers/app-fixture';
 import type { RunningServer } from './helpers/server-process';
 
@@ -91,6 +91,8 @@ async function guestTab(context: BrowserContext): Promise<Page> {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.reload();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  // Its app must be running as a guest before the other tab signs in (a new page load would read the new session).
+  await startAppOnPaintedPage(page);
   return page;
 }
 

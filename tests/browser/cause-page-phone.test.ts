@@ -3,6 +3,7 @@
 // reach while they read the story, gone again when the panel is back in view.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { startAppOnPaintedPage } from './helpers/browser';
 import { closeBrowserApp, openBrowserApp } from './helpers/app-fixture';
 import type { RunningServer } from './helpers/server-process';
 
@@ -26,10 +27,15 @@ describe('cause page at phone size', () => {
     const cause = list.results.find((c) => c.accepts_donations)!;
     await page.goto(`${server.url}/causes/${cause.id}`);
     const panel = page.getByRole('complementary', { name: 'Donations' });
-    const inFirstScreen = async (name: RegExp | string) => {
-      const box = (await panel.getByRole('button', { name }).first().boundingBox())!;
+    const inFirstScreen = async (name: RegExp | string, role: 'button' | 'link' = 'button') => {
+      const box = (await panel.getByRole(role, { name }).first().boundingBox())!;
       return box.y + box.height <= 844;
     };
+    // The page the server painted, before the app starts: Donate is a plain link there.
+    expect(await inFirstScreen('Donate', 'link')).toBe(true);
+    expect(await inFirstScreen('Add to Cart')).toBe(true);
+    expect(await inFirstScreen(/^Share/)).toBe(true);
+    await startAppOnPaintedPage(page);
     await panel.getByRole('button', { name: 'Donate' }).waitFor();
     expect(await inFirstScreen('Donate')).toBe(true);
     expect(await inFirstScreen('Add to Cart')).toBe(true);

@@ -2,7 +2,7 @@
 // network off, page reloaded): the cause page shows it from the device.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { screenshot } from './helpers/browser';
+import { screenshot, startAppOnPaintedPage } from './helpers/browser';
 import { closeBrowserApp, openBrowserApp } from './helpers/app-fixture';
 import type { RunningServer } from './helpers/server-process';
 
@@ -49,6 +49,7 @@ afterAll(async () => {
 describe('cause updates offline', () => {
   it('an update read online is shown offline after a reload', async () => {
     await page.goto(`${server.url}/causes/${causeId}`);
+    await startAppOnPaintedPage(page); // a guest's first touch starts the app, which draws the updates
     await expect.poll(() => page.getByText(UPDATE).isVisible(), { timeout: 15_000 }).toBe(true);
     // The worker controls the page (the app shell is cached) before the network goes away.
     await page.evaluate(async () => {

@@ -1,8 +1,10 @@
-// A guest's first look at the landing page does not load the offline store (Dexie is the biggest
-// piece of JavaScript after React and the router); it opens, and the causes seen on the landing
-// page are mirrored, as soon as the guest moves on.
+// A guest's first look at the landing page runs none of the app: index.html paints the hero and the
+// services, and the app starts on the first interaction (src/web/main.tsx). Even then the offline
+// store (Dexie is the biggest piece of JavaScript after React and the router) stays closed; it opens,
+// and the causes seen on the landing page are mirrored, as soon as the guest moves on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { startAppOnPaintedPage } from './helpers/browser';
 import { closeBrowserApp, openBrowserApp } from './helpers/app-fixture';
 import type { RunningServer } from './helpers/server-process';
 
@@ -34,8 +36,19 @@ const mirroredCauses = () =>
   );
 
 describe('offline store on the landing page', () => {
-  it('stays closed while a guest looks at the landing page', async () => {
+  it('starts nothing but the worker registration until the guest interacts', async () => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
     await page.goto(server.url, { waitUntil: 'networkidle' });
+    expect(await page.getByRole('link', { name: 'Donate to causes' }).getAttribute('href')).toBe('/causelistpage');
+    expect(scripts.filter((path) => !/\/assets\/(index|register-sw)-[\w-]+\.js$/.test(path))).toEqual([]);
+    await startAppOnPaintedPage(page);
+    expect(scripts.some((path) => path.includes('/assets/start-app-'))).toBe(true);
+  });
+
+  it('stays closed while a guest looks at the landing page', async () => {
     await expect.poll(() => page.getByRole('button', { name: /^DONATE to / }).count()).toBeGreaterThan(0);
     expect(await databases()).not.toContain('boafo');
   });

@@ -65,8 +65,9 @@ describe('sharing a cause', () => {
     await sharer.addInitScript(() => Object.defineProperty(navigator, 'share', { value: undefined }));
     await sharer.goto(`${server.url}/causes/${cause.id}`);
     const share = sharer.getByRole('button', { name: `Share ${cause.title}` }).first();
+    // Pressed on the painted page, before the app has started: the app presses it again once it has.
     await share.click();
-    expect(await share.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => share.getAttribute('aria-expanded')).toBe('true');
     const url = `${server.url}/causes/${cause.id}`;
     const menu = sharer.locator(`[id="${await share.getAttribute('aria-controls')}"]`);
     const whatsapp = await menu.getByRole('link', { name: /WhatsApp/ }).getAttribute('href');

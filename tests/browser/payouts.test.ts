@@ -6,7 +6,7 @@
 // the balance. axe checks the three payout screens.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { newMobilePage, screenshot } from './helpers/browser';
+import { newMobilePage, screenshot, startAppOnPaintedPage } from './helpers/browser';
 import { closeBrowserApp, openBrowserApp } from './helpers/app-fixture';
 import type { RunningServer } from './helpers/server-process';
 import { axeViolations as axe, callApi, signUpAndLogIn, type CallInit } from './helpers/api';
@@ -180,6 +180,7 @@ describe('payouts in the browser', () => {
     // Anyone can read where the money went.
     const visitor = await newMobilePage(browser);
     await visitor.goto(`${server.url}/causes/${causeId}`);
+    await startAppOnPaintedPage(visitor); // a guest's first touch starts the app, which draws the ledger
     const ledger = visitor.locator('section', { has: visitor.getByRole('heading', { name: 'Where the money goes' }) });
     await expect.poll(() => ledger.getByTestId('ledger-balance').innerText()).toBe('GH₵99.50');
     expect(await ledger.getByTestId('ledger-in').innerText()).toBe('GH₵250.00');

@@ -11,6 +11,8 @@ import { backends } from './helpers/backends';
 import { useApp } from './helpers/app';
 import { ADMIN, activeCause, adminSession } from './helpers/causes';
 import { newSession } from './helpers/app';
+import { causeDetailSnapshot } from '../../src/server/pages/snapshots';
+import type { Cause } from '../../src/shared/cause-contract';
 
 // The shape of the built index.html that the server edits (see index.html at the project root).
 const INDEX_HTML = `<!doctype html>
@@ -90,6 +92,24 @@ describe.each(backends)('first-load pages on $name', (backend) => {
     expect(res.body).toMatch(/<meta property="og:title" content="&lt;\/script&gt;/);
     expect(res.body).toContain('href="/assets/detail-4.css"');
     expect(res.body).toContain('href="/assets/causes-3.css"');
+  });
+
+  it("draws the cause panel's actions: Donate as a link that works before the app starts, or disabled with the reason", async () => {
+    const list = (await ctx.app.inject({ url: '/api/causes/list/?page_size=1' })).json();
+    const cause = (await ctx.app.inject({ url: causeDetailsPath(list.results[0].id) })).json() as Cause;
+    const page = (await ctx.app.inject({ url: `/causes/${cause.id}` })).body;
+    expect(page).toContain(`<a class="button button--primary button--large" href="/donation?causeId=${cause.id}">Donate</a>`);
+    // The app presses these again once it has started (src/web/lib/page-takeover.ts matches them by their words).
+    expect(page).toContain('<button type="button" class="button button--secondary">Add to Cart</button>');
+    expect(page).toMatch(/<button type="button" class="button button--secondary share__toggle">.*Share <span class="visually-hidden">/);
+
+    const closed = causeDetailSnapshot({ ...cause, accepts_donations: false, status: 'closed' }).main;
+    expect(closed).not.toContain('href="/donation');
+    expect(closed).toContain(
+      '<button type="button" class="button button--primary button--large" disabled aria-describedby="donate-blocked">Donate</button>',
+    );
+    expect(closed).toContain('<p id="donate-blocked" class="field__hint">This cause is closed and no longer takes donations.</p>');
+    expect(closed).toContain('disabled aria-describedby="donate-blocked">Add to Cart</button>');
   });
 
   it('points the preview image at the public address of the cause card (its cover, title and progress)', async () => {

@@ -2,10 +2,10 @@
  * Static HTML of the first screen of a deep link (the cause list's first page, a cause's details),
  * drawn from the same API answers the app will read. It uses the React components' markup and
  * classes, so the phone paints the real page before any JavaScript arrives, and React's first
- * render replaces it with the same thing. Nothing here is interactive: buttons are links or absent.
+ * render replaces it with the same thing. Links work as they are; buttons wait for the app (page-takeover.ts).
  */
 import { CAUSE_ORDERINGS, type Cause, type Paginated } from '../../shared/cause-contract';
-import { categoryName, imageWidths } from '../../shared/cause-display';
+import { categoryName, donationBlockReason, imageWidths } from '../../shared/cause-display';
 import { causeProgress } from '../../shared/cause-progress';
 import { deadlineLabel } from '../../shared/cause-deadline';
 import { formatDate } from '../../shared/dates';
@@ -102,6 +102,25 @@ export function causeListSnapshot(page: Paginated<Cause>): { main: string; class
   };
 }
 
+const SHARE_ICON =
+  '<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false"><path d="M18 8a3 3 0 1 0-2.9-3.7L8.6 7.6a3 3 0 1 0 0 4.8l6.5 3.3A3 3 0 1 0 16 14l-6.5-3.3a3 3 0 0 0 0-1.4L16 6a3 3 0 0 0 2 2z" fill="currentColor"></path></svg>';
+
+/**
+ * The panel's actions as the app draws them (cause-detail-page.tsx). Donate is a plain link to the
+ * donation page, so it works before the app starts; Add to Cart and Share are pressed again by the
+ * app once it has taken over (src/web/lib/page-takeover.ts), which matches them by their words.
+ */
+function panelActions(cause: Cause, title: string): string {
+  const blocked = donationBlockReason(cause);
+  const donate = blocked
+    ? '<button type="button" class="button button--primary button--large" disabled aria-describedby="donate-blocked">Donate</button>' +
+      `<p id="donate-blocked" class="field__hint">${escapeHtml(blocked)}</p>`
+    : `<a class="button button--primary button--large" href="/donation?causeId=${encodeURIComponent(cause.id)}">Donate</a>`;
+  const cart = `<button type="button" class="button button--secondary"${blocked ? ' disabled aria-describedby="donate-blocked"' : ''}>Add to Cart</button>`;
+  const share = `<div class="share share--block"><button type="button" class="button button--secondary share__toggle">${SHARE_ICON}Share <span class="visually-hidden">${escapeHtml(title)}</span></button></div>`;
+  return donate + cart + share;
+}
+
 /** The top of /causes/:id: image, title, facts, description and the raised panel. */
 export function causeDetailSnapshot(cause: Cause): { main: string; className: string } {
   const title = cause.title || cause.name;
@@ -130,7 +149,11 @@ export function causeDetailSnapshot(cause: Cause): { main: string; className: st
       `<p style="margin: 0">raised of ${formatGhs(progress.goal)} goal</p>` +
       `<div class="progress" role="progressbar" aria-valuemin="0" aria-valuemax="100" aria-valuenow="${progress.percent}" aria-label="Funding progress" aria-valuetext="${progress.percent}% funded"><span class="progress__bar" style="width: ${progress.percent}%"></span></div>` +
       `<p style="margin: 0"><strong>${progress.percent}%</strong> funded · ${donors} · ${formatGhs(progress.remaining)} to go</p>` +
+      (cause.recurring_donors !== undefined
+        ? `<p class="cause-detail__recurring" style="margin: 0">${cause.recurring_donors} ${cause.recurring_donors === 1 ? 'donor gives' : 'donors give'} monthly</p>`
+        : '') +
       deadline(cause) +
+      panelActions(cause, title) +
       '</aside>' +
       `<div class="cause-detail__body"><h2 class="visually-hidden">Details</h2><dl class="cause-detail__meta">${facts}</dl>` +
       `<h2>About this cause</h2><p style="white-space: pre-line">${escapeHtml(cause.description)}</p></div></div>`,

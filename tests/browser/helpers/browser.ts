@@ -30,6 +30,16 @@ export async function newMobilePage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
+/**
+ * A guest on a page the server painted (/, a shared cause, the cause list) reads it before the app
+ * starts; the app starts on their first interaction (src/web/main.tsx). A test that needs the app
+ * running in such a tab interacts first, as a visitor would, and waits for the takeover.
+ */
+export async function startAppOnPaintedPage(page: Page): Promise<void> {
+  await page.mouse.move(1, 1);
+  await page.waitForFunction(() => !document.querySelector('#root > .boot-shell, #root > .boot-page'), undefined, { timeout: 20_000 });
+}
+
 /** Saves a screenshot under tests/browser/.artifacts for a person to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(artifacts, { recursive: true });

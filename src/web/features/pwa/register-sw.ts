@@ -8,9 +8,14 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
  * Registers sw.js in production builds only: in dev, a worker caching Vite's modules would
  * serve stale code. A new version waits (registerType 'prompt') until the user presses Reload.
  */
+let workbox: Workbox | null = null;
+
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  // Called at idle by a page the app has not started on yet, and again once the app starts: once is enough.
+  if (workbox) return;
   const wb = new Workbox('/sw.js', { scope: '/' });
+  workbox = wb;
 
   wb.addEventListener('waiting', () => {
     offerUpdate(() => {

@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOnline } from '../../../lib/use-online';
 import { session } from '../../../stores/session-store';
 import { toast } from '../../../stores/toast-store';
-import { categoryName } from '../../../../shared/cause-display';
+import { categoryName, donationBlockReason } from '../../../../shared/cause-display';
 import { setFavorite } from '../api/causes-api';
 import { causeProgress } from '../../../../shared/cause-progress';
 import { deadlineLabel } from '../../../../shared/cause-deadline';
@@ -29,23 +29,6 @@ const STATUS_LABELS: Record<CauseStatus, string> = {
   closed: 'Closed',
   completed: 'Goal reached',
 };
-
-/** Why Donate is disabled, in words (null when the cause takes donations). */
-export function donationBlockReason(cause: Pick<Cause, 'accepts_donations' | 'status'>): string | null {
-  if (cause.accepts_donations) return null;
-  switch (cause.status) {
-    case 'under_review':
-      return 'This cause is waiting for review and cannot take donations yet.';
-    case 'rejected':
-      return 'This cause was not approved, so it cannot take donations.';
-    case 'completed':
-      return 'This cause reached its goal and no longer takes donations.';
-    case 'closed':
-      return 'This cause is closed and no longer takes donations.';
-    default:
-      return 'This cause is not taking donations right now.';
-  }
-}
 
 export function CauseNotFound() {
   useDocumentTitle('Cause not found');
