@@ -5,13 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
@@ -29,7 +25,10 @@ export interface DbOptions {
 }
 
 export async function openDatabase(options: DbOptions): Promise<DbHandle> {
+  // Each backend's driver loads only when it is the one used: a process on PostgreSQL never loads
+  // PGlite, and one on PGlite never loads pg (about 13 MB).
   if (options.databaseUrl) {
+    const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
     // A name per app instance: NOTIFY payloads carry it (current_setting('application_name')),
     // so the process that created a notification recognises its own (see plugins/app/realtime.ts).
     const applicationName = `boafo-${randomBytes(5).toString('hex')}`;
@@ -61,6 +60,11 @@ async function openPglite(dataDir: string, release: () => Promise<void>): Promis
   // shared_buffers: PGlite's default 128 MB is touched at start and stays resident; one embedded
   // process with the OS caching its files does as well with 16 MB, at 140 MB less memory and
   // 0.7 s faster start-up (measured on the demo data folder).
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+  ]);
   const client = new PGlite(dataDir, { extensions: { pg_trgm }, postgresqlconf: ['shared_buffers = 16MB'] });
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
@@ -80,7 +84,8 @@ async function openPglite(dataDir: string, release: () => Promise<void>): Promis
 /** The embedded PGlite behind a Db (for LISTEN), or null on PostgreSQL. */
 export function pgliteOf(db: Db): PGlite | null {
   const client = (db as unknown as { $client?: unknown }).$client;
-  return client instanceof PGlite ? client : null;
+  // Duck-typed rather than instanceof: PGlite's module is not loaded on PostgreSQL (see openDatabase).
+  return typeof client === 'object' && client !== null && 'waitReady' in client && 'listen' in client ? (client as PGlite) : null;
 }
 
 /** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */

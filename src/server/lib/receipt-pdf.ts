@@ -3,11 +3,11 @@
  * "GHS 25.00" (no cedi sign) and other text is reduced to what those fonts can show.
  * Streams are left uncompressed: the files are small, and support can read them as text.
  */
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
+import { GREEN, INK, loadPdfLib, RULE, type PdfLib, type Shade } from './pdf-kit';
 import { toDecimalString } from '../../shared/money';
 import { METHOD_LABELS, receiptDate } from '../mail/receipt-mail';
 
-const GREEN = rgb(0, 0.42, 0.25);
 const MARGIN = 56;
 const LINE = 18;
 
@@ -34,6 +34,7 @@ class Writer {
     private readonly doc: PDFDocument,
     private readonly regular: PDFFont,
     private readonly bold: PDFFont,
+    private readonly rgb: PdfLib['rgb'],
   ) {
     this.newPage();
   }
@@ -43,7 +44,7 @@ class Writer {
     this.y = this.page.getHeight() - MARGIN;
   }
 
-  text(value: string, options: { size?: number; bold?: boolean; color?: ReturnType<typeof rgb>; gap?: number } = {}) {
+  text(value: string, options: { size?: number; bold?: boolean; color?: Shade; gap?: number } = {}) {
     if (this.y < MARGIN + LINE) this.newPage();
     const size = options.size ?? 11;
     this.page.drawText(printable(value).slice(0, 110), {
@@ -51,7 +52,7 @@ class Writer {
       y: this.y,
       size,
       font: options.bold ? this.bold : this.regular,
-      color: options.color ?? rgb(0.1, 0.1, 0.1),
+      color: this.rgb(...(options.color ?? INK)),
     });
     this.y -= options.gap ?? Math.max(LINE, size + 8);
   }
@@ -72,18 +73,19 @@ class Writer {
       start: { x: MARGIN, y: this.y + LINE / 2 },
       end: { x: this.page.getWidth() - MARGIN, y: this.y + LINE / 2 },
       thickness: 0.5,
-      color: rgb(0.7, 0.7, 0.7),
+      color: this.rgb(...RULE),
     });
     this.y -= 6;
   }
 }
 
 async function document(title: string, write: (w: Writer) => void): Promise<Buffer> {
+  const { PDFDocument, StandardFonts, rgb } = await loadPdfLib();
   const doc = await PDFDocument.create();
   doc.setTitle(title);
   doc.setProducer('Boafo');
   doc.setCreator('Boafo');
-  const w = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
+  const w = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold), rgb);
   w.text('Boafo', { size: 22, bold: true, color: GREEN, gap: 30 });
   write(w);
   return Buffer.from(await doc.save({ useObjectStreams: false, objectsPerTick: Infinity }));

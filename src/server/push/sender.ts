@@ -5,7 +5,13 @@
  * local fake push service. Best effort: failures are logged, never thrown at the caller.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import webpush from 'web-push';
+
+// web-push loads with the first message or key pair, not at start-up (it holds about 9 MB once loaded).
+type WebPush = typeof import('web-push');
+let loading: Promise<WebPush> | null = null;
+// A CommonJS package: under Node's ESM loader its functions are on `default`.
+const loadWebPush = (): Promise<WebPush> =>
+  (loading ??= import('web-push').then((m) => (m as unknown as { default?: WebPush }).default ?? m));
 import type { PushSubscriptionRow, PushSubscriptionsRepo } from '../repositories/push-subscriptions';
 
 export interface VapidKeys {
@@ -76,6 +82,7 @@ export class PushSender {
     const host = hostOf(subscription.endpoint);
     try {
       if (pushEndpointProblem(subscription.endpoint, this.allowInsecure)) return;
+      const webpush = await loadWebPush();
       const details = webpush.generateRequestDetails(
         { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
         JSON.stringify(message),
@@ -114,6 +121,6 @@ export class PushSender {
   }
 }
 
-export function generateVapidKeys(): VapidKeys {
-  return webpush.generateVAPIDKeys();
+export async function generateVapidKeys(): Promise<VapidKeys> {
+  return (await loadWebPush()).generateVAPIDKeys();
 }

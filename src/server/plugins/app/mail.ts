@@ -4,7 +4,6 @@
  * MAIL_INTERVAL_SECONDS for retries, one run at a time. Without SMTP_URL nothing is sent: queued mail is kept for the admins' Outgoing mail screen.
  */
 import fp from 'fastify-plugin';
-import nodemailer from 'nodemailer';
 import { sendDueMail, type MailRun } from '../../mail/worker';
 import { MAIL_CHANNEL } from '../../repositories/mail';
 
@@ -24,6 +23,8 @@ export default fp(
       app.decorate('mailer', { flush: async () => ({ sent: 0, failed: 0 }) });
       return;
     }
+    // Loaded only where mail is sent (about 12 MB once loaded).
+    const { default: nodemailer } = await import('nodemailer');
     const transport = nodemailer.createTransport(smtpUrl);
     const none: MailRun = { sent: 0, failed: 0 };
     // At most one run going and one waiting: callers during a run share the waiting one, which

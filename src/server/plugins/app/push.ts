@@ -9,8 +9,10 @@ import { generateVapidKeys, PushSender, type VapidKeys } from '../../push/sender
 export default fp(
   async (app) => {
     const settings = app.config.push;
-    const keys: VapidKeys =
-      settings.vapid ?? JSON.parse(await app.repos.settings.getOrCreate('vapid_keys', () => JSON.stringify(generateVapidKeys())));
+    // Generating a pair loads web-push: only when none is stored yet (the first start).
+    const stored = settings.vapid ? null : await app.repos.settings.get('vapid_keys');
+    const fresh = settings.vapid || stored ? null : JSON.stringify(await generateVapidKeys());
+    const keys: VapidKeys = settings.vapid ?? JSON.parse(stored ?? (await app.repos.settings.getOrCreate('vapid_keys', () => fresh!)));
     const repo = app.repos.pushSubscriptions;
     app.decorate('push', new PushSender(keys, settings.subject, repo, app.log.child({ module: 'push' }), settings.allowInsecureEndpoints));
   },

@@ -10,7 +10,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { pgliteOf, queryRows, type Db } from '../../db/client';
 
 export type PubSubHandler = (payload: string) => void;
@@ -104,7 +104,8 @@ class PgListener {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({
+    const { default: pgDriver } = await import('pg');
+    const client = new pgDriver.Client({
       connectionString: this.url,
       application_name: this.name,
       keepAlive: true,
