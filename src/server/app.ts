@@ -73,6 +73,7 @@ import tokenRoutes from './routes/api/user/token/index';
 import mediaRoutes from './routes/media/index';
 import sandboxRoutes from './routes/sandbox/index';
 import socketRoutes from './routes/ws/index';
+import { serializersOnFirstUse } from './lib/serializers';
 import { hardenedValidators } from './lib/validators';
 import './types';
 
@@ -110,7 +111,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     // Report every invalid field at once, not just the first.
     ajv: { customOptions: { allErrors: true } },
     // Every route's params, query and body: exact types after coercion, no NUL, bounded depth (lib/validators.ts).
-    schemaController: { compilersFactory: { buildValidator: hardenedValidators() } },
+    // Validators and serializers compile on a route's first use, not at start-up (lib/serializers.ts says why).
+    schemaController: { compilersFactory: { buildValidator: hardenedValidators(), buildSerializer: serializersOnFirstUse() } },
     // Errors Fastify answers before any route runs, and requests Node cannot parse: our error shape too.
     frameworkErrors,
     clientErrorHandler,

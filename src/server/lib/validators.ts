@@ -60,6 +60,25 @@ function guarded(coercing: ValidateFn, strict: ValidateFn): ValidateFn {
   return validate;
 }
 
+/**
+ * Compiles a route's validators when its first request arrives rather than at start-up: two Ajv
+ * passes for every part of some 110 operations were most of a start's CPU (≈0.4 s) and memory held
+ * for routes a process may never serve. A schema Ajv cannot compile then fails that route's requests
+ * (a 500) instead of the start; every route's schemas are compiled by the tests (hostile-input).
+ */
+function compiledOnFirstUse(compile: () => ValidateFn): ValidateFn {
+  let compiled: ValidateFn | null = null;
+  const validate: ValidateFn = (data, context) => {
+    compiled ??= compile();
+    const result = compiled(data, context);
+    validate.errors = compiled.errors;
+    return result;
+  };
+  // Fastify hands Ajv validators their parent (so coercion can replace the root value) only when this is set.
+  validate.schemaEnv = true;
+  return validate;
+}
+
 /** A drop-in for Fastify's `schemaController.compilersFactory.buildValidator`. */
 export function hardenedValidators(): Factory {
   const pool = AjvCompiler();
@@ -67,7 +86,8 @@ export function hardenedValidators(): Factory {
     const coercing = pool(externalSchemas, options);
     const customOptions = { ...(options?.customOptions ?? {}), coerceTypes: false, strictNumbers: true };
     const strict = pool(externalSchemas, { ...options, customOptions } as Parameters<Factory>[1]);
-    return (route: RouteDefinition) => guarded(coercing(route) as unknown as ValidateFn, strict(route) as unknown as ValidateFn);
+    return (route: RouteDefinition) =>
+      compiledOnFirstUse(() => guarded(coercing(route) as unknown as ValidateFn, strict(route) as unknown as ValidateFn));
   };
   // Fastify only calls the returned function and reads .errors / .schemaEnv, which guarded() provides.
   return build as unknown as Factory;
