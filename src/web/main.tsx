@@ -12,7 +12,7 @@ import './features/landing/landing.css';
 import { captureInstallPrompt } from './features/pwa/stores/pwa-store';
 import { pageHasBootAnswers } from './lib/boot-answers';
 import { awaitVisitor, nextInteraction } from './lib/page-takeover';
-import { STORAGE_KEYS } from './lib/storage-keys';
+import { isLandingPath, nothingStored, whenIdle } from './lib/first-visit';
 
 captureInstallPrompt();
 
@@ -25,12 +25,10 @@ window.addEventListener('vite:preloadError', (event) => {
   window.location.reload();
 });
 
-const LANDING = /^\/(landingpage\/?)?$/;
 const root = document.getElementById('root')!;
-const guest = !localStorage.getItem(STORAGE_KEYS.access) && !localStorage.getItem(STORAGE_KEYS.cartId);
-const painted = pageHasBootAnswers() || LANDING.test(window.location.pathname);
+const painted = pageHasBootAnswers() || isLandingPath(window.location.pathname);
 // Offline, the app is what says so and reads the device's copy of the causes: no reason to wait.
-const waitForVisitor = guest && painted && navigator.onLine;
+const waitForVisitor = nothingStored() && painted && navigator.onLine;
 
 const takeover = waitForVisitor ? awaitVisitor(root) : null;
 /** Loads and starts the app; if its code cannot be fetched (the network dropped), tries again on the next interaction. */
@@ -42,7 +40,6 @@ function start(): void {
 }
 
 if (takeover) {
-  const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
   whenIdle(() => void import('./features/pwa/register-sw').then(({ registerServiceWorker }) => registerServiceWorker()));
   void takeover.woken.then(start);
 } else {

@@ -7,6 +7,7 @@ import { configureApiClient, refreshAccessToken } from './lib/api-client';
 import { pageHasBootAnswers } from './lib/boot-answers';
 import type { Takeover } from './lib/page-takeover';
 import { deferOfflineStore, openOfflineStore } from './features/offline/store-gate';
+import { isLandingPath, nothingStored, whenIdle } from './lib/first-visit';
 import { STORAGE_KEYS } from './lib/storage-keys';
 import { reloadSession, session, syncSessionFromStorage } from './stores/session-store';
 import { router } from './router';
@@ -52,10 +53,7 @@ export function startApp(rootElement: HTMLElement, takeover: Takeover | null): v
 
   // A guest's first look at the landing page has nothing to queue or sync: the offline store (Dexie)
   // waits until they navigate, sign in or come back with a cart, keeping the landing load small.
-  const guestOnLanding =
-    !session.access &&
-    !localStorage.getItem(STORAGE_KEYS.cartId) &&
-    (window.location.pathname === '/' || window.location.pathname === '/landingpage');
+  const guestOnLanding = nothingStored() && isLandingPath(window.location.pathname);
   if (guestOnLanding) deferOfflineStore();
 
   function startOfflineStore(): void {
@@ -68,8 +66,7 @@ export function startApp(rootElement: HTMLElement, takeover: Takeover | null): v
   }
 
   // Dexie, the outbox and workbox-window load after the first paint: the landing page does not wait for them.
-  const afterPaint = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
-  afterPaint(() => {
+  whenIdle(() => {
     if (!guestOnLanding) startOfflineStore();
     else {
       const stops: Array<() => void> = [];

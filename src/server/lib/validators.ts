@@ -89,6 +89,6 @@ export function hardenedValidators(): Factory {
     return (route: RouteDefinition) =>
       compiledOnFirstUse(() => guarded(coercing(route) as unknown as ValidateFn, strict(route) as unknown as ValidateFn));
   };
-  // Fastify only calls the returned function and reads .errors / .schemaEnv, which guarded() provides.
+  // Fastify only calls the returned function and reads .errors / .schemaEnv, which compiledOnFirstUse() provides.
   return build as unknown as Factory;
 }
