@@ -14,6 +14,8 @@ export interface AppConfig {
   databaseUrl: string | null;
   /** Where PGlite keeps its files ("memory://" for tests). Used only when databaseUrl is null. */
   pgliteDir: string;
+  /** Let V8 optimise PGlite's WebAssembly beyond the baseline tier (server.ts). */
+  pgliteOptimizedCode: boolean;
   /** null → a random secret is generated once and kept in the database. */
   jwtSecret: string | null;
   admin: { email: string; password: string } | null;
@@ -93,6 +95,12 @@ export const SETTINGS: SettingDoc[] = [
     default: '(unset)',
     description:
       'postgres://user:pass@host:5432/db to use a real PostgreSQL (needed to run several server processes). Unset = embedded PGlite.',
+  },
+  {
+    name: 'PGLITE_OPTIMIZED_CODE',
+    default: 'false',
+    description:
+      "false = the embedded database's WebAssembly runs on V8's baseline compiler only: about 50 MB less memory and a 0.4 s faster start. true = V8 also optimises its busiest functions (uncached reads a little faster, memory higher). Has no effect with DATABASE_URL.",
   },
   {
     name: 'JWT_SECRET',
@@ -408,6 +416,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     dataDir,
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     pgliteDir: path.join(dataDir, 'pglite'),
+    pgliteOptimizedCode: bool(env, 'PGLITE_OPTIMIZED_CODE', false),
     jwtSecret,
     admin: adminEmail && adminPassword ? { email: adminEmail.toLowerCase(), password: adminPassword } : null,
     publicUrl: publicUrl ? publicUrl.replace(/\/+$/, '') : null,

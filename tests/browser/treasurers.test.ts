@@ -81,7 +81,10 @@ describe('treasurers in the browser', () => {
     const section = p.getByRole('region', { name: 'Treasurers', exact: true });
     await poll(() => section.getByText('No treasurers yet.').isVisible()).toBe(true);
     await section.getByLabel("Treasurer's email").fill(TREASURER.email);
+    // What the server answered, so a failure says whether the invitation left the page at all.
+    const invited = p.waitForResponse((r) => r.url().endsWith(`/api/causes/${causeId}/treasurers/`) && r.request().method() === 'POST');
     await section.getByRole('button', { name: 'Invite treasurer' }).click();
+    expect((await invited).status()).toBe(201);
     await poll(() => p.getByText('Invitation sent').first().isVisible()).toBe(true);
     const item = section.getByRole('listitem').filter({ hasText: TREASURER.email });
     await poll(() => item.innerText()).toMatch(/Kwame Mensah[\s\S]*Invited/);

@@ -21,6 +21,7 @@ describe('loadConfig', () => {
     });
     expect(config.dataDir).toMatch(/\/data$/);
     expect(config.pgliteDir).toBe(`${config.dataDir}/pglite`);
+    expect(config.pgliteOptimizedCode).toBe(false);
     expect(config.webDistDir).toMatch(/\/dist$/);
   });
 
@@ -33,7 +34,9 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://boafo.example.gh/',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'WARN',
+      PGLITE_OPTIMIZED_CODE: 'true',
     });
+    expect(config.pgliteOptimizedCode).toBe(true);
     expect(config.port).toBe(8080);
     expect(config.databaseUrl).toBe('postgres://u:p@db:5432/boafo');
     expect(config.admin).toEqual({ email: 'boss@example.com', password: 'long-enough-1' });
@@ -51,6 +54,7 @@ describe('loadConfig', () => {
     [{ ADMIN_PASSWORD: 'whatever-123' }, /both ADMIN_EMAIL and ADMIN_PASSWORD/],
     [{ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: '123456789' }, /ADMIN_PASSWORD is too weak/],
     [{ SEED_DEMO: 'maybe' }, /SEED_DEMO must be true or false/],
+    [{ PGLITE_OPTIMIZED_CODE: 'fast' }, /PGLITE_OPTIMIZED_CODE must be true or false/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
     [{ PUBLIC_URL: 'boafo.gh' }, /PUBLIC_URL must be a full URL/],
     [{ SWEEP_INTERVAL_SECONDS: '-5' }, /SWEEP_INTERVAL_SECONDS must be a whole number from 0/],
@@ -68,6 +72,7 @@ describe('loadConfig', () => {
       'PORT',
       'HOST',
       'DATA_DIR',
+      'PGLITE_OPTIMIZED_CODE',
       'DATABASE_URL',
       'JWT_SECRET',
       'ADMIN_EMAIL',

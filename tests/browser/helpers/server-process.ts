@@ -33,7 +33,9 @@ export function freePort(): Promise<number> {
 }
 
 async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
-  for (let attempt = 0; attempt < 600; attempt += 1) {
+  // Asked every 20 ms for up to a minute: the start-up benchmark reads its time from here.
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log()}`);
     try {
       const response = await fetch(`${url}/api/health/`);
@@ -41,7 +43,7 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
   throw new Error(`server did not become healthy:\n${log()}`);
 }
