@@ -136,6 +136,9 @@ export default defineConfig({
           include: ['tests/browser/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // expect.poll waits as long as a person would on this slow shared machine (Vitest's 1 s
+          // was shorter than the app's first start after a tap on a painted page under load).
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },
