@@ -13,7 +13,17 @@ import { bearer, newSession, useApp } from './helpers/app';
 import { ADMIN, adminSession } from './helpers/causes';
 import { loadScaleData } from './helpers/scale-data';
 
-const LARGE_TABLES = ['causes', 'donations', 'users', 'platform_donors', 'cause_donors', 'favorites', 'payments'];
+const LARGE_TABLES = [
+  'causes',
+  'donations',
+  'users',
+  'platform_donors',
+  'cause_donors',
+  'favorites',
+  'payments',
+  'subscriptions',
+  'subscription_causes',
+];
 
 interface Captured {
   text: string;
@@ -81,11 +91,16 @@ describe.skipIf(!postgres)('query plans on PostgreSQL', () => {
 
   /** Every large-table access of every statement `url` sends, as "table: node (index)". */
   async function accesses(url: string, headers: Record<string, string> = {}): Promise<string[]> {
-    const statements = await capture(async () => {
+    return accessesOf(url, async () => {
       const res = await ctx.app.inject({ url, headers });
       expect(res.statusCode, `${url} ${res.body.slice(0, 200)}`).toBe(200);
     });
-    expect(statements.length, url).toBeGreaterThan(0);
+  }
+
+  /** Every large-table access of every statement `run` sends. */
+  async function accessesOf(label: string, run: () => Promise<unknown>): Promise<string[]> {
+    const statements = await capture(run);
+    expect(statements.length, label).toBeGreaterThan(0);
     const found: string[] = [];
     await explainer.query('BEGIN');
     try {
@@ -144,5 +159,21 @@ describe.skipIf(!postgres)('query plans on PostgreSQL', () => {
     noSeqScan(await accesses('/api/donations/', bearer(donor.access)), 'history');
     noSeqScan(await accesses('/api/user/dashboard/', bearer(donor.access)), 'dashboard');
     noSeqScan(await accesses('/api/admin/metrics/', bearer(admin.access)), 'metrics');
+  });
+
+  it("the sweeper's search for gifts naming an ended cause reads only the running gifts", async () => {
+    // Years of stopped gifts and a few running ones, each naming a cause.
+    const db = ctx.app.db as Db;
+    await db.execute(sql`INSERT INTO subscriptions (code, user_id, email, provider, status, amount, donor, created_at)
+      SELECT 'plan-scale-' || i, u.id, u.email, 'sandbox', CASE WHEN i % 100 = 0 THEN 'active' ELSE 'cancelled' END,
+             1000, '{}'::jsonb, now() - (i || ' minutes')::interval
+      FROM generate_series(1, 5000) i JOIN LATERAL (SELECT id, email FROM users ORDER BY id OFFSET i % 300 LIMIT 1) u ON true`);
+    await db.execute(sql`INSERT INTO subscription_causes (subscription_id, cause_id, amount)
+      SELECT s.id, ${causeId}, 1000 FROM subscriptions s WHERE s.code LIKE 'plan-scale-%'`);
+    await db.execute(sql`ANALYZE subscriptions`);
+    await db.execute(sql`ANALYZE subscription_causes`);
+    const found = await accessesOf('sweeper', () => ctx.app.repos.subscriptions.withEndedCause(50));
+    noSeqScan(found, 'sweeper');
+    expect(found.join('\n')).toContain('subscriptions_running_idx');
   });
 });

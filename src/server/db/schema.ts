@@ -780,6 +780,10 @@ export const subscriptions = pgTable(
     index('subscriptions_user_idx').on(t.userId, t.createdAt),
     index('subscriptions_plan_idx').on(t.planCode),
     index('subscriptions_provider_code_idx').on(t.providerCode),
+    // Only the running gifts, in the sweeper's order (migration 0017).
+    index('subscriptions_running_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} IN ('pending', 'active')`),
   ],
 );
 

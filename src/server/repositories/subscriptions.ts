@@ -157,7 +157,9 @@ export class SubscriptionsRepo {
       .from(subscriptions)
       .where(
         and(
-          inArray(subscriptions.status, ['pending', 'active']),
+          // Written out, not bound: the partial index subscriptions_running_idx (migration 0017)
+          // serves only statements whose condition is its own, also in a generic plan.
+          sql`${subscriptions.status} IN ('pending', 'active')`,
           sql`EXISTS (SELECT 1 FROM ${subscriptionCauses} sc JOIN ${causes} c ON c.id = sc.cause_id
             WHERE sc.subscription_id = ${subscriptions.id} AND c.status NOT IN ('active', 'completed'))`,
         ),
