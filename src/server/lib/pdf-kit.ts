@@ -1,20 +1,28 @@
 /**
  * pdf-lib, loaded by the first PDF rather than at start-up: once loaded it holds about 17 MB of the
- * process's memory, and most processes never draw a receipt or a statement. Colours stay plain
- * numbers until then.
+ * process's memory, and most processes never draw a receipt or a statement. The colours receipts
+ * and statements draw with are made once, with the library.
  */
 export type PdfLib = typeof import('pdf-lib');
+type Colour = ReturnType<PdfLib['rgb']>;
 
-let loading: Promise<PdfLib> | null = null;
-
-export function loadPdfLib(): Promise<PdfLib> {
-  loading ??= import('pdf-lib');
-  return loading;
+export interface Palette {
+  green: Colour;
+  ink: Colour;
+  rule: Colour;
 }
 
-/** Red, green, blue from 0 to 1, as pdf-lib's rgb() takes them. */
-export type Shade = readonly [number, number, number];
+export interface PdfKit {
+  lib: PdfLib;
+  colours: Palette;
+}
 
-export const GREEN: Shade = [0, 0.42, 0.25];
-export const INK: Shade = [0.1, 0.1, 0.1];
-export const RULE: Shade = [0.7, 0.7, 0.7];
+let loading: Promise<PdfKit> | null = null;
+
+export function loadPdfKit(): Promise<PdfKit> {
+  loading ??= import('pdf-lib').then((lib) => ({
+    lib,
+    colours: { green: lib.rgb(0, 0.42, 0.25), ink: lib.rgb(0.1, 0.1, 0.1), rule: lib.rgb(0.7, 0.7, 0.7) },
+  }));
+  return loading;
+}

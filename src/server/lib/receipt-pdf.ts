@@ -4,7 +4,7 @@
  * Streams are left uncompressed: the files are small, and support can read them as text.
  */
 import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
-import { GREEN, INK, loadPdfLib, RULE, type PdfLib, type Shade } from './pdf-kit';
+import { loadPdfKit, type Palette } from './pdf-kit';
 import { toDecimalString } from '../../shared/money';
 import { METHOD_LABELS, receiptDate } from '../mail/receipt-mail';
 
@@ -34,7 +34,7 @@ class Writer {
     private readonly doc: PDFDocument,
     private readonly regular: PDFFont,
     private readonly bold: PDFFont,
-    private readonly rgb: PdfLib['rgb'],
+    private readonly colours: Palette,
   ) {
     this.newPage();
   }
@@ -44,7 +44,7 @@ class Writer {
     this.y = this.page.getHeight() - MARGIN;
   }
 
-  text(value: string, options: { size?: number; bold?: boolean; color?: Shade; gap?: number } = {}) {
+  text(value: string, options: { size?: number; bold?: boolean; color?: keyof Palette; gap?: number } = {}) {
     if (this.y < MARGIN + LINE) this.newPage();
     const size = options.size ?? 11;
     this.page.drawText(printable(value).slice(0, 110), {
@@ -52,7 +52,7 @@ class Writer {
       y: this.y,
       size,
       font: options.bold ? this.bold : this.regular,
-      color: this.rgb(...(options.color ?? INK)),
+      color: this.colours[options.color ?? 'ink'],
     });
     this.y -= options.gap ?? Math.max(LINE, size + 8);
   }
@@ -73,20 +73,23 @@ class Writer {
       start: { x: MARGIN, y: this.y + LINE / 2 },
       end: { x: this.page.getWidth() - MARGIN, y: this.y + LINE / 2 },
       thickness: 0.5,
-      color: this.rgb(...RULE),
+      color: this.colours.rule,
     });
     this.y -= 6;
   }
 }
 
 async function document(title: string, write: (w: Writer) => void): Promise<Buffer> {
-  const { PDFDocument, StandardFonts, rgb } = await loadPdfLib();
+  const {
+    lib: { PDFDocument, StandardFonts },
+    colours,
+  } = await loadPdfKit();
   const doc = await PDFDocument.create();
   doc.setTitle(title);
   doc.setProducer('Boafo');
   doc.setCreator('Boafo');
-  const w = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold), rgb);
-  w.text('Boafo', { size: 22, bold: true, color: GREEN, gap: 30 });
+  const w = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold), colours);
+  w.text('Boafo', { size: 22, bold: true, color: 'green', gap: 30 });
   write(w);
   return Buffer.from(await doc.save({ useObjectStreams: false, objectsPerTick: Infinity }));
 }

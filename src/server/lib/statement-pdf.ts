@@ -5,7 +5,7 @@
  * seven columns fit at a readable size. Streams stay uncompressed: support can read them as text.
  */
 import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
-import { GREEN, INK, loadPdfLib, RULE, type PdfLib, type Shade } from './pdf-kit';
+import { loadPdfKit, type Palette } from './pdf-kit';
 import { COLUMNS, statementCells, statementTotals, totalsLines, type CauseStatement } from './cause-statement';
 import { pdfGhs, printable } from './receipt-pdf';
 
@@ -36,7 +36,7 @@ class Table {
     private readonly regular: PDFFont,
     private readonly bold: PDFFont,
     private readonly heading: string,
-    private readonly rgb: PdfLib['rgb'],
+    private readonly colours: Palette,
   ) {}
 
   private newPage(withHeader: boolean) {
@@ -51,14 +51,14 @@ class Table {
     this.newPage(false);
   }
 
-  text(value: string, o: { size?: number; bold?: boolean; color?: Shade; gap?: number } = {}) {
+  text(value: string, o: { size?: number; bold?: boolean; color?: keyof Palette; gap?: number } = {}) {
     const size = o.size ?? 10;
     this.page.drawText(printable(value).slice(0, 160), {
       x: MARGIN,
       y: this.y,
       size,
       font: o.bold ? this.bold : this.regular,
-      color: this.rgb(...(o.color ?? INK)),
+      color: this.colours[o.color ?? 'ink'],
     });
     this.y -= o.gap ?? size + 8;
   }
@@ -72,7 +72,7 @@ class Table {
       const width = WIDTHS[i]! - 6;
       const shown = fit(value, font, width);
       const left = i === AMOUNT ? x + width - font.widthOfTextAtSize(shown, FONT) : x;
-      this.page.drawText(shown, { x: left, y: this.y, size: FONT, font, color: this.rgb(...INK) });
+      this.page.drawText(shown, { x: left, y: this.y, size: FONT, font, color: this.colours.ink });
       x += WIDTHS[i]!;
     });
     this.y -= LINE;
@@ -85,7 +85,7 @@ class Table {
       start: { x: MARGIN, y: this.y + LINE - 3 },
       end: { x: right, y: this.y + LINE - 3 },
       thickness: 0.5,
-      color: this.rgb(...RULE),
+      color: this.colours.rule,
     });
   }
 
@@ -94,14 +94,17 @@ class Table {
     if (this.y < MARGIN + LINE) this.newPage(false);
     const font = bold ? this.bold : this.regular;
     const amountRight = MARGIN + WIDTHS.slice(0, AMOUNT + 1).reduce((a, b) => a + b, 0) - 6;
-    this.page.drawText(printable(label), { x: MARGIN, y: this.y, size: 10, font, color: this.rgb(...INK) });
-    this.page.drawText(amount, { x: amountRight - font.widthOfTextAtSize(amount, 10), y: this.y, size: 10, font, color: this.rgb(...INK) });
+    this.page.drawText(printable(label), { x: MARGIN, y: this.y, size: 10, font, color: this.colours.ink });
+    this.page.drawText(amount, { x: amountRight - font.widthOfTextAtSize(amount, 10), y: this.y, size: 10, font, color: this.colours.ink });
     this.y -= LINE + 2;
   }
 }
 
 export async function statementPdf(s: CauseStatement): Promise<Buffer> {
-  const { PDFDocument, StandardFonts, rgb } = await loadPdfLib();
+  const {
+    lib: { PDFDocument, StandardFonts },
+    colours,
+  } = await loadPdfKit();
   const doc = await PDFDocument.create();
   const heading = `Statement: ${s.causeTitle}`;
   doc.setTitle(`Boafo statement ${s.causeId} ${s.from} to ${s.to}`);
@@ -112,10 +115,10 @@ export async function statementPdf(s: CauseStatement): Promise<Buffer> {
     await doc.embedFont(StandardFonts.Helvetica),
     await doc.embedFont(StandardFonts.HelveticaBold),
     heading,
-    rgb,
+    colours,
   );
   table.start();
-  table.text('Boafo', { size: 20, bold: true, color: GREEN, gap: 26 });
+  table.text('Boafo', { size: 20, bold: true, color: 'green', gap: 26 });
   table.text(heading, { size: 13, bold: true, gap: 18 });
   table.text(`Period: ${s.from} to ${s.to} (UTC, both days included)`, { gap: 20 });
   table.cells([...COLUMNS], true);
