@@ -3,14 +3,33 @@ import { PendingScreen } from './components/pending-screen';
 import { UnexpectedErrorScreen } from './components/error-screens';
 import { routeTree } from './route-tree.gen';
 
+/**
+ * Whether the window's scroll belongs to the reader rather than the router. The router restores a
+ * page's scroll on back and forward and starts every new page at the top, also on its own first render.
+ * On a page the server painted, the visitor was reading before the app started (their first scroll is
+ * often what started it): resetting the window then throws them back to the top, mid-story. So until
+ * they go to another page, the router leaves the scroll where the reader has it.
+ */
+let readerOwnsScroll = false;
+
 export const router = createRouter({
   routeTree,
   // Hovering or focusing a link starts loading that route's chunk, so most navigations feel instant.
   defaultPreload: 'intent',
   defaultPendingComponent: PendingScreen,
   defaultErrorComponent: UnexpectedErrorScreen,
-  scrollRestoration: true,
+  scrollRestoration: () => !readerOwnsScroll,
 });
+
+/** The app is taking over a page the visitor is already reading: see `readerOwnsScroll`. */
+export function leaveScrollToReader(): void {
+  readerOwnsScroll = true;
+  const stop = router.subscribe('onBeforeNavigate', (event) => {
+    if (!event.fromLocation || event.fromLocation.pathname === event.toLocation.pathname) return;
+    readerOwnsScroll = false;
+    stop();
+  });
+}
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -10,7 +10,7 @@ import { deferOfflineStore, openOfflineStore } from './features/offline/store-ga
 import { isLandingPath, nothingStored, whenIdle } from './lib/first-visit';
 import { STORAGE_KEYS } from './lib/storage-keys';
 import { reloadSession, session, syncSessionFromStorage } from './stores/session-store';
-import { router } from './router';
+import { leaveScrollToReader, router } from './router';
 
 /** The app itself: session, router, first render, then the offline store, the worker and realtime. */
 export function startApp(rootElement: HTMLElement, takeover: Takeover | null): void {
@@ -48,6 +48,7 @@ export function startApp(rootElement: HTMLElement, takeover: Takeover | null): v
   // and shows its skeleton.
   // The same holds whenever the app takes over a painted page: that page stays readable meanwhile.
   const snapshotOnScreen = (pageHasBootAnswers() && !session.access) || takeover !== null;
+  if (snapshotOnScreen) leaveScrollToReader();
   if (snapshotOnScreen) void router.load().then(renderApp, renderApp);
   else renderApp();
 

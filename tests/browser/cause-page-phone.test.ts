@@ -3,7 +3,7 @@
 // reach while they read the story, gone again when the panel is back in view.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startAppOnPaintedPage } from './helpers/browser';
+import { newMobilePage, startAppOnPaintedPage } from './helpers/browser';
 import { closeBrowserApp, openBrowserApp } from './helpers/app-fixture';
 import type { RunningServer } from './helpers/server-process';
 
@@ -53,5 +53,50 @@ describe('cause page at phone size', () => {
     await bar.getByRole('button', { name: 'Donate' }).click();
     await page.waitForURL(/\/donation\?/);
     expect(new URL(page.url()).searchParams.get('causeId')).toBe(cause.id);
+  });
+
+  // A visitor's first scroll is what starts the app on a painted page, and the app's first render
+  // must leave the page where they are reading. It used to move twice: the router reset the window
+  // to the top on its first render, and the app's first frame was a short skeleton that pulled the
+  // scroll up. When the reset landed depended on the machine (on some, after the reader had scrolled
+  // past the panel, so the Donate bar never showed): three fresh visits.
+  it('keeps a reader where they scrolled while the app takes over, then shows the Donate bar', async () => {
+    const list = (await (await fetch(`${server.url}/api/causes/list/?ordering=popularity`)).json()) as {
+      results: { id: string; accepts_donations: boolean }[];
+    };
+    const cause = list.results.find((c) => c.accepts_donations)!;
+    for (let visit = 0; visit < 3; visit++) {
+      const reader = await newMobilePage(browser);
+      // This reader only scrolls down: any way back up is the page moving under them.
+      await reader.addInitScript(() => {
+        const seen = { furthest: 0, pulledBack: 0 };
+        Object.assign(window, { readerScroll: seen });
+        const watch = () => {
+          seen.furthest = Math.max(seen.furthest, scrollY);
+          seen.pulledBack = Math.max(seen.pulledBack, seen.furthest - scrollY);
+          requestAnimationFrame(watch);
+        };
+        requestAnimationFrame(watch);
+      });
+      const pulledBack = () =>
+        reader.evaluate(() => (window as unknown as { readerScroll: { pulledBack: number } }).readerScroll.pulledBack);
+      await reader.goto(`${server.url}/causes/${cause.id}`);
+      await reader.getByRole('heading', { name: 'About this cause' }).waitFor();
+      await reader.mouse.move(200, 600);
+      await reader.mouse.wheel(0, 1200);
+      await expect.poll(() => reader.evaluate(() => scrollY)).toBeGreaterThan(200);
+      await reader.waitForFunction(() => !document.querySelector('#root > .boot-shell, #root > .boot-page'), undefined, {
+        timeout: 20_000,
+      });
+      // The app's later work (the cause's extras, the offline store, the worker) must not move it either.
+      await reader.getByRole('heading', { name: 'Words of support' }).waitFor();
+      expect(await pulledBack()).toBe(0);
+
+      await reader.mouse.wheel(0, 900);
+      const bar = reader.getByRole('region', { name: 'Donate to this cause' });
+      await expect.poll(() => bar.isVisible()).toBe(true);
+      expect(await pulledBack()).toBe(0);
+      await reader.context().close();
+    }
   });
 });

@@ -32,6 +32,16 @@ export function pageHasBootAnswers(): boolean {
   return readAnswers().size > 0;
 }
 
+/**
+ * The body the server answered for `path`, without using it up: for a screen's first render, so the
+ * app's first frame is the page the visitor is reading rather than a skeleton (a short skeleton would
+ * also pull a reader who scrolled back up). The screen's read then takes it as usual.
+ */
+export function peekBootAnswer(path: string): unknown {
+  const all = readAnswers();
+  return Date.now() - loadedAt <= FRESH_FOR_MS ? all.get(path) : undefined;
+}
+
 /** The body the server answered for `path` when it rendered this page, once; undefined otherwise. */
 export function takeBootAnswer(path: string): unknown {
   const all = readAnswers();

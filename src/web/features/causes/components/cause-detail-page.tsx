@@ -15,7 +15,7 @@ import { categoryName, donationBlockReason } from '../../../../shared/cause-disp
 import { setFavorite } from '../api/causes-api';
 import { causeProgress } from '../../../../shared/cause-progress';
 import { deadlineLabel } from '../../../../shared/cause-deadline';
-import { loadCause, type LoadedCause } from '../lib/load-causes';
+import { loadCause, paintedCause, type LoadedCause } from '../lib/load-causes';
 import { addCauseToCart, CauseProgressBar } from './cause-card';
 import { OfflineCausesNotice } from './offline-notice';
 import { ResponsiveImage } from './responsive-image';
@@ -232,13 +232,14 @@ function CauseDetails({
 /** /causes/$id and /causedetailpage?id=: the real cause, from the server or the device's mirror. */
 export function CauseDetailPage({ id, extras }: { id: string | undefined; extras?: CauseExtras }) {
   const online = useOnline();
-  const [state, setState] = useState<LoadedCause | null>(null);
+  const [state, setState] = useState<LoadedCause | null>(() => (id ? paintedCause(id) : null));
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (!id) return;
     const controller = new AbortController();
-    setState(null);
+    // Another cause: its skeleton. The same one read again (back online, Try again): it stays on screen meanwhile.
+    setState((shown) => (shown?.kind === 'found' && shown.cause.id === id ? shown : null));
     loadCause(id, { signal: controller.signal, online }).then(setState, () => {});
     return () => controller.abort();
   }, [id, online, attempt]);

@@ -2,6 +2,8 @@ import type { Cause, Paginated } from '../../../../shared/cause-contract';
 import { getCause, listCauses, type ListCausesParams } from '../api/causes-api';
 import { countMirroredCauses, getMirroredCause, queryMirror } from '../api/cause-mirror';
 import { ApiError } from '../../../lib/api-client';
+import { peekBootAnswer } from '../../../lib/boot-answers';
+import { causeDetailsPath } from '../../../../shared/cause-paths';
 import { SAMPLE_CAUSES } from './sample-causes';
 
 /** Where a screen's causes came from: the server, the device's mirror, or the built-in samples. */
@@ -56,4 +58,10 @@ export async function loadCause(id: string, opts: { signal?: AbortSignal; online
   }
   const saved = await getMirroredCause(id).catch(() => null);
   return saved ? { kind: 'found', cause: saved, source: 'mirror' } : { kind: 'unavailable' };
+}
+
+/** The cause as the server painted it into this page, if it did: the detail page's first frame. */
+export function paintedCause(id: string): LoadedCause | null {
+  const cause = peekBootAnswer(causeDetailsPath(id)) as Cause | undefined;
+  return cause ? { kind: 'found', cause, source: 'network' } : null;
 }
