@@ -1,3 +1,5 @@
+import { commonJsExports } from './commonjs';
+
 /**
  * pdf-lib, loaded by the first PDF rather than at start-up: once loaded it holds about 17 MB of the
  * process's memory, and most processes never draw a receipt or a statement. The colours receipts
@@ -20,7 +22,7 @@ export interface PdfKit {
 let loading: Promise<PdfKit> | null = null;
 
 export function loadPdfKit(): Promise<PdfKit> {
-  loading ??= import('pdf-lib').then((lib) => ({
+  loading ??= commonJsExports(import('pdf-lib')).then((lib) => ({
     lib,
     colours: { green: lib.rgb(0, 0.42, 0.25), ink: lib.rgb(0.1, 0.1, 0.1), rule: lib.rgb(0.7, 0.7, 0.7) },
   }));

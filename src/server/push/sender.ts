@@ -5,14 +5,13 @@
  * local fake push service. Best effort: failures are logged, never thrown at the caller.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { commonJsExports } from '../lib/commonjs';
 import type { PushSubscriptionRow, PushSubscriptionsRepo } from '../repositories/push-subscriptions';
 
 // web-push loads with the first message or key pair, not at start-up (it holds about 9 MB once loaded).
 type WebPush = typeof import('web-push');
 let loading: Promise<WebPush> | null = null;
-// A CommonJS package: under Node's ESM loader its functions are on `default`.
-const loadWebPush = (): Promise<WebPush> =>
-  (loading ??= import('web-push').then((m) => (m as unknown as { default?: WebPush }).default ?? m));
+const loadWebPush = (): Promise<WebPush> => (loading ??= commonJsExports(import('web-push')));
 
 export interface VapidKeys {
   publicKey: string;

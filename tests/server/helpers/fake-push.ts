@@ -4,10 +4,10 @@
  * proves the RFC 8291 encryption end to end, as a browser would.
  */
 import { createECDH, randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { bearer } from './app';
 import { createRequire } from 'node:module';
 
 // web-push's own decryption dependency (no types).
@@ -29,18 +29,30 @@ export interface FakePush {
   close(): Promise<void>;
 }
 
-export async function startFakePush(): Promise<FakePush> {
+/**
+ * Plain http on 127.0.0.1 by default (in-process tests allow it). With `https`, the service answers
+ * over TLS at `name` (listening on `address`), as a real push service would: what a started server,
+ * which sends only to https push-service names, can reach.
+ */
+export interface FakePushOptions {
+  https?: { key: Buffer; cert: Buffer; name: string; address: string };
+}
+
+export async function startFakePush(options: FakePushOptions = {}): Promise<FakePush> {
   const fake = { url: '', requests: [], statusFor: new Map() } as unknown as FakePush;
-  const server: Server = createServer(async (request, response) => {
+  const answer = async (request: IncomingMessage, response: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const path = request.url ?? '/';
     fake.requests.push({ path, headers: request.headers, body: Buffer.concat(chunks) });
     response.writeHead(fake.statusFor.get(path) ?? 201);
     response.end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  };
+  const tls = options.https;
+  const server: Server = tls ? createHttpsServer({ key: tls.key, cert: tls.cert }, answer) : createServer(answer);
+  await new Promise<void>((resolve) => server.listen(0, tls?.address ?? '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  fake.url = tls ? `https://${tls.name}:${port}` : `http://127.0.0.1:${port}`;
   fake.close = () =>
     new Promise<void>((resolve) => {
       server.closeAllConnections();
@@ -73,7 +85,7 @@ export async function subscribe(app: FastifyInstance, fake: FakePush, access: st
   const res = await app.inject({
     method: 'POST',
     url: '/api/push/subscribe/',
-    headers: bearer(access),
+    headers: { authorization: `Bearer ${access}` },
     payload: { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth }, expirationTime: null },
   });
   if (res.statusCode !== 201) throw new Error(`subscribe failed: ${res.body}`);
