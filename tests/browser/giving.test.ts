@@ -5,7 +5,7 @@
 // given, and the donation history shows both.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { screenshot } from './helpers/browser';
 import { closeBrowserApp, openBrowserApp } from './helpers/app-fixture';
 import type { RunningServer } from './helpers/server-process';
@@ -201,18 +201,22 @@ describe('giving: offline cart, sync, checkout, sandbox payment, history', () =>
   });
 
   it('axe finds no violations on the giving screens', async () => {
-    const paths = [
-      '/cartpage',
-      `/donation?causeId=${chosen[0].id}&amount=20`,
-      `/multidonation?causes=${chosen.map((c) => c.id).join(',')}`,
-      '/payment-status',
-      '/donationhistory',
-      '/redirectingmodal',
+    // Each screen is checked as a donor reads it: what it is for is on screen and nothing is still loading.
+    const screens: Array<[path: string, ready: (page: Page) => Locator]> = [
+      ['/cartpage', (p) => p.getByRole('heading', { level: 1, name: 'Your cart' })],
+      [`/donation?causeId=${chosen[0].id}&amount=20`, (p) => p.locator('.lead strong').filter({ hasText: chosen[0].title })],
+      [
+        `/multidonation?causes=${chosen.map((c) => c.id).join(',')}`,
+        (p) => p.getByRole('heading', { level: 1, name: 'Donate to several causes' }),
+      ],
+      ['/payment-status', (p) => p.getByRole('heading', { level: 1 })],
+      ['/donationhistory', (p) => p.locator('.history-card__title').filter({ hasText: chosen[0].title })],
+      ['/redirectingmodal', (p) => p.getByRole('heading', { level: 1, name: /Redirecting you to the payment/ })],
     ];
-    for (const path of paths) {
+    for (const [path, ready] of screens) {
       await page.goto(`${server.url}${path}`);
-      await page.waitForSelector('main');
-      await page.waitForTimeout(500);
+      await expect.poll(() => ready(page).isVisible()).toBe(true);
+      await expect.poll(() => page.locator('[aria-busy="true"], .skeleton').count()).toBe(0);
       const results = await new AxeBuilder({ page }).analyze();
       const summary = results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
       expect(summary).toEqual([]);

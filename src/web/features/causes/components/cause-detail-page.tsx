@@ -91,18 +91,18 @@ function FavoriteToggle({ cause, onChange }: { cause: Cause; onChange: (favorite
 
 /**
  * What the page shows below the cause (the route gives the ledger, updates, …). `offline`: the cause
- * came from the device's mirror, so the extras show what they kept, or nothing.
+ * is a copy saved on this device, so the extras show what they kept, or nothing.
  */
 export type CauseExtras = (cause: Cause, context: { offline: boolean }) => ReactNode;
 
 function CauseDetails({
   cause,
-  fromMirror,
+  savedCopy,
   onFavorite,
   extras,
 }: {
   cause: Cause;
-  fromMirror: boolean;
+  savedCopy: boolean;
   onFavorite: (f: boolean) => void;
   extras?: CauseExtras;
 }) {
@@ -119,7 +119,7 @@ function CauseDetails({
 
   return (
     <PageShell className="container page">
-      {fromMirror && <OfflineCausesNotice />}
+      {savedCopy && <OfflineCausesNotice />}
       <p>
         <Link to="/causelistpage">← All causes</Link>
       </p>
@@ -224,7 +224,7 @@ function CauseDetails({
         </div>
       </div>
       {!blocked && <StickyDonateBar panel={panelRef} raised={formatGhs(progress.collected)} percent={progress.percent} onDonate={donate} />}
-      {extras?.(cause, { offline: fromMirror })}
+      {extras?.(cause, { offline: savedCopy })}
     </PageShell>
   );
 }
@@ -256,7 +256,7 @@ export function CauseDetailPage({ id, extras }: { id: string | undefined; extras
   return (
     <CauseDetails
       cause={state.cause}
-      fromMirror={state.source === 'mirror'}
+      savedCopy={state.source === 'saved'}
       extras={extras}
       onFavorite={(favorite) => setState({ ...state, cause: { ...state.cause, is_favorite: favorite } })}
     />

@@ -162,7 +162,7 @@ export function CauseListPage({ search, onSearchChange }: CauseListPageProps) {
         </div>
       </form>
 
-      {state?.source === 'mirror' && <OfflineCausesNotice />}
+      {state?.source === 'saved' && <OfflineCausesNotice />}
       {isSample && (
         <p className="notice" role="status">
           Could not reach Boafo. These are sample causes; real causes appear once you are back online.
