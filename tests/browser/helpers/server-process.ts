@@ -66,14 +66,20 @@ export async function startServer(
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
-  await waitForHealth(url, child, () => output);
-
   const kill = async () => {
     if (child.exitCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     await exited;
   };
+  // A server that never became healthy is stopped here: nothing else holds it, and left running it
+  // would keep its port, its data folder and a share of the machine for the rest of the run.
+  await waitForHealth(url, child, () => output).catch(async (error: unknown) => {
+    await kill();
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
+
   return {
     url,
     port,
