@@ -176,7 +176,7 @@ export const SETTINGS: SettingDoc[] = [
     name: 'CARD_HOLD_HOURS',
     default: '24',
     description:
-      'Card donations can be withdrawn this many hours after they settle (chargebacks come through cards); mobile money at once. 0 = no hold.',
+      'Card donations can be withdrawn this many hours after they settle (chargebacks come through cards); mobile money at once. The hold follows the channel the provider says was paid (a channel it does not name is held like card), not the method picked on the form. 0 = no hold.',
   },
   {
     name: 'SMTP_URL',
@@ -207,7 +207,7 @@ export const SETTINGS: SettingDoc[] = [
     name: 'PAYMENT_ABANDON_AFTER_SECONDS',
     default: '3600',
     description:
-      'A payment the provider still reports unpaid this long after it started is marked abandoned (a success confirmed later is still credited). At least PAYMENT_RECHECK_AFTER_SECONDS.',
+      'A payment the provider still reports unpaid this long after it started is marked abandoned (a success confirmed later is still credited); until then a checkout the provider calls abandoned is still pending. At least PAYMENT_RECHECK_AFTER_SECONDS.',
   },
   {
     name: 'WITHDRAWAL_RECHECK_AFTER_SECONDS',

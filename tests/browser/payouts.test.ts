@@ -55,14 +55,17 @@ beforeAll(async () => {
   });
   await call(`/api/admin/causes/${causeId}/approve/`, { method: 'POST', token: admin.access });
 
-  // A donor gives GH₵250.00 anonymously; the sandbox records the payment and verify settles it.
+  // A donor gives GH₵250.00 anonymously by mobile money (no card hold); the sandbox records it and verify settles it.
   const donorToken = await signUp(DONOR, 'Yaw', 'Asante');
   const started = await call<{ reference: string }>('/api/cart/donate/', {
     method: 'POST',
     token: donorToken,
     body: { email: DONOR.email, cause_id: causeId, donation_amount: '250.00', quantity: 1, is_anonymous: true },
   });
-  await call(`/sandbox/checkout/${encodeURIComponent(started.reference)}/`, { method: 'POST', body: { outcome: 'success' } });
+  await call(`/sandbox/checkout/${encodeURIComponent(started.reference)}/`, {
+    method: 'POST',
+    body: { outcome: 'success', method: 'mobile_money' },
+  });
   await call(`/api/payments/verify/${encodeURIComponent(started.reference)}/`, { token: donorToken });
 }, 120_000);
 

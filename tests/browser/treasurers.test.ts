@@ -65,7 +65,10 @@ beforeAll(async () => {
     method: 'POST',
     body: { email: `guest.${stamp}@example.com`, cause_id: causeId, donation_amount: '200.00', quantity: 1, is_anonymous: true },
   });
-  await call(`/sandbox/checkout/${encodeURIComponent(started.reference)}/`, { method: 'POST', body: { outcome: 'success' } });
+  await call(`/sandbox/checkout/${encodeURIComponent(started.reference)}/`, {
+    method: 'POST',
+    body: { outcome: 'success', method: 'mobile_money' },
+  });
   await call(`/api/payments/verify/${encodeURIComponent(started.reference)}/`);
 }, 120_000);
 

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config';
+import { ABANDONED_RECHECK_SECONDS } from '../../src/server/payments/service';
 import { backends } from './helpers/backends';
 import { newSession, useApp } from './helpers/app';
 import { ADMIN } from './helpers/causes';
@@ -10,6 +12,7 @@ import {
   donate,
   notificationCount,
   notificationMessages,
+  one,
   paymentRow,
   scene,
   signedWebhook,
@@ -58,8 +61,8 @@ describe.each(backends)('Paystack adapter against a local fake Paystack on $name
     expect(tx.metadata).toEqual({ donation_ids: [expect.any(String)], payment_id: payment.id });
     expect(fake.requests.every((r) => r.authorized)).toBe(true);
 
-    // Not paid yet: Paystack says abandoned; a later success must still be credited.
-    expect((await verify(ctx.app, start.reference)).json().status).toBe('abandoned');
+    // Not paid yet: Paystack says abandoned, which is still pending to us; a later success must be credited.
+    expect((await verify(ctx.app, start.reference)).json().status).toBe('pending');
     fake.setOutcome(start.reference, 'success');
     const hook = await signedWebhook(ctx.app, fake.secret, {
       ...chargeSuccess(start.reference),
@@ -82,6 +85,63 @@ describe.each(backends)('Paystack adapter against a local fake Paystack on $name
     expect((await verify(ctx.app, start.reference)).json().status).toBe('pending');
     fake.setOutcome(start.reference, 'success');
     expect((await verify(ctx.app, start.reference)).json()).toMatchObject({ status: 'success', message: 'Payment verified successfully' });
+  });
+
+  it('asks again about a checkout Paystack called abandoned: 50 verifies and 20 webhooks after the donor paid all get 200, credited once', async () => {
+    const { organizer, causeId } = await scene(ctx.app);
+    const before = await currentAmount(ctx.app, causeId);
+    const start = await donate(ctx.app, causeId, '35.00');
+    const asked = () => fake.requests.filter((r) => r.path === `/transaction/verify/${start.reference}`).length;
+    // The donor left the checkout unpaid: Paystack says abandoned, and the donor may still pay it.
+    const left = await verify(ctx.app, start.reference);
+    expect(left.statusCode).toBe(202);
+    expect(left.json()).toMatchObject({ status: 'pending', detail: expect.stringMatching(/^Payment not completed yet\./) });
+    expect(left.json()).not.toHaveProperty('code');
+    // The donor's page checking again and again asks Paystack at most once every few seconds.
+    const askedOnce = asked();
+    for (let i = 0; i < 5; i += 1) expect((await verify(ctx.app, start.reference)).statusCode).toBe(202);
+    expect(asked()).toBe(askedOnce);
+
+    // The donor goes back and pays; a few seconds have passed since the last question.
+    fake.setOutcome(start.reference, 'success');
+    await ctx.app.db.execute(sql`UPDATE payments SET provider_checked_at = now() - make_interval(secs => ${ABANDONED_RECHECK_SECONDS})
+      WHERE reference = ${start.reference}`);
+    const event = { event: 'charge.success', data: { reference: start.reference, status: 'success', channel: 'card' } };
+    const calls = Array.from({ length: 70 }, (_, i) =>
+      i % 7 < 5 ? verify(ctx.app, start.reference) : signedWebhook(ctx.app, fake.secret, event),
+    );
+    const answers = await Promise.all(calls);
+    expect(answers.map((a) => a.statusCode)).toEqual(Array.from({ length: 70 }, () => 200));
+    const verified = answers.filter((_, i) => i % 7 < 5);
+    expect(verified).toHaveLength(50);
+    for (const answer of verified) expect(answer.json()).toMatchObject({ status: 'success', message: 'Payment verified successfully' });
+    expect(await currentAmount(ctx.app, causeId)).toBe(before + 3_500);
+    expect(await notificationCount(ctx.app, organizer.id, 'New donation')).toBe(1);
+    const paid = await one<{ n: number }>(
+      ctx.app,
+      sql`SELECT count(*)::int AS n FROM donations WHERE reference = ${start.reference} AND status = 'completed'`,
+    );
+    expect(paid.n).toBe(1);
+  });
+
+  it('abandons a checkout Paystack still calls abandoned once PAYMENT_ABANDON_AFTER_SECONDS have passed; a late payment still credits', async () => {
+    const { causeId } = await scene(ctx.app);
+    const before = await currentAmount(ctx.app, causeId);
+    const start = await donate(ctx.app, causeId, '12.00');
+    expect((await verify(ctx.app, start.reference)).statusCode).toBe(202);
+    await ctx.app.db
+      .execute(sql`UPDATE payments SET created_at = now() - make_interval(secs => ${ctx.app.config.sweeper.paymentAbandonSeconds}),
+      provider_checked_at = NULL WHERE reference = ${start.reference}`);
+    const expired = await verify(ctx.app, start.reference);
+    expect(expired.statusCode).toBe(402);
+    expect(expired.json()).toMatchObject({ status: 'abandoned', code: 'payment_abandoned', detail: 'Payment was cancelled' });
+    expect((await paymentRow(ctx.app, start.reference)).status).toBe('abandoned');
+    // Past the window a verify no longer asks; Paystack's webhook for a late payment still credits it.
+    fake.setOutcome(start.reference, 'success');
+    expect((await verify(ctx.app, start.reference)).statusCode).toBe(402);
+    await signedWebhook(ctx.app, fake.secret, chargeSuccess(start.reference));
+    expect((await verify(ctx.app, start.reference)).statusCode).toBe(200);
+    expect(await currentAmount(ctx.app, causeId)).toBe(before + 1_200);
   });
 
   it('flags a charge whose amount or currency Paystack reports differently', async () => {

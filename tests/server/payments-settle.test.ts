@@ -161,15 +161,18 @@ describe.each(backends)('settling payments on $name', (backend) => {
   });
 
   it.each([
-    ['failed', 'Payment failed'],
-    ['abandoned', 'Payment was cancelled'],
-  ])('marks donations %s when the tester picks it', async (outcome, detail) => {
+    ['failed', 'Payment failed', 0],
+    // Cancelled is Paystack's abandoned: still payable, so pending until PAYMENT_ABANDON_AFTER_SECONDS have passed.
+    ['abandoned', 'Payment was cancelled', 3600],
+  ])('marks donations %s when the tester picks it', async (outcome, detail, ageSeconds) => {
     const { causeId } = await scene(ctx.app);
     const donor = await newSession(ctx.app);
     const start = await donate(ctx.app, causeId, '15.00', {}, donor.access);
     const path = new URL(start.authorization_url).pathname;
     const res = await ctx.app.inject({ method: 'POST', url: `${path}/`, payload: { outcome } });
     expect(res.statusCode).toBe(200);
+    await ctx.app.db.execute(sql`UPDATE payments SET created_at = created_at - make_interval(secs => ${ageSeconds}),
+      provider_checked_at = NULL WHERE reference = ${start.reference}`);
     const verified = await verify(ctx.app, start.reference);
     expect(verified.statusCode).toBe(402);
     const answer = verified.json();
@@ -182,6 +185,37 @@ describe.each(backends)('settling payments on $name', (backend) => {
     expect(history.json().results.map((d: { status: string; reference: string }) => [d.status, d.reference])).toEqual([
       [outcome, start.reference],
     ]);
+  });
+
+  it('keeps a cancelled sandbox checkout pending and payable, like a Paystack checkout left unpaid', async () => {
+    const { causeId } = await scene(ctx.app);
+    const before = await currentAmount(ctx.app, causeId);
+    const start = await donate(ctx.app, causeId, '18.00', { payment_method: 'card' });
+    const path = `/sandbox/checkout/${start.reference}/`;
+    expect((await ctx.app.inject({ method: 'POST', url: path, payload: { outcome: 'abandoned' } })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i += 1) {
+      const verified = await verify(ctx.app, start.reference);
+      expect(verified.statusCode).toBe(202);
+      expect(verified.json()).toMatchObject({ status: 'pending', detail: expect.stringMatching(/^Payment not completed yet\./) });
+      expect(verified.json().donations[0].status).toBe('pending');
+    }
+    // Back on the checkout: nothing was charged, and it can still be paid.
+    const page = await ctx.app.inject({ url: path });
+    expect(page.body).toContain('You cancelled this test payment');
+    expect(page.body).toContain('value="success"');
+    const pay = await ctx.app.inject({
+      method: 'POST',
+      url: path,
+      payload: 'method=mobile_money&outcome=success',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(pay.statusCode).toBe(303);
+    expect((await verify(ctx.app, start.reference)).json()).toMatchObject({ status: 'success', message: 'Payment verified successfully' });
+    expect(await currentAmount(ctx.app, causeId)).toBe(before + 1_800);
+    // Paid is final: a later click changes nothing.
+    await ctx.app.inject({ method: 'POST', url: path, payload: { outcome: 'abandoned' } });
+    expect((await verify(ctx.app, start.reference)).statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: path })).body).toContain('already <strong>success</strong>');
   });
 
   it('answers 404 JSON for an unknown reference, and for a bad outcome a 400', async () => {

@@ -158,6 +158,10 @@ describe.each(backends)('the spec client contract on $name', (backend) => {
       outcomes[outcome] = await donate(ctx.app, causeId, '12.00');
       if (outcome !== 'pending') await sandboxDecide(ctx.app, outcomes[outcome].reference, outcome);
     }
+    // A checkout the provider calls abandoned is the donor's to pay until PAYMENT_ABANDON_AFTER_SECONDS have passed.
+    await ctx.app.db.execute(
+      sql`UPDATE payments SET created_at = now() - interval '1 day' WHERE reference = ${outcomes.abandoned.reference}`,
+    );
     const success = await verify(ctx.app, outcomes.success.reference);
     expect(success.statusCode).toBe(200);
     expect(success.json()).toMatchObject({

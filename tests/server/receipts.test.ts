@@ -27,7 +27,9 @@ const mails = (app: FastifyInstance, kind: string, contains: string) =>
 
 async function settled(app: FastifyInstance, causeId: string, amount: string, extra: Record<string, unknown> = {}, token?: string) {
   const start = await donate(app, causeId, amount, extra, token);
-  await sandboxDecide(app, start.reference, 'success');
+  // Paid the way the form said (the checkout's channel is what the receipt shows).
+  const method = extra.payment_method as 'card' | 'mobile_money' | undefined;
+  await sandboxDecide(app, start.reference, 'success', { method });
   expect((await verify(app, start.reference)).statusCode).toBe(200);
   return start.reference;
 }

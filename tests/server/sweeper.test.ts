@@ -164,6 +164,25 @@ describe.each(backends)('money sweeper with Paystack (a local fake) on $name', (
     expect(await currentAmount(app, causeId)).toBe(2500);
   });
 
+  it('keeps a checkout Paystack calls abandoned pending until the abandon age, as a verify does', async () => {
+    const { app } = ctx;
+    const { causeId } = await scene(app);
+    const paidLate = await donate(app, causeId, '14.00');
+    const neverPaid = await donate(app, causeId, '15.00');
+    // Paystack calls both abandoned: nobody has paid them yet.
+    for (const { reference } of [paidLate, neverPaid]) await age(app, reference, 10);
+    expect(await sweepOnce(app)).toMatchObject({ paymentsChecked: 2, paymentsSettled: 0, paymentsExpired: 0 });
+    for (const { reference } of [paidLate, neverPaid]) expect((await paymentRow(app, reference)).status).toBe('pending');
+    expect((await app.inject({ url: `/api/payments/verify/${neverPaid.reference}/` })).statusCode).toBe(202);
+
+    fake.setOutcome(paidLate.reference, 'success');
+    for (const { reference } of [paidLate, neverPaid]) await age(app, reference, 61);
+    expect(await sweepOnce(app)).toMatchObject({ paymentsChecked: 2, paymentsSettled: 1, paymentsExpired: 1 });
+    expect((await paymentRow(app, paidLate.reference)).status).toBe('success');
+    expect((await paymentRow(app, neverPaid.reference)).status).toBe('abandoned');
+    expect(await currentAmount(app, causeId)).toBe(1400);
+  });
+
   it('flags a payment Paystack charged a different amount for, crediting nothing', async () => {
     const { app } = ctx;
     const { causeId } = await scene(app);

@@ -255,7 +255,12 @@ export const payments = pgTable(
     cartId: uuid('cart_id'),
     authorizationUrl: text('authorization_url'),
     flaggedReason: text('flagged_reason'),
+    /** The provider's last word on it (kept for support); while pending, 'abandoned' = unpaid at the provider so far. */
     providerStatus: text('provider_status'),
+    /** The channel the provider says the donor paid with (Paystack's data.channel: card, mobile_money, …); set on success. */
+    channel: text('channel'),
+    /** Last time someone asked the provider about it (payments/service.ts throttles verifies of unpaid checkouts by it). */
+    providerCheckedAt: timestamp('provider_checked_at', { withTimezone: true }),
     /** What the provider said it charged when that differed from ours (flagged): pesewas, and its currency. */
     receivedAmount: bigint('received_amount', { mode: 'number' }),
     receivedCurrency: text('received_currency'),
@@ -306,6 +311,7 @@ export const donations = pgTable(
     country: text('country').notNull().default(''),
     phoneCountryCode: text('phone_country_code').notNull().default(''),
     phoneNumber: text('phone_number').notNull().default(''),
+    /** What the donor chose on the form until the payment succeeds; then what the provider says was paid (null: another or no channel). */
     paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }),
     isAnonymous: boolean('is_anonymous').notNull().default(false),
     amount: bigint('amount', { mode: 'number' }).notNull(),

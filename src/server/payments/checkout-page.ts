@@ -9,8 +9,10 @@ export interface CheckoutPageInput {
   reference: string;
   amount: number;
   causes: { title: string; amount: number }[];
-  /** Set once the tester chose: the page then only links back. */
+  /** Set once the tester paid or failed it: the page then only links back. */
   decided: string | null;
+  /** The tester cancelled it before: like Paystack's abandoned checkout, it can still be paid. */
+  cancelled?: boolean;
   statusUrl: string;
 }
 
@@ -44,7 +46,8 @@ export function checkoutPage(input: CheckoutPageInput): string {
   const body = input.decided
     ? `<p role="status">This test payment is already <strong>${escape(input.decided)}</strong>.</p>
        <p><a class="link" href="${escape(input.statusUrl)}">Back to Boafo</a></p>`
-    : `<form method="post" action="${escape(action)}">
+    : `${input.cancelled ? '<p role="status">You cancelled this test payment. Nothing was charged; you can still pay it.</p>' : ''}
+      <form method="post" action="${escape(action)}">
         <fieldset>
           <legend>Pay with</legend>
           <label><input type="radio" name="method" value="card" checked> Card</label>

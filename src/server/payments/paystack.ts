@@ -74,6 +74,11 @@ function refundResult(data: PaystackRefund): RefundResult {
   };
 }
 
+/** Paystack's data.channel (card, mobile_money, bank_transfer, apple_pay, …) as a short word; null when it is anything else. */
+function channelOf(channel: unknown): string | null {
+  return typeof channel === 'string' && /^[a-z][a-z0-9_]{0,39}$/.test(channel) ? channel : null;
+}
+
 /** Paystack wants Ghanaian mobile money numbers in the local form 0XXXXXXXXX. */
 function localMobileNumber(number: string): string {
   return number.startsWith('233') ? `0${number.slice(3)}` : number;
@@ -159,7 +164,7 @@ export class PaystackProvider implements PaymentProvider {
   }
 
   async verify(reference: string): Promise<ProviderResult> {
-    const { status, json } = await this.call<{ status?: string; amount?: number; currency?: string }>(
+    const { status, json } = await this.call<{ status?: string; amount?: number; currency?: string; channel?: unknown }>(
       'GET',
       `/transaction/verify/${encodeURIComponent(reference)}`,
     );
@@ -176,6 +181,7 @@ export class PaystackProvider implements PaymentProvider {
       amount: typeof data.amount === 'number' && Number.isSafeInteger(data.amount) ? data.amount : null,
       currency: typeof data.currency === 'string' ? data.currency : null,
       providerStatus: String(data.status ?? 'unknown'),
+      channel: channelOf(data.channel),
     };
   }
 

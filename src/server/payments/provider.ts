@@ -4,7 +4,11 @@
  */
 import type { PaymentProviderName } from '../config';
 
-/** What the provider says happened; anything it reports as in progress is 'pending'. */
+/**
+ * What the provider says happened; anything it reports as in progress is 'pending'. 'abandoned' is
+ * the provider's word for a checkout nobody has paid yet (Paystack): the donor may still pay it, so
+ * it stays pending here for a while (payments/pay-window.ts).
+ */
 export type ProviderStatus = 'success' | 'failed' | 'abandoned' | 'pending';
 
 export interface ProviderResult {
@@ -14,6 +18,11 @@ export interface ProviderResult {
   currency: string | null;
   /** The provider's own word for the state (kept on the payment for support). */
   providerStatus: string;
+  /**
+   * How the donor actually paid, in the provider's words (Paystack's data.channel: card, mobile_money,
+   * bank_transfer, apple_pay, …); null or absent when it did not say. Decides the card hold (paid-method.ts).
+   */
+  channel?: string | null;
 }
 
 export interface InitializeInput {

@@ -43,7 +43,14 @@ export class SandboxProvider implements PaymentProvider {
     const charge = await this.charge(reference);
     if (!charge?.outcome)
       return { status: 'pending', amount: charge?.amount ?? null, currency: charge?.currency ?? null, providerStatus: 'pending' };
-    return { status: charge.outcome, amount: charge.amount, currency: charge.currency, providerStatus: charge.outcome };
+    // The channel is the one the tester paid with on the checkout page (none when a test posted no method).
+    return {
+      status: charge.outcome,
+      amount: charge.amount,
+      currency: charge.currency,
+      providerStatus: charge.outcome,
+      channel: charge.method,
+    };
   }
 
   /** The sandbox pays back at once: no money ever moved, so there is nothing to wait for. */
@@ -70,10 +77,10 @@ export class SandboxProvider implements PaymentProvider {
 
   async disableSubscription(): Promise<void> {}
 
-  /** A month's charge the provider made on its own: recorded with its outcome at once. */
-  async recurringCharge(reference: string, amount: number, outcome: SandboxOutcome): Promise<void> {
+  /** A month's charge the provider made on its own (with the way the gift pays): recorded with its outcome at once. */
+  async recurringCharge(reference: string, amount: number, outcome: SandboxOutcome, method: string | null): Promise<void> {
     await this.repo.openCharge(reference, amount, 'GHS');
-    await this.repo.decide(reference, outcome, null);
+    await this.repo.decide(reference, outcome, method);
   }
 
   // Payouts (rules in sandbox-payouts.ts).
@@ -101,7 +108,10 @@ export class SandboxProvider implements PaymentProvider {
     return sandboxGetTransfer(this.repo, reference);
   }
 
-  /** Records the tester's choice once, like a real provider: a second click cannot change a decided charge. */
+  /**
+   * Records the tester's choice like a real provider: a paid or failed charge cannot change, a
+   * cancelled one can still be paid (Paystack's abandoned checkout), so testers see that path too.
+   */
   async decide(reference: string, outcome: SandboxOutcome, method: string | null): Promise<SandboxOutcome | null> {
     await this.repo.decide(reference, outcome, method);
     return (await this.charge(reference))?.outcome ?? null;

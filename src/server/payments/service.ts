@@ -8,7 +8,8 @@ import { toDecimalString } from '../../shared/money';
 import { ApiError } from '../lib/api-error';
 import type { PaymentView } from '../repositories/payments';
 import { siteOrigin } from '../lib/site-origin';
-import { ProviderError } from './provider';
+import { judgeAnswer } from './pay-window';
+import { ProviderError, type ProviderResult } from './provider';
 import { returnOriginOf } from './return-origin';
 import { settlePayment, type PaymentRow } from './settle';
 
@@ -23,6 +24,9 @@ const MESSAGES: Record<PaymentRow['status'], string> = {
   flagged: 'Payment is under review',
   refunded: 'Payment was refunded',
 };
+
+/** `detail` while pending and the provider calls the checkout abandoned: the donor left it unpaid, and may still pay it. */
+const NOT_PAID_YET = 'Payment not completed yet. If you left the checkout before paying, nothing was charged.';
 
 /**
  * Asks the provider for the checkout address of a pending payment. When the provider
@@ -65,24 +69,78 @@ export async function launchPayment(
   }
 }
 
+/** A verify asks the provider again about a checkout it called abandoned (unpaid so far) at most this often. */
+export const ABANDONED_RECHECK_SECONDS = 5;
+
+/** Checks in flight per app and reference: concurrent verifies of one payment in a process share one. */
+const checksInFlight = new WeakMap<FastifyInstance, Map<string, Promise<PaymentRow | null>>>();
+
 /**
  * Brings a payment up to date: asks the provider while it is still open here, then settles.
- * `alsoClosed` (webhooks) re-checks failed/abandoned payments too, so a late success is credited.
- * A provider that cannot be reached leaves the payment as it is.
+ * `alsoClosed` (webhooks) re-checks failed/abandoned payments too, so a late success is credited,
+ * and always asks: the provider says something changed. A verify instead joins a check of the same
+ * payment already running in this process, and asks about a checkout the provider last called
+ * abandoned at most once every ABANDONED_RECHECK_SECONDS (payments.provider_checked_at, so across
+ * processes too); a throttled verify answers what the database holds. A provider that cannot be
+ * reached leaves the payment as it is.
  */
-export async function refreshPayment(app: FastifyInstance, reference: string, alsoClosed = false): Promise<PaymentRow | null> {
+export function refreshPayment(app: FastifyInstance, reference: string, alsoClosed = false): Promise<PaymentRow | null> {
+  if (alsoClosed) return checkWithProvider(app, reference, true);
+  let checks = checksInFlight.get(app);
+  if (!checks) checksInFlight.set(app, (checks = new Map()));
+  const running = checks.get(reference);
+  if (running) return running;
+  const check = checkWithProvider(app, reference, false).finally(() => checks.delete(reference));
+  checks.set(reference, check);
+  return check;
+}
+
+async function checkWithProvider(app: FastifyInstance, reference: string, alsoClosed: boolean): Promise<PaymentRow | null> {
   const payment = await app.repos.payments.findByReference(reference);
   if (!payment) return null;
   const open = payment.status === 'pending' || (alsoClosed && (payment.status === 'failed' || payment.status === 'abandoned'));
   if (!open || payment.provider !== app.payments.name) return payment;
+  // A webhook always asks and does not take a verify's turn (the verifies' check must not be throttled by it).
+  const age = alsoClosed
+    ? await app.repos.payments.ageSeconds(payment.id)
+    : await app.repos.payments.claimCheck(payment.id, ABANDONED_RECHECK_SECONDS);
+  if (age === null) return payment;
   try {
-    const result = await app.payments.verify(reference);
-    return (await settlePayment(app.repos, reference, result, app.receiptLinks))?.payment ?? payment;
+    const answer = await app.payments.verify(reference);
+    return (await applyProviderAnswer(app, payment, answer, age)).payment ?? payment;
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     app.log.warn({ err: error, reference }, 'Payment provider unreachable during verification');
     return payment;
   }
+}
+
+export interface AppliedAnswer {
+  payment: PaymentRow | null;
+  /** This call moved the payment out of pending (or a closed one to success). */
+  changed: boolean;
+  /** It was abandoned because PAYMENT_ABANDON_AFTER_SECONDS passed without an outcome (pay-window.ts). */
+  expired: boolean;
+}
+
+/**
+ * The provider's answer about a payment `ageSeconds` old, by the pay window (pay-window.ts): settled
+ * when it decided, kept pending with the provider's word noted while the window is open, abandoned after.
+ * Verify, webhook and the sweeper all apply answers here.
+ */
+export async function applyProviderAnswer(
+  app: FastifyInstance,
+  payment: PaymentRow,
+  answer: ProviderResult,
+  ageSeconds: number,
+): Promise<AppliedAnswer> {
+  const { result, expired } = judgeAnswer(answer, ageSeconds, app.config.sweeper.paymentAbandonSeconds);
+  if (result.status === 'pending') {
+    const noted = payment.status === 'pending' ? await app.repos.payments.noteProviderStatus(payment.id, result.providerStatus) : null;
+    return { payment: noted ?? payment, changed: false, expired: false };
+  }
+  const settled = await settlePayment(app.repos, payment.reference, result, app.receiptLinks);
+  return { payment: settled?.payment ?? null, changed: settled?.changed ?? false, expired: expired && !!settled?.changed };
 }
 
 /**
@@ -93,6 +151,8 @@ export async function refreshPayment(app: FastifyInstance, reference: string, al
  *    amounts: the payment did not happen, and no client can read it as success;
  *  - pending / flagged → 202 Accepted without `message`: the check worked but there is no outcome a
  *    donor can act on yet (the provider has not decided, or an admin reviews a mismatched amount).
+ *    A checkout the provider calls abandoned is still pending until PAYMENT_ABANDON_AFTER_SECONDS
+ *    (pay-window.ts): the donor may go back and pay it, so it is no 402 "cancelled" yet.
  *    A 2xx keeps a spec client from telling the donor "not successful" about money that may still
  *    arrive; without `message` it cannot read it as verified either (it shows its neutral
  *    'Payment verification complete'), and our PWA polls and offers 'Check again'.
@@ -120,7 +180,7 @@ function verificationFields(view: PaymentView) {
   const { payment } = view;
   return {
     reference: payment.reference,
-    detail: MESSAGES[payment.status],
+    detail: payment.status === 'pending' && payment.providerStatus === 'abandoned' ? NOT_PAID_YET : MESSAGES[payment.status],
     total_amount: toDecimalString(payment.amount),
     currency: 'GHS' as const,
     donations: view.donations.map((d) => ({

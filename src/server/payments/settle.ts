@@ -17,6 +17,7 @@ import type { SettlementLinks } from '../lib/receipt-links';
 import { firstDonationMail, goalReachedMail, receiptMail } from '../mail/receipt-mail';
 import type { Repos } from '../plugins/app/repositories';
 import { OPEN_DONATION, type PaymentRow, type PaymentStatus } from '../repositories/settlements';
+import { paidMethod } from './paid-method';
 import type { ProviderResult } from './provider';
 import { subscriptionSettled } from './subscription-charges';
 
@@ -70,7 +71,8 @@ export async function creditDonations(
   result: ProviderResult | null,
   links: SettlementLinks,
 ): Promise<PaymentRow> {
-  const done = await repos.settlements.completeDonations(payment.id);
+  // What was really paid with, not what the form said: receipts show it and the card hold reads it.
+  const done = await repos.settlements.completeDonations(payment.id, paidMethod(payment.channel));
   if (done.length === 0) {
     // Paid, but nothing left to credit (the donations were moved or already completed): a human must look.
     return flag(repos, payment, 'paid, but it has no open donations to credit', result);
@@ -143,7 +145,7 @@ export async function settlePayment(
   const allowed = SETTLEABLE[result.status];
   return repos.transaction(async (tx) => {
     // Decided in SQL from the row as it is at write time; the first writer wins, the rest get nothing back.
-    const won = await tx.settlements.claim(reference, allowed, result.status, result.providerStatus);
+    const won = await tx.settlements.claim(reference, allowed, result.status, result.providerStatus, result.channel ?? null);
     if (!won) {
       const row = await tx.settlements.payment({ reference });
       return row ? { payment: row, changed: false } : null;

@@ -4,8 +4,9 @@
  * - Payments still pending PAYMENT_RECHECK_AFTER_SECONDS after they started (the donor closed
  *   the tab at the provider, the webhook never came) are verified with the provider and
  *   settled through settlePayment, the one exactly-once path. One the provider still calls
- *   unpaid (or never heard of) after PAYMENT_ABANDON_AFTER_SECONDS is marked abandoned; a
- *   success confirmed later still credits it (settle.ts).
+ *   unpaid (pending, abandoned, or never heard of) stays pending until PAYMENT_ABANDON_AFTER_SECONDS
+ *   and is then marked abandoned (pay-window.ts, the rule verify uses too); a success confirmed
+ *   later still credits it (settle.ts).
  * - Withdrawals left approved or processing are re-checked with processWithdrawal: it asks the
  *   provider about our reference first and never sends a second transfer.
  *
@@ -18,8 +19,8 @@ import type { FastifyInstance } from 'fastify';
 import { processWithdrawal } from '../payouts/service';
 import { sweepDeadlines } from './cause-deadlines';
 import { ProviderError } from './provider';
+import { applyProviderAnswer } from './service';
 import { stopGiftsForEndedCauses } from './subscriptions';
-import { settlePayment } from './settle';
 
 /** Rows per kind per sweep: a backlog drains over a few sweeps instead of one long one. */
 const BATCH = 50;
@@ -45,24 +46,13 @@ async function sweepPayments(app: FastifyInstance, report: SweepReport): Promise
   for (const { reference, age } of claimed) {
     report.paymentsChecked += 1;
     try {
-      const result = await app.payments.verify(reference);
-      if (result.status !== 'pending') {
-        if ((await settlePayment(app.repos, reference, result, app.receiptLinks))?.changed) report.paymentsSettled += 1;
-        continue;
-      }
-      if (age < settings.paymentAbandonSeconds) continue;
-      const expired = await settlePayment(
-        app.repos,
-        reference,
-        {
-          status: 'abandoned',
-          amount: null,
-          currency: null,
-          providerStatus: `expired: still ${result.providerStatus} at the provider`,
-        },
-        app.receiptLinks,
-      );
-      if (expired?.changed) report.paymentsExpired += 1;
+      const payment = await app.repos.payments.findByReference(reference);
+      if (!payment) continue;
+      const answer = await app.payments.verify(reference);
+      // The same pay window as a verify: unpaid ('pending' or Paystack's 'abandoned') stays open until the abandon age.
+      const applied = await applyProviderAnswer(app, payment, answer, age);
+      if (applied.expired) report.paymentsExpired += 1;
+      else if (applied.changed) report.paymentsSettled += 1;
     } catch (error) {
       // One payment the provider cannot answer for must not stop the others; it is due again next period.
       const level = error instanceof ProviderError ? 'warn' : 'error';

@@ -2,7 +2,7 @@
  * Payments and the donations they carry: creating them together, attaching an existing
  * donation, and the read model of the verify answer. Settling lives in payments/settle.ts.
  */
-import { and, asc, eq, gt, isNull, or, sql, TransactionRollbackError } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, ne, or, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { causes, donations, payments } from '../db/schema';
 import type { PaymentRow } from './settlements';
@@ -187,6 +187,49 @@ export class PaymentsRepo {
       .update(donations)
       .set({ paymentId: null, reference: null })
       .where(and(eq(donations.paymentId, paymentId), eq(donations.status, 'pending')));
+  }
+
+  /** Seconds since the payment started, by the database's clock (the one the sweeper's ages use). */
+  async ageSeconds(id: string): Promise<number | null> {
+    const [row] = await this.db
+      .select({ age: sql<number>`extract(epoch FROM now() - ${payments.createdAt})::float8` })
+      .from(payments)
+      .where(eq(payments.id, id));
+    return row ? Number(row.age) : null;
+  }
+
+  /**
+   * A verify's turn to ask the provider: stamps provider_checked_at and answers the payment's age in
+   * seconds, or null when a pending payment the provider last called abandoned was asked less than
+   * `throttleSeconds` ago (the caller then does not ask). One guarded UPDATE, so this holds across processes.
+   */
+  async claimCheck(id: string, throttleSeconds: number): Promise<number | null> {
+    const [row] = await this.db
+      .update(payments)
+      .set({ providerCheckedAt: sql`now()` })
+      .where(
+        and(
+          eq(payments.id, id),
+          or(
+            ne(payments.status, 'pending'),
+            sql`${payments.providerStatus} IS DISTINCT FROM 'abandoned'`,
+            isNull(payments.providerCheckedAt),
+            sql`${payments.providerCheckedAt} <= now() - make_interval(secs => ${throttleSeconds})`,
+          ),
+        ),
+      )
+      .returning({ age: sql<number>`extract(epoch FROM now() - ${payments.createdAt})::float8` });
+    return row ? Number(row.age) : null;
+  }
+
+  /** The provider's word on a payment that stays pending (support reads it; 'abandoned' throttles verifies); null if unchanged. */
+  async noteProviderStatus(id: string, providerStatus: string): Promise<PaymentRow | null> {
+    const [row] = await this.db
+      .update(payments)
+      .set({ providerStatus, updatedAt: sql`now()` })
+      .where(and(eq(payments.id, id), eq(payments.status, 'pending'), sql`${payments.providerStatus} IS DISTINCT FROM ${providerStatus}`))
+      .returning();
+    return row ?? null;
   }
 
   /** The provider's checkout address, and where the donor returns afterwards (null = our own app). */

@@ -2,7 +2,7 @@
  * The sandbox provider's own side of the money (what it was asked to charge, what the tester
  * chose, the transfers it "sent"), kept in the database so every server process sees the same.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sandboxCharges, sandboxTransfers } from '../db/schema';
 
@@ -22,12 +22,12 @@ export class SandboxRepo {
     return row ?? null;
   }
 
-  /** Records the tester's choice once: a decided charge keeps its outcome. */
+  /** Records the tester's choice: a paid or failed charge keeps its outcome, a cancelled one can still be paid. */
   async decide(reference: string, outcome: SandboxOutcome, method: string | null): Promise<void> {
     await this.db
       .update(sandboxCharges)
       .set({ outcome, method, decidedAt: sql`now()` })
-      .where(and(eq(sandboxCharges.reference, reference), isNull(sandboxCharges.outcome)));
+      .where(and(eq(sandboxCharges.reference, reference), or(isNull(sandboxCharges.outcome), eq(sandboxCharges.outcome, 'abandoned'))));
   }
 
   /** A new transfer; null when one with this reference exists already. */

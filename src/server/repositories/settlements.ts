@@ -33,16 +33,20 @@ export class SettlementsRepo {
     return row ?? null;
   }
 
-  /** Moves the payment to `status` only if it is still in one of `allowed`: the winner gets the row. */
+  /**
+   * Moves the payment to `status` only if it is still in one of `allowed`: the winner gets the row.
+   * A success keeps the channel the provider says it was paid with (null: it did not say).
+   */
   async claim(
     reference: string,
     allowed: PaymentStatus[],
     status: PaymentStatus,
     providerStatus: string | null,
+    channel: string | null = null,
   ): Promise<PaymentRow | null> {
     const [won] = await this.db
       .update(payments)
-      .set({ status, providerStatus, completedAt: sql`now()`, updatedAt: sql`now()` })
+      .set({ status, providerStatus, ...(status === 'success' ? { channel } : {}), completedAt: sql`now()`, updatedAt: sql`now()` })
       .where(and(eq(payments.reference, reference), inArray(payments.status, allowed)))
       .returning();
     return won ?? null;
@@ -87,10 +91,11 @@ export class SettlementsRepo {
       .orderBy(asc(donations.createdAt), asc(donations.id));
   }
 
-  async completeDonations(paymentId: string): Promise<SettledDonation[]> {
+  /** Completes the payment's open donations with the method they were really paid by (payments/paid-method.ts). */
+  async completeDonations(paymentId: string, paidMethod: SettledDonation['paymentMethod']): Promise<SettledDonation[]> {
     return this.db
       .update(donations)
-      .set({ status: 'completed', completedAt: sql`now()` })
+      .set({ status: 'completed', completedAt: sql`now()`, paymentMethod: paidMethod })
       .where(and(eq(donations.paymentId, paymentId), inArray(donations.status, [...OPEN_DONATION])))
       .returning();
   }

@@ -27,7 +27,10 @@ export interface Balance {
   raised: number;
   withdrawn: number;
   pending: number;
-  /** Card donations settled less than CARD_HOLD_HOURS ago: raised, not yet withdrawable. */
+  /**
+   * Donations paid less than CARD_HOLD_HOURS ago by anything but mobile money (card, another channel, or
+   * one the provider did not name): raised, not yet withdrawable.
+   */
   held: number;
   /**
    * Paid back to donors, never part of raised: refunds (pending ones included, they are already
@@ -38,9 +41,11 @@ export interface Balance {
 }
 
 /**
- * raised = completed donations net of their refunds, withdrawn = paid withdrawals, pending = in flight, held = recent card
- * money, all pesewas; available = raised − withdrawn − pending − held. The held sum reads only the
- * cause's completed donations of the last hours, on the (cause_id, completed_at) partial index.
+ * raised = completed donations net of their refunds, withdrawn = paid withdrawals, pending = in flight, held = recent money
+ * that can still be charged back, all pesewas; available = raised − withdrawn − pending − held. Held follows how the
+ * money was really paid (payment_method is the provider's channel once a payment succeeds, payments/paid-method.ts):
+ * only mobile money is free at once. Gifts recorded without a provider charge (no payment: the demo seed) hold nothing.
+ * The held sum reads only the cause's completed donations of the last hours, on the (cause_id, completed_at) partial index.
  */
 async function causeBalance(db: Db, causeId: string, holdHours: number): Promise<Balance> {
   const [row] = await queryRows<{ raised: string; withdrawn: string; pending: string; held: string; refunded: string }>(
@@ -51,7 +56,8 @@ async function causeBalance(db: Db, causeId: string, holdHours: number): Promise
     (SELECT coalesce(sum(amount), 0) FROM withdrawals WHERE cause_id = ${causeId}
       AND status IN (${IN_FLIGHT_SQL}))::text AS pending,
     (SELECT coalesce(sum(amount - refunded_amount), 0) FROM donations WHERE cause_id = ${causeId} AND status = 'completed'
-      AND payment_method = 'card' AND completed_at > now() - make_interval(hours => ${holdHours}))::text AS held,
+      AND payment_id IS NOT NULL AND payment_method IS DISTINCT FROM 'mobile_money'
+      AND completed_at > now() - make_interval(hours => ${holdHours}))::text AS held,
     (SELECT coalesce(sum(CASE WHEN status = 'refunded' AND refunded_amount = 0 THEN amount ELSE refunded_amount END), 0)
       FROM donations WHERE cause_id = ${causeId} AND status IN ('completed', 'refunded'))::text AS refunded`,
   );

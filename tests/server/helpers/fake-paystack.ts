@@ -24,6 +24,8 @@ export interface FakeTransaction {
   /** The plan the transaction was initialized with (its amount is what Paystack charges). */
   plan?: string;
   channels?: unknown;
+  /** The channel verify reports the donor paid with (Paystack's data.channel); card unless a test says, null = not reported. */
+  channel?: string | null;
 }
 
 export interface FakeRefund {
@@ -41,7 +43,7 @@ export interface FakePaystack extends FakeTransfers, FakeSubscriptions {
   requests: { method: string; path: string; query: string; authorized: boolean; body: unknown }[];
   /** Makes initialize answer this HTTP status (0 = normal). */
   failInitializeWith: number;
-  setOutcome(reference: string, status: string, override?: { amount?: number; currency?: string }): void;
+  setOutcome(reference: string, status: string, override?: { amount?: number; currency?: string; channel?: string | null }): void;
   /** POST /refund and GET /refund/:id: refunds by Paystack's numeric id. */
   refunds: Map<number, FakeRefund>;
   /** The status POST /refund answers a new refund with (Paystack queues them: 'pending'). */
@@ -136,7 +138,7 @@ export async function startFakePaystack(secret = `sk_test_${randomBytes(12).toSt
           amount: tx.amount,
           currency: tx.currency,
           gateway_response: tx.status === 'success' ? 'Successful' : 'The transaction was not completed',
-          channel: 'card',
+          ...(tx.channel === null ? {} : { channel: tx.channel ?? 'card' }),
           metadata: tx.metadata,
           customer: { email: tx.email },
           paid_at: tx.status === 'success' ? new Date().toISOString() : null,

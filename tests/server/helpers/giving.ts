@@ -76,14 +76,17 @@ export function signedWebhook(app: FastifyInstance, secret: string, event: unkno
 
 export const chargeSuccess = (reference: string) => ({ event: 'charge.success', data: { reference, status: 'success' } });
 
-/** The sandbox's provider-side record, as the tester's click would leave it (without the webhook). */
+/**
+ * The sandbox's provider-side record, as the tester's click would leave it (without the webhook);
+ * `method` is the channel the tester paid with (none unless given: the provider does not say).
+ */
 export async function sandboxDecide(
   app: FastifyInstance,
   reference: string,
   outcome: string,
-  override: { amount?: number; currency?: string } = {},
+  override: { amount?: number; currency?: string; method?: 'card' | 'mobile_money' } = {},
 ) {
-  await app.db.execute(sql`UPDATE sandbox_charges SET outcome = ${outcome}, decided_at = now(),
+  await app.db.execute(sql`UPDATE sandbox_charges SET outcome = ${outcome}, decided_at = now(), method = ${override.method ?? null},
     amount = coalesce(${override.amount ?? null}::bigint, amount), currency = coalesce(${override.currency ?? null}, currency)
     WHERE reference = ${reference}`);
 }

@@ -54,7 +54,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         reference: view.payment.reference,
         amount: view.payment.amount,
         causes: view.donations.map((d) => ({ title: d.causeTitle, amount: d.amount })),
-        decided: charge?.outcome ?? null,
+        // A cancelled checkout can still be paid, as on Paystack: the form comes back, with a note.
+        decided: charge?.outcome === 'abandoned' ? null : (charge?.outcome ?? null),
+        cancelled: charge?.outcome === 'abandoned',
         statusUrl: paymentStatusUrl(request, view.payment),
       });
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
@@ -74,10 +76,18 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { payment } = await load(request.params.reference);
-      const outcome = (await sandbox.decide(payment.reference, request.body.outcome, request.body.method ?? null)) ?? request.body.outcome;
+      await sandbox.decide(payment.reference, request.body.outcome, request.body.method ?? null);
+      const charge = await sandbox.charge(payment.reference);
+      const outcome = charge?.outcome ?? request.body.outcome;
       const event = JSON.stringify({
         event: outcome === 'success' ? 'charge.success' : 'charge.failed',
-        data: { reference: payment.reference, status: outcome, amount: payment.amount, currency: payment.currency },
+        data: {
+          reference: payment.reference,
+          status: outcome,
+          amount: payment.amount,
+          currency: payment.currency,
+          channel: charge?.method ?? null,
+        },
       });
       const answer = await app.inject({
         method: 'POST',

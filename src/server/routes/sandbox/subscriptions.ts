@@ -47,7 +47,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const { payment, created } = existing
         ? { payment: existing, created: false }
         : await openMonthCharge(app.repos, subscription, period, newPaymentReference());
-      if (created) await sandbox.recurringCharge(payment.reference, payment.amount, request.body?.outcome ?? 'success');
+      if (created)
+        await sandbox.recurringCharge(
+          payment.reference,
+          payment.amount,
+          request.body?.outcome ?? 'success',
+          subscription.paymentMethod ?? 'card',
+        );
       // Verify-and-settle, the same path as a webhook: a repeat finds the month settled and changes nothing.
       const settled = (await refreshPayment(app, payment.reference)) ?? payment;
       const [view] = (await app.repos.subscriptions.listForUser(subscription.userId)).filter((v) => v.subscription.id === subscription.id);
