@@ -11,6 +11,8 @@ import { ApiError, validationError } from '../../../lib/api-error';
 import type { CartLine } from '../../../repositories/carts';
 import { acceptsDonations, type CauseRow } from '../../../repositories/causes';
 import { isUuid } from '../../../repositories/search';
+import { siteOrigin } from '../../../lib/site-origin';
+import { absoluteImageUrl } from '../../image-fields';
 import { imageUrls } from '../user/profile/serialize';
 
 export const NOT_ACCEPTING = 'This cause is not accepting donations.';
@@ -62,13 +64,13 @@ export async function givableCause(app: FastifyInstance, causeId: string, field 
   return cause;
 }
 
-function toItem(line: CartLine): CartItem {
+function toItem(line: CartLine, origin: string): CartItem {
   return {
     id: line.id,
     cause_id: line.causeId,
     title: line.title,
     category: line.category,
-    image: imageUrls(line.coverImage).main,
+    image: absoluteImageUrl(origin, imageUrls(line.coverImage).main),
     donation_amount: toDecimalString(line.donationAmount),
     quantity: line.quantity,
     line_total: toDecimalString(line.donationAmount * line.quantity),
@@ -79,7 +81,8 @@ function toItem(line: CartLine): CartItem {
 export async function cartAnswer(app: FastifyInstance, request: FastifyRequest, cartId: string): Promise<Cart> {
   const lines = await app.repos.carts.lines(cartId);
   const total = lines.reduce((sum, line) => sum + line.donationAmount * line.quantity, 0);
-  return { cart_id: cartId, items: lines.map(toItem), total_amount: toDecimalString(total) };
+  const origin = siteOrigin(app, request);
+  return { cart_id: cartId, items: lines.map((line) => toItem(line, origin)), total_amount: toDecimalString(total) };
 }
 
 /**
