@@ -118,7 +118,7 @@ export const SETTINGS: SettingDoc[] = [
     name: 'PUBLIC_URL',
     default: '(unset)',
     description:
-      'Public base address (https://boafo.example.gh) for the links the server writes: page links, the payment checkout and return addresses. Unset = taken from each request. Image fields are relative paths either way.',
+      'Public base address (https://boafo.example.gh) for the links the server writes: page links, the payment checkout and return addresses. Unset = taken from each request. The `image` fields are absolute on it too; the other image fields are relative paths either way.',
   },
   { name: 'GOOGLE_AUTH_URL', default: '(unset)', description: 'Google sign-in link the web app shows; hidden when unset.' },
   { name: 'FACEBOOK_AUTH_URL', default: '(unset)', description: 'Facebook sign-in link the web app shows; hidden when unset.' },

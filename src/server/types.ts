@@ -44,6 +44,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** false: the route ignores Idempotency-Key (its answer holds secrets that must not be stored). */
     idempotent?: boolean;
+    /**
+     * A signed-in request answered from the record its Idempotency-Key left when sent as a guest
+     * (queued before signing in): runs before that answer is replayed, and what it returns is sent
+     * instead (undefined: the guest's answer as stored). The change itself is never applied again.
+     */
+    afterGuestReplay?: (request: FastifyRequest, guestAnswer: { status: number; body: string }) => Promise<unknown>;
   }
   interface FastifyRequest {
     user: AuthUser | null;

@@ -16,8 +16,8 @@ const USER = { first: 'Efua', last: 'Owusu', email: `efua.client.${Date.now()}@e
 /**
  * The client: plain JavaScript, nothing of ours. It reads the API base from its own configuration
  * (a meta tag; a trailing /api is removed, spec §7), sends JSON with the stored bearer token, treats
- * any non-2xx answer as 'API {status} {statusText}: {body}' (spec §8) and joins image paths to the
- * base (spec §3). Each step writes what it saw into the page for the test to read.
+ * any non-2xx answer as 'API {status} {statusText}: {body}' (spec §8), shows `image` as it comes
+ * and joins `cover_image` (a path) to the base (spec §3). Each step writes what it saw into the page for the test to read.
  */
 const CLIENT_JS = String.raw`
 const base = document.querySelector('meta[name=api-base]').content.replace(/\/+$/, '').replace(/\/api$/, '');
@@ -40,7 +40,7 @@ async function landing() {
     const cards = list(await call('GET', '/api/donations/?page=1'));
     document.getElementById('cards').innerHTML = cards.map((c) =>
       '<li>' + c.title + ' | ' + c.category + ' | Goal ' + c.goal + ' | Collected ' + c.collected + ' | Remaining ' + c.remaining
-      + ' | ' + c.progress + '%' + (c.image ? ' <img class="card-img" alt="" width="60" src="' + base + c.image + '">' : '') + '</li>').join('');
+      + ' | ' + c.progress + '%' + (c.image ? ' <img class="card-img" alt="" width="60" src="' + c.image + '">' : '') + '</li>').join('');
     out('cards-status', cards.length + ' cards');
   } catch (error) { out('cards-status', 'Failed to load donations: ' + error.message); }
 }
@@ -60,7 +60,7 @@ async function causes() {
     const all = list(await call('GET', '/api/causes/list/?page=1'));
     const active = all.filter((c) => String(c.status).toLowerCase() === 'active' || c.active === true || c.is_active === true);
     document.getElementById('causes').innerHTML = active.map((c) =>
-      '<li data-id="' + c.id + '"><img class="cause-img" alt="" width="80" src="' + base + (c.image || c.cover_image) + '"> '
+      '<li data-id="' + c.id + '"><img class="cause-img" alt="" width="80" src="' + (c.image || base + c.cover_image) + '"> '
       + (c.name || c.title) + ' <button class="add">Add to cart</button></li>').join('');
     for (const button of document.querySelectorAll('#causes .add')) {
       button.onclick = () => addToCart(button.parentElement.dataset.id);
@@ -184,7 +184,9 @@ describe('a spec-only client on its own origin', () => {
     expect(await text('cards-status')).toMatch(/^[1-9]\d* cards$/);
     const first = await page.locator('#cards li').first().textContent();
     expect(first).toMatch(/\| Goal \d+\.\d\d \| Collected \d+\.\d\d \| Remaining \d+\.\d\d \| \d+%/);
-    // CORP cross-origin + relative paths: the pictures really load on another origin.
+    // CORP cross-origin + absolute `image` URLs: the pictures really load on another origin (a path
+    // would ask this client's own server, which answers HTML).
+    expect(await page.locator('#cards .card-img').first().getAttribute('src')).toMatch(new RegExp(`^${server.url}/media/[0-9a-f]{64}$`));
     await expect
       .poll(() => page.$$eval('#cards .card-img', (imgs) => imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0)))
       .toBe(true);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { backends } from './helpers/backends';
 import { bearer, newSession, useApp } from './helpers/app';
 import { ADMIN } from './helpers/causes';
-import { scene } from './helpers/giving';
+import { one, scene } from './helpers/giving';
 
 type Line = { cause_id: string; quantity: number; donation_amount?: string | number };
 
@@ -199,32 +199,45 @@ describe.each(backends)('POST /api/cart/sync/ on $name', (backend) => {
     expect(quantities(await read(null, me.access))).toEqual({ [a.causeId]: 1, [b.causeId]: 2 });
   });
 
-  it('a change queued as a guest and resent after sign-in applies once (batch and single add)', async () => {
+  it('a change queued as a guest and resent after sign-in merges first: the answer is your cart, each change applied once', async () => {
     const { causeId } = await scene(ctx.app);
     const other = await scene(ctx.app);
+    const mine = await scene(ctx.app);
     const me = await newSession(ctx.app);
+    const own = await sync({ lines: [{ cause_id: mine.causeId, quantity: 2, donation_amount: '5.00' }] }, { token: me.access });
+    const accountCart = own.json().cart_id as string;
     const guestCart = randomUUID();
     const batchKey = randomUUID();
     const batch = { cart_id: guestCart, lines: [{ cause_id: causeId, quantity: 1, donation_amount: '10.00' }] };
     expect((await sync(batch, { key: batchKey })).statusCode).toBe(200); // applied; its answer never reached the phone
     const addKey = randomUUID();
     const add = { cart_id: guestCart, cause_id: other.causeId, donation_amount: '10.00', quantity: 1 };
-    const guestAdd = await ctx.app.inject({ method: 'POST', url: '/api/cart/add/', payload: add, headers: { 'idempotency-key': addKey } });
-    expect(guestAdd.statusCode).toBe(200);
+    const resendAdd = (token?: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/cart/add/',
+        payload: add,
+        headers: { 'idempotency-key': addKey, ...(token ? bearer(token) : {}) },
+      });
+    expect((await resendAdd()).statusCode).toBe(200);
+    const merged = { [mine.causeId]: 2, [causeId]: 1, [other.causeId]: 1 };
 
-    // Signed in now, the outbox resends both with the same keys and the new token.
+    // Signed in now, the outbox resends both with the same keys and the new token: the guest cart
+    // is merged into the account's before the guest's answer is replayed, so the answer is the account cart.
     const resent = await sync(batch, { key: batchKey, token: me.access });
     expect(resent.statusCode).toBe(200);
     expect(resent.headers['idempotent-replayed']).toBe('true');
-    const resentAdd = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/cart/add/',
-      payload: add,
-      headers: { 'idempotency-key': addKey, ...bearer(me.access) },
-    });
+    expect(resent.json()).toMatchObject({ cart_id: accountCart, total_amount: '30.00', refused: [] });
+    expect(quantities(resent.json())).toEqual(merged);
+    const resentAdd = await resendAdd(me.access);
+    expect(resentAdd.statusCode).toBe(200);
     expect(resentAdd.headers['idempotent-replayed']).toBe('true');
-    // The next signed-in read merges the guest cart: each counted once.
-    expect(quantities(await read(guestCart, me.access))).toEqual({ [causeId]: 1, [other.causeId]: 1 });
+    expect(resentAdd.json()).toMatchObject({ cart_id: accountCart, item: { cause_id: other.causeId, quantity: 1 } });
+    expect(quantities(resentAdd.json())).toEqual(merged);
+    // Sent a third time (the answer lost again): nothing doubles, and the next read agrees.
+    expect(quantities((await sync(batch, { key: batchKey, token: me.access })).json())).toEqual(merged);
+    expect(quantities(await read(null, me.access))).toEqual(merged);
+    expect((await one<{ n: number }>(ctx.app, sql`SELECT count(*)::int AS n FROM carts WHERE id = ${guestCart}`)).n).toBe(0);
 
     // A key first used as a guest for something else is still a conflict when signed in.
     const conflict = await sync({ ...batch, lines: [{ ...batch.lines[0], quantity: 3 }] }, { key: batchKey, token: me.access });

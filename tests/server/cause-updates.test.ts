@@ -80,9 +80,11 @@ describe.each(backends)('cause updates and words of support on $name', (backend)
     });
     const withImage = await post(ctx.app, causeId, organizer.access, payload, headers);
     expect(withImage.statusCode).toBe(201);
+    // `image` is absolute (the request's address: inject's localhost:80); its sizes stay paths.
     const image = withImage.json().image as string;
-    expect(image).toMatch(/^\/media\//);
-    expect((await ctx.app.inject({ url: image })).statusCode).toBe(200);
+    expect(image).toMatch(/^http:\/\/localhost:80\/media\/[0-9a-f]{64}$/);
+    expect(Object.values(withImage.json().image_sizes)).toContain(new URL(image).pathname);
+    expect((await ctx.app.inject({ url: new URL(image).pathname })).statusCode).toBe(200);
     for (let i = 1; i <= 11; i++) {
       await tick();
       expect((await post(ctx.app, causeId, organizer.access, { body: `Update ${i}` })).statusCode).toBe(201);

@@ -247,8 +247,9 @@ describe.each(backends)('causes on $name', (backend) => {
     const cause = ok.json();
     expect(Object.keys(cause.cover_image_sizes).sort()).toEqual(['320', '96', '960']);
     expect(cause.cover_image).toBe(cause.cover_image_sizes['960']);
-    expect(cause.image).toBe(cause.cover_image);
-    // Relative even with PUBLIC_URL set (spec §3: the client joins it to the server's address).
+    // `image` is absolute for spec clients; cover_image stays relative even with PUBLIC_URL set
+    // (spec §3: the client joins it to the server's address).
+    expect(cause.image).toBe(`https://boafo.test${cause.cover_image}`);
     expect(cause.cover_image).toMatch(/^\/media\/[0-9a-f]{64}$/);
     const media = await get(cause.cover_image_sizes['320']);
     expect(media.statusCode).toBe(200);

@@ -131,3 +131,42 @@ describe.each(backends)('first-load pages on $name', (backend) => {
     }
   });
 });
+
+describe.each(backends)('first-load pages without PUBLIC_URL on $name', (backend) => {
+  // Behind a trusted proxy, with the public cache on: the answers inside the page are the ones the
+  // app would get from the address the page came from, never another address's cached copy.
+  const ctx = useApp(backend, {
+    admin: ADMIN,
+    seedDemo: true,
+    webDistDir: dist,
+    publicUrl: null,
+    trustProxy: true,
+    publicCacheSeconds: 30,
+  });
+  const addresses = [
+    { headers: { host: 'lan-box.local:3000' }, origin: 'http://lan-box.local:3000' },
+    {
+      headers: { host: '10.0.0.5:3000', 'x-forwarded-host': 'give.example.gh', 'x-forwarded-proto': 'https' },
+      origin: 'https://give.example.gh',
+    },
+  ];
+
+  it('embeds answers whose `image` fields name the address the page was asked at; the painted page uses paths', async () => {
+    for (const round of [1, 2]) {
+      for (const { headers, origin } of addresses) {
+        const page = await ctx.app.inject({ url: '/causelistpage', headers });
+        const list = bootAnswers(page.body)[FIRST_CAUSE_LIST_PATH] as { results: Cause[] };
+        const pictured = list.results.filter((c) => c.cover_image);
+        expect(pictured.length, `round ${round}`).toBeGreaterThan(0);
+        for (const cause of pictured) expect(cause.image).toBe(`${origin}${cause.cover_image}`);
+        const others = addresses.filter((a) => a.origin !== origin).map((a) => a.origin);
+        for (const other of others) expect(page.body).not.toContain(other);
+        expect(page.body).toContain(`<img src="${pictured[0].cover_image}"`);
+
+        const detail = await ctx.app.inject({ url: `/causes/${pictured[0].id}`, headers });
+        expect((bootAnswers(detail.body)[causeDetailsPath(pictured[0].id)] as Cause).image).toBe(`${origin}${pictured[0].cover_image}`);
+        expect(detail.body).toContain(`<meta property="og:url" content="${origin}/causes/${pictured[0].id}">`);
+      }
+    }
+  });
+});

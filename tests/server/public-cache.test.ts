@@ -76,6 +76,39 @@ describe.each(backends)('public read cache on $name', (backend) => {
     await (ctx.app.db as Db).execute(sql`UPDATE causes SET location = 'Sandema' WHERE id = ${cause.id}`);
     await expect.poll(() => names(ctx.app)).toContain('Renamed quietly');
   });
+
+  it("keeps a copy per origin: one address's host never shows in another's answer, nor its ETag", async () => {
+    const admin = await adminSession(ctx.app);
+    const organizer = await newSession(ctx.app);
+    const cause = await activeCause(ctx.app, organizer.access, admin.access, { name: 'Clinic beds for Tumu' });
+    const cover = { 960: 'c0'.repeat(32) };
+    await (ctx.app.db as Db).execute(sql`UPDATE causes SET cover_image = ${JSON.stringify(cover)}::jsonb WHERE id = ${cause.id}`);
+    await caughtUp(ctx.app);
+    // No PUBLIC_URL: `image` (and next/previous) are written for the address each request came to.
+    const read = (host: string, url: string, etag?: string) =>
+      ctx.app.inject({ url, headers: { host, ...(etag ? { 'if-none-match': etag } : {}) } });
+    const urls = [`/api/causes/details/${cause.id}/`, '/api/causes/list/?page_size=1', '/api/donations/?page_size=50'];
+    const first: Record<string, { lan: string; web: string; lanTag: string }> = {};
+    for (const url of urls) {
+      const lan = await read('lan-box.local:3000', url);
+      const web = await read('boafo.example.gh', url);
+      expect(lan.body, url).toContain(`http://lan-box.local:3000/media/${cover[960]}`);
+      expect(web.body, url).toContain(`http://boafo.example.gh/media/${cover[960]}`);
+      expect(web.body, url).not.toContain('lan-box');
+      expect(lan.body, url).not.toContain('boafo.example.gh');
+      expect(web.headers.etag, url).not.toBe(lan.headers.etag);
+      first[url] = { lan: lan.body, web: web.body, lanTag: lan.headers.etag as string };
+    }
+    // Both copies are kept (a quiet rename does not show) and each address still gets its own.
+    await renameQuietly(ctx.app.db as Db, cause.id, 'Renamed quietly again');
+    for (const url of urls) {
+      expect((await read('boafo.example.gh', url)).body, url).toBe(first[url].web);
+      expect((await read('lan-box.local:3000', url)).body, url).toBe(first[url].lan);
+      // A phone holding the LAN answer gets 304 there, and the full answer from the other address.
+      expect((await read('lan-box.local:3000', url, first[url].lanTag)).statusCode, url).toBe(304);
+      expect((await read('boafo.example.gh', url, first[url].lanTag)).statusCode, url).toBe(200);
+    }
+  });
 });
 
 const postgres = backends.find((b) => b.name === 'postgres');

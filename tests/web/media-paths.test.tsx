@@ -1,6 +1,7 @@
-// Image fields are paths on the API server (spec §3: "/media/<hash>"): the PWA joins them to its API
-// base exactly like its calls, so pictures load when the API lives elsewhere (VITE_API_BASE_URL);
-// absolute addresses saved on the device earlier, data: and blob: previews pass through.
+// Image fields are paths on the API server (spec §3: "/media/<hash>"), except `image`, absolute for
+// other clients: the PWA loads every one of our pictures from its API base exactly like its calls, so
+// pictures load when the API lives elsewhere (VITE_API_BASE_URL) or PUBLIC_URL names another address;
+// other absolute addresses, data: and blob: previews pass through.
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ResponsiveImage, srcSetFrom } from '../../src/web/features/causes/components/responsive-image';
@@ -23,8 +24,15 @@ describe('mediaUrl', () => {
     expect(mediaUrl('')).toBeNull();
   });
 
-  it('leaves absolute, data: and blob: addresses alone', () => {
-    expect(mediaUrl(`http://old.boafo.test/media/${HASH}`, 'https://api.boafo.test')).toBe(`http://old.boafo.test/media/${HASH}`);
+  it('loads an absolute `image` of ours (PUBLIC_URL or another address) from the API this app uses', () => {
+    // The same content-addressed picture: from our API it passes the CSP's 'self' and the service
+    // worker's media cache, and a phone on the LAN need not reach PUBLIC_URL.
+    expect(mediaUrl(`https://boafo.example.gh/media/${HASH}`, '')).toBe(`/media/${HASH}`);
+    expect(mediaUrl(`http://192.168.1.20:3000/media/${HASH}`, 'https://api.boafo.test')).toBe(`https://api.boafo.test/media/${HASH}`);
+  });
+
+  it('leaves other absolute, data: and blob: addresses alone', () => {
+    expect(mediaUrl('https://cdn.example/pictures/x.webp', 'https://api.boafo.test')).toBe('https://cdn.example/pictures/x.webp');
     expect(mediaUrl('data:image/png;base64,AAAA', 'https://api.boafo.test')).toBe('data:image/png;base64,AAAA');
     expect(mediaUrl('blob:http://localhost/1234', 'https://api.boafo.test')).toBe('blob:http://localhost/1234');
   });

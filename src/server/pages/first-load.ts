@@ -19,6 +19,8 @@ import { causeDetailSnapshot, causeListSnapshot, escapeHtml } from './snapshots'
 const CAUSE_PAGE = /^\/causes\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 const LIST_PAGE = /^\/causelistpage\/?$/;
 const DESCRIPTION_LENGTH = 200;
+/** What siteOrigin reads from a request (the X-Forwarded ones only with TRUST_PROXY). */
+const ORIGIN_HEADERS = ['host', 'x-forwarded-host', 'x-forwarded-proto'] as const;
 
 interface Screen {
   /** API path → body, as the app will request them. */
@@ -50,17 +52,26 @@ export type FirstLoadPage = (request: FastifyRequest) => Promise<string | null>;
 export function createFirstLoadPages(app: FastifyInstance, indexHtml: string, routeStyles: RouteStyles): FirstLoadPage {
   const staticHeader = /<header class="site-header">[\s\S]*?<\/header>/.exec(indexHtml)?.[0] ?? '';
 
-  /** The body of a public GET, as a guest would get it; null unless it answers 200. */
-  async function read<T>(url: string): Promise<T | null> {
-    const response = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+  /**
+   * The body of a public GET, as this guest would get it; null unless it answers 200. Asked at the
+   * same address (Host, and a trusted proxy's X-Forwarded-*), so the absolute links in the answer
+   * (the `image` fields, next/previous) name the origin the app will fetch from later.
+   */
+  async function read<T>(request: FastifyRequest, url: string): Promise<T | null> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    for (const name of ORIGIN_HEADERS) {
+      const value = request.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    const response = await app.inject({ method: 'GET', url, headers });
     return response.statusCode === 200 ? (response.json() as T) : null;
   }
 
-  async function screenFor(pathname: string): Promise<Screen | null> {
+  async function screenFor(request: FastifyRequest, pathname: string): Promise<Screen | null> {
     const causeId = CAUSE_PAGE.exec(pathname)?.[1];
     if (causeId) {
       const path = causeDetailsPath(causeId.toLowerCase());
-      const cause = await read<Cause>(path);
+      const cause = await read<Cause>(request, path);
       if (!cause) return null;
       return {
         answers: { [path]: cause },
@@ -75,7 +86,10 @@ export function createFirstLoadPages(app: FastifyInstance, indexHtml: string, ro
       };
     }
     if (LIST_PAGE.test(pathname)) {
-      const [page, categories] = await Promise.all([read<Paginated<Cause>>(FIRST_CAUSE_LIST_PATH), read<unknown>(CATEGORIES_PATH)]);
+      const [page, categories] = await Promise.all([
+        read<Paginated<Cause>>(request, FIRST_CAUSE_LIST_PATH),
+        read<unknown>(request, CATEGORIES_PATH),
+      ]);
       if (!page || !Array.isArray(page.results)) return null;
       return {
         answers: { [FIRST_CAUSE_LIST_PATH]: page, ...(categories ? { [CATEGORIES_PATH]: categories } : {}) },
@@ -83,7 +97,7 @@ export function createFirstLoadPages(app: FastifyInstance, indexHtml: string, ro
         routeSource: 'src/web/routes/causelistpage.tsx',
         title: 'Causes',
         description: 'Medical emergencies and social causes across Ghana that you can give to today, in cedis, by card or mobile money.',
-        image: page.results.find((c) => c.image ?? c.cover_image)?.image ?? null,
+        image: page.results.find((c) => c.cover_image)?.cover_image ?? null,
       };
     }
     return null;
@@ -93,7 +107,7 @@ export function createFirstLoadPages(app: FastifyInstance, indexHtml: string, ro
     // A search, sort or page in the URL is a screen the snapshot does not draw: let the app do it.
     const [pathname, query] = request.url.split('?', 2);
     if (query || !pathname) return null;
-    const screen = await screenFor(pathname).catch((error: unknown) => {
+    const screen = await screenFor(request, pathname).catch((error: unknown) => {
       request.log.warn({ err: error }, 'first-load page fell back to the plain app shell');
       return null;
     });

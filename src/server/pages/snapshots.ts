@@ -35,7 +35,8 @@ interface ImageOptions {
 }
 
 function image(cause: Cause, o: ImageOptions): string {
-  const src = cause.image ?? cause.cover_image;
+  // The path, not the absolute `image`: the painted page is on this server, whatever PUBLIC_URL says.
+  const src = cause.cover_image;
   if (!src) {
     return `<span class="img-placeholder ${o.className}" style="aspect-ratio: ${o.width} / ${o.height}"><span aria-hidden="true">♥</span></span>`;
   }

@@ -15,7 +15,8 @@ export type BeginResult =
   | { kind: 'new' }
   | { kind: 'mismatch' }
   | { kind: 'in_flight' }
-  | { kind: 'replay'; status: number; contentType: string | null; body: string };
+  /** `fromAlsoScope`: the answer is the record `alsoScope` left (a guest's, for a signed-in request). */
+  | { kind: 'replay'; status: number; contentType: string | null; body: string; fromAlsoScope?: boolean };
 
 type KeyRow = typeof idempotencyKeys.$inferSelect;
 
@@ -41,7 +42,10 @@ export class IdempotencyKeysRepo {
         .from(idempotencyKeys)
         .where(and(eq(idempotencyKeys.scope, alsoScope), eq(idempotencyKeys.key, ref.key), sql`${idempotencyKeys.expiresAt} > now()`))
         .limit(1);
-      if (earlier) return judge(earlier, method, path, fingerprint);
+      if (earlier) {
+        const result = judge(earlier, method, path, fingerprint);
+        return result.kind === 'replay' ? { ...result, fromAlsoScope: true } : result;
+      }
     }
     const match = and(eq(idempotencyKeys.scope, ref.scope), eq(idempotencyKeys.key, ref.key));
     // Lazy expiry: this key now, the whole table now and then. An answer-less record older

@@ -72,9 +72,19 @@ export async function readImages(body: Record<string, unknown>, fields: readonly
   return { changes, variants };
 }
 
-/** Main (largest) image path (`/media/<hash>`, relative like every image field) or null, for content that shows one picture. */
+/** Main (largest) image path (`/media/<hash>`) or null, for content that shows one picture. */
 export function mainImageUrl(sizes: ImageSizes | null): string | null {
   if (!sizes) return null;
   const widths = Object.keys(sizes).sort((a, b) => Number(b) - Number(a));
   return widths.length > 0 ? `/media/${sizes[widths[0]]}` : null;
+}
+
+/**
+ * The value of an `image` field: a media path made absolute on `origin` (siteOrigin: PUBLIC_URL,
+ * else the address the request came to). The spec's client shows `image` as it comes, from its own
+ * origin, where a path would name its server, not ours. Every other image field (cover_image,
+ * profile_picture, cover_photo, featured_image, the *_sizes maps) stays a path, as spec §3 says.
+ */
+export function absoluteImageUrl(origin: string, path: string | null): string | null {
+  return path === null ? null : `${origin}${path}`;
 }

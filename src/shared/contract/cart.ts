@@ -3,7 +3,7 @@
  * ("10.00"); requests may send numbers or strings; the server keeps pesewas.
  */
 import { Type } from 'typebox';
-import { AmountInput, Nullable, ReturnFields } from './common';
+import { AmountInput, ImageUrl, Nullable, ReturnFields } from './common';
 import { PAYMENT_METHODS } from './statuses';
 import { SupportMessageField } from './updates';
 import { GiftInterval } from './subscriptions';
@@ -17,7 +17,7 @@ export const CartItemSchema = Type.Object({
   cause_id: Type.String(),
   title: Type.String(),
   category: Nullable(Type.String()),
-  image: Nullable(Type.String()),
+  image: ImageUrl,
   donation_amount: Type.String(),
   quantity: Type.Integer(),
   /** donation_amount × quantity. */

@@ -1,7 +1,7 @@
 /** Causes and categories on the wire (spec §3, §7, §9). Amounts are GHS decimal strings ("250.00"). */
 import { Type } from 'typebox';
 import { CAUSE_ORDERINGS } from '../cause-contract';
-import { DateTime, ImageSizes, Nullable, PageParams } from './common';
+import { DateTime, ImageSizes, ImageUrl, Nullable, PageParams } from './common';
 import { CAUSE_STATUSES } from './statuses';
 
 export const CauseStatusSchema = Type.Enum([...CAUSE_STATUSES]);
@@ -16,9 +16,10 @@ export const CauseSchema = Type.Object({
   name: Type.String(),
   title: Type.String({ description: 'Same as name (the spec reads name or title).' }),
   description: Type.String(),
-  // Paths on the API server (`/media/<hash>`, join them to its address) or null. `image` mirrors `cover_image`.
+  // cover_image and its sizes: paths on the API server (`/media/<hash>`, join them to its address) or null.
+  // `image` is the same picture as an absolute URL (PUBLIC_URL, else the address asked), shown as it comes.
   cover_image: Nullable(Type.String()),
-  image: Nullable(Type.String()),
+  image: ImageUrl,
   cover_image_sizes: ImageSizes,
   target_amount: Type.String({ description: 'GHS decimal string; "0.00" = no goal.' }),
   current_amount: Type.String(),

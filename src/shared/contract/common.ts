@@ -20,6 +20,15 @@ export const DateTime = Type.String({ format: 'date-time' });
 /** Width in px → image path (WebP), or null. */
 export const ImageSizes = Nullable(Type.Record(Type.String(), Type.String()));
 
+/**
+ * Every field named `image`: the picture as an absolute URL (PUBLIC_URL, else the address the request
+ * came to), because the spec's client shows it as it comes. Every other image field is a path.
+ */
+export const ImageUrl = Nullable(
+  Type.String(),
+  'Absolute URL of the picture (PUBLIC_URL, else the address asked), or null. The other image fields are paths to join to the API address.',
+);
+
 export const UserRoleSchema = Type.Union([Type.Literal('user'), Type.Literal('admin')]);
 
 export const PageParams = {

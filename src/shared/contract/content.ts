@@ -1,12 +1,15 @@
-/** The landing page's content on the wire (spec §3): stories, blog posts, testimonials, contributors, statistics. */
+/**
+ * The landing page's content on the wire (spec §3): stories, blog posts, testimonials, contributors, statistics.
+ * `image` is an absolute URL; featured_image and profile_picture are paths on the API server.
+ */
 import { Type } from 'typebox';
-import { DateTime, Nullable } from './common';
+import { DateTime, ImageUrl, Nullable } from './common';
 
 export const SuccessStorySchema = Type.Object({
   id: Type.String(),
   title: Type.String(),
   description: Type.String(),
-  image: Nullable(Type.String()),
+  image: ImageUrl,
   cause_id: Nullable(Type.String()),
   created_at: DateTime,
 });
@@ -30,7 +33,7 @@ export const BlogPostSchema = Type.Object({
   excerpt: Type.String(),
   description: Type.String(),
   content: Type.String(),
-  image: Nullable(Type.String()),
+  image: ImageUrl,
   featured_image: Nullable(Type.String()),
   url: Nullable(Type.String()),
   author_name: Type.String(),
@@ -57,7 +60,7 @@ export const TestimonialSchema = Type.Object({
   author: Type.String(),
   name: Type.String(),
   role: Type.String(),
-  image: Nullable(Type.String()),
+  image: ImageUrl,
 });
 
 export const TestimonialBody = Type.Object({
@@ -76,7 +79,7 @@ export const ContributorSchema = Type.Object({
   last_name: Type.String(),
   location: Nullable(Type.String({ description: "The donor's country when they gave one, else null." })),
   city: Nullable(Type.String({ description: 'Not collected: always null for now.' })),
-  image: Nullable(Type.String()),
+  image: ImageUrl,
   profile_picture: Nullable(Type.String()),
   amount: Type.String({ description: 'What they gave in total (completed donations), a decimal string.' }),
   last_donated_at: DateTime,

@@ -1,6 +1,6 @@
 /** Donations on the wire (spec §2, §3): a donor's own history, the landing cards, and a pending donation. */
 import { Type } from 'typebox';
-import { AmountInput, DateTime, ImageSizes, Nullable } from './common';
+import { AmountInput, DateTime, ImageSizes, ImageUrl, Nullable } from './common';
 import { DonorFields } from './cart';
 import { DONATION_STATUSES } from './statuses';
 
@@ -25,7 +25,7 @@ export const DonationRecordSchema = Type.Object({
 /**
  * A guest's GET /api/donations/ (no Authorization header): the landing page's 'Your help is Needed'
  * cards (spec §2, §3 donation card), one per active cause still short of its goal. Amounts are GHS
- * decimal strings; `image` is a path on the API server like every image field.
+ * decimal strings; `image` is an absolute URL like every `image` field, image_sizes holds paths.
  */
 export const DonationCardSchema = Type.Object({
   /** The cause's id (also in cause_id): the DONATE button goes to /donation?causeId={id}. */
@@ -38,7 +38,7 @@ export const DonationCardSchema = Type.Object({
   collected: Type.String(),
   remaining: Type.String(),
   progress: Type.Integer({ minimum: 0, maximum: 100, description: 'Funded percentage, rounded down.' }),
-  image: Nullable(Type.String()),
+  image: ImageUrl,
   image_sizes: ImageSizes,
 });
 

@@ -1,14 +1,14 @@
 /** A cause's updates and its donors' words of support on the wire. */
 import { Type } from 'typebox';
 import { SUPPORT_MESSAGE_MAX, UPDATE_BODY_MAX } from '../updates-contract';
-import { DateTime, ImageSizes, Nullable, PageParams } from './common';
+import { DateTime, ImageSizes, ImageUrl, Nullable, PageParams } from './common';
 
-/** GET /api/causes/{id}/updates/ item. `image` is a path on the API server like every image field. */
+/** GET /api/causes/{id}/updates/ item. `image` is an absolute URL like every `image` field; image_sizes holds paths. */
 export const CauseUpdateSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
   cause_id: Type.String({ format: 'uuid' }),
   body: Type.String(),
-  image: Nullable(Type.String()),
+  image: ImageUrl,
   image_sizes: ImageSizes,
   author_name: Type.String(),
   created_at: DateTime,

@@ -10,14 +10,22 @@ export function apiBaseUrl(raw: string | undefined = import.meta.env.VITE_API_BA
     .replace(/\/api$/, '');
 }
 
+/** An absolute address of one of our uploaded pictures; group 1 is its path. */
+const OUR_MEDIA = /^https?:\/\/[^/]+(\/media\/[^?#]*)$/;
+
 /**
- * An image field of the API (spec §3: a path on the server such as "/media/<hash>") → an address the
- * browser can load, joined to the API base like every call. Absolute, data: and blob: (a local
- * preview) pass through, so copies saved on the device before paths were relative still show.
+ * An image field of the API → an address the browser can load, always on the API this app talks to.
+ * Paths (spec §3: "/media/<hash>") are joined to the API base like every call. The `image` fields are
+ * absolute for other clients (PUBLIC_URL, or the address the answer was asked at): our pictures are
+ * content-addressed, so the same path is loaded from our API instead, which keeps them under the CSP's
+ * 'self', in the service worker's media cache (offline) and reachable when PUBLIC_URL names an address
+ * this device cannot reach (a phone on the LAN). Other absolute, data: and blob: (a local preview)
+ * addresses pass through.
  */
 export function mediaUrl(path: string | null | undefined, base: string = apiBaseUrl()): string | null {
   if (!path) return null;
-  return /^(data|blob):/.test(path) ? path : apiUrl(path, base);
+  if (/^(data|blob):/.test(path)) return path;
+  return apiUrl(OUR_MEDIA.exec(path)?.[1] ?? path, base);
 }
 
 /** "/api/causes/list/" -> absolute or same-origin URL; absolute inputs pass through. */

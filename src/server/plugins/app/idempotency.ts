@@ -55,6 +55,9 @@ export default fp(
         throw new ApiError(409, 'conflict', 'A request with this Idempotency-Key is still being processed. Retry shortly.');
       }
       reply.code(result.status).header('idempotent-replayed', 'true');
+      // The route may first do what signing in changed (merge the guest's cart) and answer afresh.
+      const fresh = result.fromAlsoScope ? await request.routeOptions.config?.afterGuestReplay?.(request, result) : undefined;
+      if (fresh !== undefined) return reply.send(fresh);
       if (result.contentType) reply.header('content-type', result.contentType);
       return reply.send(result.body);
     });

@@ -7,10 +7,16 @@
  * hears it. A write this process answers empties it before the answer leaves, so a client never
  * reads its own change stale. A read that began before a change is not kept, and nothing is kept
  * longer than PUBLIC_CACHE_SECONDS, in case a notification is lost while the listener reconnects.
+ *
+ * Copies are kept per site origin as well as URL: answers name it (the `image` fields, next and
+ * previous links) and, without PUBLIC_URL, it is the address each request came to, so a copy made for
+ * a LAN address must never answer a request that came through the public name (or a proxy's). The
+ * ETag is the hash of those bytes, so it differs per origin too.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { siteOrigin } from '../../lib/site-origin';
 
 const CACHEABLE = [
   /^\/api\/causes\/list\/(\?|$)/,
@@ -65,11 +71,14 @@ export default fp(
     const cacheable = (request: FastifyRequest) =>
       ttlMs > 0 && request.method === 'GET' && !request.headers.authorization && CACHEABLE.some((re) => re.test(request.url));
 
+    /** What a copy is kept under: the origin its links were written for, and the URL. */
+    const keyOf = (request: FastifyRequest) => `${siteOrigin(app, request)} ${request.url}`;
+
     // Callback hooks, not async ones: this runs on every request, and a cached answer should cost
     // little more than the bytes it sends.
     app.addHook('onRequest', (request, reply, done) => {
       if (!cacheable(request)) return done();
-      const entry = entries.get(request.url);
+      const entry = entries.get(keyOf(request));
       if (entry && entry.expiresAt > Date.now()) {
         request.servedFromCache = true;
         reply.header('etag', entry.etag);
@@ -94,7 +103,7 @@ export default fp(
       reply.header('etag', etag);
       if (request.publicCacheGeneration === generation) {
         if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-        entries.set(request.url, { payload, etag, contentType, expiresAt: Date.now() + ttlMs });
+        entries.set(keyOf(request), { payload, etag, contentType, expiresAt: Date.now() + ttlMs });
       }
       if (matches(request, etag)) {
         reply.code(304);

@@ -4,7 +4,8 @@ import { Type, type Static } from 'typebox';
 import type { BlogPost } from '../../../../shared/cause-contract';
 import { ApiError, BLANK, FieldErrorList, REQUIRED, validationError } from '../../../lib/api-error';
 import type { BlogPostInput, BlogPostRow } from '../../../repositories/content';
-import { mainImageUrl, takeImages } from '../../image-fields';
+import { siteOrigin } from '../../../lib/site-origin';
+import { absoluteImageUrl, mainImageUrl, takeImages } from '../../image-fields';
 import { errorResponses } from '../../shared-schemas';
 import { BlogPostBody, BlogPostSchema } from '../../../../shared/contract/content';
 
@@ -25,7 +26,7 @@ export function slugify(title: string): string {
   );
 }
 
-function toPost(row: BlogPostRow): BlogPost {
+function toPost(row: BlogPostRow, origin: string): BlogPost {
   const image = mainImageUrl(row.image);
   return {
     id: row.id,
@@ -36,7 +37,7 @@ function toPost(row: BlogPostRow): BlogPost {
     excerpt: row.excerpt,
     description: row.excerpt,
     content: row.content,
-    image,
+    image: absoluteImageUrl(origin, image),
     featured_image: image,
     url: row.url,
     author_name: row.authorName,
@@ -85,7 +86,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: { tags: ['landing'], summary: 'Blog posts, newest first', response: { 200: Type.Array(BlogPostSchema) } },
     },
-    async () => (await app.repos.content.posts()).map((row) => toPost(row)),
+    async (request) => (await app.repos.content.posts()).map((row) => toPost(row, siteOrigin(app, request))),
   );
 
   app.get(
@@ -101,7 +102,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const row = await app.repos.content.post(request.params.slug.toLowerCase());
       if (!row) throw notFound();
-      return toPost(row);
+      return toPost(row, siteOrigin(app, request));
     },
   );
 
@@ -122,7 +123,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const values = await read(request.body, true);
       const row = await app.repos.content.createPost(values as BlogPostInput & { slug: string; title: string });
       if (!row) throw validationError({ slug: [SLUG_TAKEN] });
-      return reply.code(201).send(toPost(row));
+      return reply.code(201).send(toPost(row, siteOrigin(app, request)));
     },
   );
 
@@ -147,7 +148,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       try {
         const row = await app.repos.content.updatePost(current.slug, values);
         if (!row) throw notFound();
-        return toPost(row);
+        return toPost(row, siteOrigin(app, request));
       } catch (error) {
         if (isUniqueViolation(error)) throw validationError({ slug: [SLUG_TAKEN] });
         throw error;

@@ -11,6 +11,8 @@ import { ApiError, validationError } from '../../../lib/api-error';
 import type { CartLine } from '../../../repositories/carts';
 import { acceptsDonations, type CauseRow } from '../../../repositories/causes';
 import { isUuid } from '../../../repositories/search';
+import { siteOrigin } from '../../../lib/site-origin';
+import { absoluteImageUrl } from '../../image-fields';
 import { imageUrls } from '../user/profile/serialize';
 
 export const NOT_ACCEPTING = 'This cause is not accepting donations.';
@@ -62,13 +64,13 @@ export async function givableCause(app: FastifyInstance, causeId: string, field 
   return cause;
 }
 
-function toItem(line: CartLine): CartItem {
+function toItem(line: CartLine, origin: string): CartItem {
   return {
     id: line.id,
     cause_id: line.causeId,
     title: line.title,
     category: line.category,
-    image: imageUrls(line.coverImage).main,
+    image: absoluteImageUrl(origin, imageUrls(line.coverImage).main),
     donation_amount: toDecimalString(line.donationAmount),
     quantity: line.quantity,
     line_total: toDecimalString(line.donationAmount * line.quantity),
@@ -79,7 +81,34 @@ function toItem(line: CartLine): CartItem {
 export async function cartAnswer(app: FastifyInstance, request: FastifyRequest, cartId: string): Promise<Cart> {
   const lines = await app.repos.carts.lines(cartId);
   const total = lines.reduce((sum, line) => sum + line.donationAmount * line.quantity, 0);
-  return { cart_id: cartId, items: lines.map(toItem), total_amount: toDecimalString(total) };
+  const origin = siteOrigin(app, request);
+  return { cart_id: cartId, items: lines.map((line) => toItem(line, origin)), total_amount: toDecimalString(total) };
+}
+
+/**
+ * afterGuestReplay of the cart changes: a change sent as a guest and resent signed in with the same
+ * Idempotency-Key already happened in the guest cart. Merge that cart into the account's, as any
+ * signed-in call naming it does, and answer the account cart in the guest answer's shape (its
+ * `refused`, and its `item` found again by cause), so the phone never shows the old guest cart.
+ */
+export async function cartAfterGuestReplay(request: FastifyRequest, guestAnswer: { status: number; body: string }): Promise<unknown> {
+  const app = request.server;
+  const answered = guestAnswer.status === 200 ? (JSON.parse(guestAnswer.body) as Record<string, unknown>) : null;
+  const named = (request.body as { cart_id?: string | null } | undefined)?.cart_id ?? (request.query as { cart_id?: string }).cart_id;
+  // Without a cart id the guest's call made a cart: its answer says which.
+  const guestCart = named ?? (typeof answered?.cart_id === 'string' ? answered.cart_id : undefined);
+  let cartId: string;
+  try {
+    cartId = await resolveCart(app, request, guestCart, false);
+  } catch (error) {
+    if (error instanceof ApiError) return undefined; // not a cart we may merge: the guest's answer says so already
+    throw error;
+  }
+  if (!answered) return undefined;
+  const cart = await cartAnswer(app, request, cartId);
+  if (!('item' in answered)) return { ...answered, ...cart };
+  const item = answered.item as CartItem | null;
+  return { ...answered, ...cart, item: item ? (cart.items.find((line) => line.cause_id === item.cause_id) ?? null) : null };
 }
 
 export async function mutationAnswer(

@@ -5,7 +5,7 @@ import { checkAmount } from '../../../payments/amounts';
 import { CART_MAX_QUANTITY } from '../../../repositories/carts';
 import { isUuid } from '../../../repositories/search';
 import { errorResponses } from '../../shared-schemas';
-import { cartAnswer, givableCause, mutationAnswer, resolveCart } from './cart-access';
+import { cartAfterGuestReplay, cartAnswer, givableCause, mutationAnswer, resolveCart } from './cart-access';
 import givingRoutes from './giving';
 import syncRoutes from './sync';
 import { CartAddBody, CartMutationSchema, CartRemoveBody, CartSchema, CartUpdateBody } from '../../../../shared/contract/cart';
@@ -43,6 +43,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/add/',
     {
+      config: { afterGuestReplay: cartAfterGuestReplay },
       schema: {
         tags: ['cart'],
         summary: "Add a cause (adds to its line's quantity and sets the new amount)",
@@ -65,6 +66,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/update/:item/',
     {
+      config: { afterGuestReplay: cartAfterGuestReplay },
       schema: {
         tags: ['cart'],
         summary: "Set a line's quantity (item = line id or cause id); 0 removes it",
@@ -87,6 +89,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/remove/:item/',
     {
+      config: { afterGuestReplay: cartAfterGuestReplay },
       schema: {
         tags: ['cart'],
         summary: 'Remove a line (item = line id or cause id; a missing line is fine); cart_id in body or query',

@@ -9,7 +9,7 @@ import { FieldErrorList, REQUIRED } from '../../../lib/api-error';
 import { checkAmount } from '../../../payments/amounts';
 import type { SyncLine } from '../../../repositories/carts';
 import { errorResponses } from '../../shared-schemas';
-import { cartAnswer, NOT_ACCEPTING, resolveCart } from './cart-access';
+import { cartAfterGuestReplay, cartAnswer, NOT_ACCEPTING, resolveCart } from './cart-access';
 import { CartSyncBody, CartSyncSchema } from '../../../../shared/contract/cart';
 
 const REFUSAL_DETAIL: Record<CartSyncRefusal['code'], string> = {
@@ -21,6 +21,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/sync/',
     {
+      config: { afterGuestReplay: cartAfterGuestReplay },
       schema: {
         tags: ['cart'],
         summary: 'Apply several line changes at once (absolute quantities, 0 removes) and answer the cart',

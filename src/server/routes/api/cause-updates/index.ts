@@ -14,7 +14,7 @@ import { causeUpdateMail } from '../../../mail/update-mail';
 import type { CauseUpdateView } from '../../../repositories/cause-updates';
 import { isUuid } from '../../../repositories/search';
 import type { AuthUser } from '../../../types';
-import { readImages } from '../../image-fields';
+import { absoluteImageUrl, readImages } from '../../image-fields';
 import { paginate, PaginatedOf, pageRequest } from '../../pagination';
 import { errorResponses } from '../../shared-schemas';
 import { canManage, canSee, causeNotFound } from '../causes/index';
@@ -27,13 +27,13 @@ export const MESSAGES_PAGE_SIZE = 20;
 
 const FORBIDDEN = 'Only the organizer or an admin can do this.';
 
-function toUpdate(row: CauseUpdateView): CauseUpdate {
+function toUpdate(row: CauseUpdateView, origin: string): CauseUpdate {
   const image = imageUrls(row.image);
   return {
     id: row.id,
     cause_id: row.causeId,
     body: row.body,
-    image: image.main,
+    image: absoluteImageUrl(origin, image.main),
     image_sizes: image.sizes,
     author_name: row.authorName,
     created_at: row.createdAt.toISOString(),
@@ -77,7 +77,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const cause = await visibleCause(request.params.id, await app.optionalUser(request));
       const page = pageRequest(request.query, UPDATES_PAGE_SIZE);
       const { count, rows } = await app.repos.causeUpdates.page(cause.id, page.limit, page.offset);
-      return paginate(request, page, count, rows.map(toUpdate));
+      const origin = siteOrigin(app, request);
+      return paginate(
+        request,
+        page,
+        count,
+        rows.map((row) => toUpdate(row, origin)),
+      );
     },
   );
 
@@ -120,7 +126,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       });
       const author = await app.repos.users.findById(user.id);
       const authorName = author ? `${author.firstName} ${author.lastName}`.trim() : '';
-      return reply.code(201).send(toUpdate({ ...created, authorName }));
+      return reply.code(201).send(toUpdate({ ...created, authorName }, siteOrigin(app, request)));
     },
   );
 

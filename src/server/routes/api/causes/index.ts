@@ -1,9 +1,11 @@
 /** Public cause list and details; create, edit and close for organizers (and admins). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { CAUSE_PAGE_SIZE, type CauseOrdering } from '../../../../shared/cause-contract';
 import { causes } from '../../../db/schema';
 import { ApiError } from '../../../lib/api-error';
+import { siteOrigin } from '../../../lib/site-origin';
 import { allOf, categoryFilter, orderFor, publicOnly, searchFilter } from '../../../repositories/cause-filters';
 import { CausesRepo, PUBLIC_STATUSES, type CauseStatus, type CauseView } from '../../../repositories/causes';
 import { isUuid } from '../../../repositories/search';
@@ -33,7 +35,8 @@ export function canSee(cause: { organizerId: string; status: CauseStatus }, user
 const multipartOrJson = ['multipart/form-data', 'application/json'];
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const serialize = (view: CauseView, user: AuthUser | null) => toCause(view, canManage(view, user));
+  const serialize = (request: FastifyRequest, view: CauseView, user: AuthUser | null) =>
+    toCause(view, canManage(view, user), siteOrigin(app, request));
 
   /** The cause a route acts on, or 404 (malformed ids included: they never reach the uuid column). */
   async function load(id: string) {
@@ -73,7 +76,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         request,
         page,
         count,
-        rows.map((row) => serialize(row, user)),
+        rows.map((row) => serialize(request, row, user)),
       );
     },
   );
@@ -93,7 +96,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = request.params;
       const view = isUuid(id) ? await app.repos.causes.findView(id, user?.id) : null;
       if (!view || !canSee(view, user)) throw causeNotFound();
-      const cause = serialize(view, user);
+      const cause = serialize(request, view, user);
       // The organizer's own figure: how many donors give to it every month.
       if (canManage(view, user)) cause.recurring_donors = await app.repos.subscriptions.activeDonors(view.id);
       return cause;
@@ -128,7 +131,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         return row;
       });
       const view = (await app.repos.causes.findView(created.id, user.id))!;
-      return reply.code(201).send(serialize(view, user));
+      return reply.code(201).send(serialize(request, view, user));
     },
   );
 
@@ -167,7 +170,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       });
       if (!updated) throw notEditable;
       const view = (await app.repos.causes.findView(cause.id, user.id))!;
-      return serialize(view, user);
+      return serialize(request, view, user);
     },
   );
 
@@ -190,7 +193,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const closed = await app.repos.causes.transition(cause.id, CLOSABLE, 'closed');
       if (!closed) throw new ApiError(409, 'conflict', 'Only active or completed causes can be closed.');
       const view = (await app.repos.causes.findView(cause.id, user.id))!;
-      return serialize(view, user);
+      return serialize(request, view, user);
     },
   );
 };

@@ -2,10 +2,11 @@
 import type { Cause } from '../../../../shared/cause-contract';
 import { toDecimalString } from '../../../../shared/money';
 import { acceptsDonations, type CauseView } from '../../../repositories/causes';
+import { absoluteImageUrl } from '../../image-fields';
 import { imageUrls } from '../user/profile/serialize';
 
-/** showReason: the rejection reason is for the organizer and admins only. */
-export function toCause(view: CauseView, showReason: boolean): Cause {
+/** showReason: the rejection reason is for the organizer and admins only. origin: siteOrigin of the request, for `image`. */
+export function toCause(view: CauseView, showReason: boolean, origin: string): Cause {
   const cover = imageUrls(view.coverImage);
   const cause: Cause = {
     id: view.id,
@@ -13,7 +14,7 @@ export function toCause(view: CauseView, showReason: boolean): Cause {
     title: view.name,
     description: view.description,
     cover_image: cover.main,
-    image: cover.main,
+    image: absoluteImageUrl(origin, cover.main),
     cover_image_sizes: cover.sizes,
     target_amount: toDecimalString(view.targetAmount),
     current_amount: toDecimalString(view.currentAmount),

@@ -10,6 +10,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Contributor } from '../../../../shared/cause-contract';
 import { toDecimalString } from '../../../../shared/money';
+import { siteOrigin } from '../../../lib/site-origin';
+import { absoluteImageUrl } from '../../image-fields';
 import { imageUrls } from '../user/profile/serialize';
 import { ContributorSchema } from '../../../../shared/contract/content';
 
@@ -25,8 +27,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(ContributorSchema) },
       },
     },
-    async (): Promise<Contributor[]> => {
+    async (request): Promise<Contributor[]> => {
       const rows = await app.repos.donations.contributors(MAX_CONTRIBUTORS);
+      const origin = siteOrigin(app, request);
       return rows.map((r) => {
         const typed = r.donor_name.trim().split(/\s+/);
         const first = r.first_name ?? typed[0] ?? '';
@@ -40,7 +43,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           location: r.country?.trim() || null,
           // Donations ask for a country, never a town.
           city: null,
-          image: picture,
+          image: absoluteImageUrl(origin, picture),
           profile_picture: picture,
           amount: toDecimalString(Number(r.amount)),
           last_donated_at: new Date(r.last_donated_at).toISOString(),

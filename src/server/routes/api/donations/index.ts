@@ -22,6 +22,8 @@ import { donorFrom } from '../../../payments/donor';
 import { needsHelp, orderFor } from '../../../repositories/cause-filters';
 import type { CauseView } from '../../../repositories/causes';
 import { imageUrls } from '../user/profile/serialize';
+import { absoluteImageUrl } from '../../image-fields';
+import { siteOrigin } from '../../../lib/site-origin';
 import { givableCause } from '../cart/cart-access';
 import { DonationStatisticsSchema } from '../../../../shared/contract/content';
 import { DonationCardSchema, DonationCreateBody, DonationRecordSchema } from '../../../../shared/contract/donations';
@@ -48,7 +50,7 @@ function statusesFrom(raw: string | undefined): DonationStatus[] {
   return [...new Set(parts)] as DonationStatus[];
 }
 
-function toCard(view: CauseView): DonationCard {
+function toCard(view: CauseView, origin: string): DonationCard {
   const goal = view.targetAmount;
   const collected = view.currentAmount;
   const cover = imageUrls(view.coverImage);
@@ -62,7 +64,7 @@ function toCard(view: CauseView): DonationCard {
     collected: toDecimalString(collected),
     remaining: toDecimalString(Math.max(0, goal - collected)),
     progress: goal > 0 ? Math.min(100, Math.floor((collected * 100) / goal)) : 0,
-    image: cover.main,
+    image: absoluteImageUrl(origin, cover.main),
     image_sizes: cover.sizes,
   };
 }
@@ -105,7 +107,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           limit: page.limit,
           offset: page.offset,
         });
-        return paginate(request, page, count, rows.map(toCard));
+        const origin = siteOrigin(app, request);
+        return paginate(
+          request,
+          page,
+          count,
+          rows.map((row) => toCard(row, origin)),
+        );
       }
       const statuses = statusesFrom(request.query.status);
       const page = pageRequest(request.query, HISTORY_PAGE_SIZE);

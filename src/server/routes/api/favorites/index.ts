@@ -11,6 +11,7 @@ import { errorResponses } from '../../shared-schemas';
 import { canSee, causeNotFound } from '../causes/index';
 import { CauseSchema } from '../../../../shared/contract/causes';
 import { toCause } from '../causes/serialize';
+import { siteOrigin } from '../../../lib/site-origin';
 import { FavoriteSchema } from '../../../../shared/contract/account';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -44,7 +45,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         request,
         page,
         count,
-        rows.map((row) => toCause(row, user.role === 'admin' || row.organizerId === user.id)),
+        rows.map((row) => toCause(row, user.role === 'admin' || row.organizerId === user.id, siteOrigin(app, request))),
       );
     },
   );

@@ -5,16 +5,17 @@ import type { SuccessStory } from '../../../../shared/cause-contract';
 import { ApiError, BLANK, FieldErrorList, REQUIRED } from '../../../lib/api-error';
 import type { StoryInput, StoryRow } from '../../../repositories/content';
 import { isUuid } from '../../../repositories/search';
-import { mainImageUrl, takeImages } from '../../image-fields';
+import { siteOrigin } from '../../../lib/site-origin';
+import { absoluteImageUrl, mainImageUrl, takeImages } from '../../image-fields';
 import { errorResponses } from '../../shared-schemas';
 import { SuccessStoryBody, SuccessStorySchema } from '../../../../shared/contract/content';
 
-function toStory(row: StoryRow): SuccessStory {
+function toStory(row: StoryRow, origin: string): SuccessStory {
   return {
     id: row.id,
     title: row.title,
     description: row.description,
-    image: mainImageUrl(row.image),
+    image: absoluteImageUrl(origin, mainImageUrl(row.image)),
     cause_id: row.causeId,
     created_at: row.createdAt.toISOString(),
   };
@@ -47,7 +48,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: { tags: ['landing'], summary: 'Success stories, newest first', response: { 200: Type.Array(SuccessStorySchema) } },
     },
-    async () => (await app.repos.content.stories()).map((row) => toStory(row)),
+    async (request) => (await app.repos.content.stories()).map((row) => toStory(row, siteOrigin(app, request))),
   );
 
   app.post(
@@ -66,7 +67,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const values = await read(request.body, true);
       const row = await app.repos.content.createStory(values as StoryInput & { title: string; description: string });
-      return reply.code(201).send(toStory(row));
+      return reply.code(201).send(toStory(row, siteOrigin(app, request)));
     },
   );
 
@@ -90,7 +91,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const values = await read(request.body, false);
       const row = await app.repos.content.updateStory(id, values);
       if (!row) throw notFound();
-      return toStory(row);
+      return toStory(row, siteOrigin(app, request));
     },
   );
 };

@@ -5,12 +5,13 @@ import type { Testimonial } from '../../../../shared/cause-contract';
 import { ApiError, BLANK, FieldErrorList, REQUIRED } from '../../../lib/api-error';
 import type { TestimonialInput, TestimonialRow } from '../../../repositories/content';
 import { isUuid } from '../../../repositories/search';
-import { mainImageUrl, takeImages } from '../../image-fields';
+import { siteOrigin } from '../../../lib/site-origin';
+import { absoluteImageUrl, mainImageUrl, takeImages } from '../../image-fields';
 import { errorResponses } from '../../shared-schemas';
 // Bodies accept text or content, author or name: the aliases the landing page reads (spec §3).
 import { TestimonialBody, TestimonialSchema } from '../../../../shared/contract/content';
 
-function toTestimonial(row: TestimonialRow): Testimonial {
+function toTestimonial(row: TestimonialRow, origin: string): Testimonial {
   return {
     id: row.id,
     text: row.text,
@@ -18,7 +19,7 @@ function toTestimonial(row: TestimonialRow): Testimonial {
     author: row.author,
     name: row.author,
     role: row.role,
-    image: mainImageUrl(row.image),
+    image: absoluteImageUrl(origin, mainImageUrl(row.image)),
   };
 }
 
@@ -46,7 +47,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: { tags: ['landing'], summary: 'Testimonials, newest first', response: { 200: Type.Array(TestimonialSchema) } },
     },
-    async () => (await app.repos.content.testimonials()).map((row) => toTestimonial(row)),
+    async (request) => (await app.repos.content.testimonials()).map((row) => toTestimonial(row, siteOrigin(app, request))),
   );
 
   app.post(
@@ -65,7 +66,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const values = await read(request.body, true);
       const row = await app.repos.content.createTestimonial(values as TestimonialInput & { text: string; author: string });
-      return reply.code(201).send(toTestimonial(row));
+      return reply.code(201).send(toTestimonial(row, siteOrigin(app, request)));
     },
   );
 
@@ -89,7 +90,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const values = await read(request.body, false);
       const row = await app.repos.content.updateTestimonial(id, values);
       if (!row) throw notFound();
-      return toTestimonial(row);
+      return toTestimonial(row, siteOrigin(app, request));
     },
   );
 };

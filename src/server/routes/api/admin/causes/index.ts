@@ -53,7 +53,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         request,
         page,
         count,
-        rows.map((row) => toCause(row, true)),
+        rows.map((row) => toCause(row, true, siteOrigin(app, request))),
       );
     },
   );
@@ -90,7 +90,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       return reviewed;
     });
     if (!row) throw new ApiError(409, 'conflict', 'Only causes under review can be approved or rejected.');
-    return toCause((await app.repos.causes.findView(id))!, true);
+    return toCause((await app.repos.causes.findView(id))!, true, siteOrigin(app, request));
   }
 
   app.post(

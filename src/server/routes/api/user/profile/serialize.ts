@@ -16,6 +16,7 @@ function usernameFrom(email: string): string {
  * Stored sizes → media paths; the largest width is the main one. Paths are relative to the server
  * (`/media/<hash>`, spec §3): every client joins them to the API address it already uses, so the
  * same answer works through PUBLIC_URL, a LAN address, a proxy or another origin (CORS_ORIGINS).
+ * Only the `image` aliases are made absolute (absoluteImageUrl in routes/image-fields.ts).
  */
 export function imageUrls(sizes: ImageSizes | null): { main: string | null; sizes: Record<string, string> | null } {
   if (!sizes || Object.keys(sizes).length === 0) return { main: null, sizes: null };
