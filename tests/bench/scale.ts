@@ -43,10 +43,12 @@ async function measure(size: ScaleSize): Promise<Reads> {
     );
     const token = (await app.inject({ method: 'POST', url: '/api/user/auth/login/', payload: { email, password } })).json()
       .access as string;
-    const [top] = await queryRows<{ id: string }>(
+    const [top] = await queryRows<{ id: string; n: number }>(
       app.db as Db,
-      sql`SELECT c.id FROM causes c WHERE c.status = 'active' ORDER BY (SELECT count(*) FROM donations d WHERE d.cause_id = c.id) DESC LIMIT 1`,
+      sql`SELECT c.id, (SELECT count(*) FROM donations d WHERE d.cause_id = c.id)::int AS n FROM causes c WHERE c.status = 'active'
+        ORDER BY 2 DESC LIMIT 1`,
     );
+    console.log(`  the most donated cause has ${top!.n.toLocaleString('en-GB')} donations`);
     const lastPage = Math.ceil((await app.inject({ url: '/api/causes/list/?page_size=12' })).json().count / 12);
     const auth = { authorization: `Bearer ${token}` };
     const cases: [string, string, Record<string, string>?][] = [
