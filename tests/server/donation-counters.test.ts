@@ -1,7 +1,8 @@
 /**
- * The counters the landing page, dashboards and cards read (migration 0008's trigger) always equal a
- * full recount from the donations, whatever happens to them: random completions, refunds, failures,
- * anonymous gifts, guests whose email changes case, several causes and days.
+ * The counters the landing page, dashboards, cards and ledgers read (the trigger of migrations 0008
+ * and 0019) always equal a full recount from the donations, whatever happens to them: random
+ * completions, refunds, failures, anonymous gifts, guests whose email changes case, several causes
+ * and days.
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -44,6 +45,15 @@ describe.each(backends)('donation counters on $name', (backend) => {
       (SELECT count(DISTINCT ${KEY}) FROM donations d WHERE d.cause_id = c.id AND d.status = 'completed')::int AS recount FROM causes c`),
     );
     for (const cause of causeCounts as { id: string; n: number; recount: number }[]) expect(cause.n, label).toBe(cause.recount);
+
+    const totals = await rows(
+      sql`SELECT cause_id, donations, amount::text FROM cause_totals WHERE donations <> 0 OR amount <> 0 ORDER BY cause_id`,
+    );
+    const recountTotals = await rows(
+      sql.raw(`SELECT cause_id, count(*)::int AS donations, sum(amount)::text AS amount
+      FROM donations WHERE status = 'completed' GROUP BY 1 ORDER BY 1`),
+    );
+    expect(totals, label).toEqual(recountTotals);
 
     const platform = await rows(
       sql`SELECT donor_key, donations, named_donations, named_amount::text, last_named_at FROM platform_donors ORDER BY donor_key`,

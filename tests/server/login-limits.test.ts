@@ -71,6 +71,20 @@ describe.each(backends)('sign-in limits under concurrency on $name', (backend) =
     );
     expect(after).toBe(LIMITS.perEmail);
   });
+
+  it('gives back slots in one statement, also for a scope whose row was already cleaned up', async () => {
+    const attempts = ctx.app.repos.loginAttempts;
+    const scopes = [
+      { scope: 'ip:10.50.0.1', max: 2 },
+      { scope: 'email:gone@example.com', max: 2 },
+    ];
+    await attempts.reserve(scopes);
+    await attempts.clear('email:gone@example.com');
+    await attempts.release(scopes.map((s) => s.scope));
+    // The given-back row counts like no row at all: the window starts afresh at the next attempt.
+    for (let i = 0; i < 2; i += 1) expect((await attempts.reserve(scopes)).retryAfter).toBe(0);
+    expect((await attempts.reserve(scopes)).retryAfter).toBeGreaterThan(0);
+  });
 });
 
 const postgres = backends.find((b) => b.name === 'postgres');
@@ -106,6 +120,25 @@ describe.runIf(postgres)('sign-in limits across two processes on one PostgreSQL'
           () => `10.41.${round}.1`,
         ),
       ).toBe(LIMITS.perIp);
+    }
+  });
+
+  // One person (one address) guessing one account from both processes shares both counter rows
+  // between every attempt: the refused ones give their slots back while others take theirs, and
+  // two statements that lock those two rows in opposite orders deadlock (a 500). Several rounds,
+  // because it takes a collision at the right moment.
+  it('answers 401 or 429, never 500, to 30 wrong passwords for one email from one address, round after round', async () => {
+    for (let round = 0; round < 8; round += 1) {
+      const email = uniqueEmail('contend');
+      await signup(apps[0], email);
+      const ip = `10.42.${round}.1`;
+      expect(
+        await burst(
+          apps,
+          () => email,
+          () => ip,
+        ),
+      ).toBe(LIMITS.perEmail);
     }
   });
 });

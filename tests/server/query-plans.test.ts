@@ -19,6 +19,7 @@ const LARGE_TABLES = [
   'users',
   'platform_donors',
   'cause_donors',
+  'cause_totals',
   'favorites',
   'payments',
   'subscriptions',
@@ -53,6 +54,8 @@ interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
   'Index Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
   Plans?: PlanNode[];
 }
 
@@ -160,6 +163,43 @@ describe.skipIf(!postgres)('query plans on PostgreSQL', () => {
     noSeqScan(await accesses('/api/user/dashboard/', bearer(donor.access)), 'dashboard');
     noSeqScan(await accesses('/api/admin/metrics/', bearer(admin.access)), 'metrics');
   });
+
+  it('the ledger of the most donated cause reads one page of its donations, and its totals from cause_totals', async () => {
+    const [biggest] = await queryRows<{ cause_id: string; n: number }>(
+      ctx.app.db as Db,
+      sql`SELECT cause_id, count(*)::int AS n FROM donations WHERE status = 'completed' GROUP BY 1 ORDER BY 2 DESC LIMIT 1`,
+    );
+    expect(biggest!.n).toBeGreaterThan(1000);
+    for (const [limit, offset] of [
+      [20, 0],
+      [20, 40],
+    ] as const) {
+      const label = `ledger page at offset ${offset}`;
+      noSeqScan(await accessesOf(label, () => ctx.app.repos.ledger.page(biggest!.cause_id, limit, offset)), label);
+      const read = await donationRowsRead(() => ctx.app.repos.ledger.page(biggest!.cause_id, limit, offset));
+      // The page and the rows before it, not the cause's thousand-odd donations.
+      expect(read.rows, label).toBeLessThanOrEqual(limit + offset);
+      expect(read.indexes, label).toContain('donations_cause_ledger_idx');
+    }
+    const totals = await accessesOf('ledger totals', () => ctx.app.repos.ledger.totals(biggest!.cause_id));
+    noSeqScan(totals, 'ledger totals');
+    expect(totals.join('\n')).toContain('cause_totals_pkey');
+    expect((await donationRowsRead(() => ctx.app.repos.ledger.totals(biggest!.cause_id))).rows).toBe(0);
+  });
+
+  /** How many donations rows the statements `run` sends read when executed (EXPLAIN ANALYZE), and through which indexes. */
+  async function donationRowsRead(run: () => Promise<unknown>): Promise<{ rows: number; indexes: string[] }> {
+    const read = { rows: 0, indexes: [] as string[] };
+    for (const statement of await capture(run)) {
+      const { rows } = await explainer.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${statement.text}`, statement.values);
+      walk((rows[0]['QUERY PLAN'] as { Plan: PlanNode }[])[0]!.Plan, (node) => {
+        if (node['Relation Name'] !== 'donations') return;
+        read.rows += (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1);
+        if (node['Index Name']) read.indexes.push(node['Index Name']);
+      });
+    }
+    return read;
+  }
 
   it("the sweeper's search for gifts naming an ended cause reads only the running gifts", async () => {
     // Years of stopped gifts and a few running ones, each naming a cause.

@@ -341,6 +341,10 @@ export const donations = pgTable(
     index('donations_cause_completed_idx')
       .on(t.causeId, t.completedAt.desc())
       .where(sql`${t.status} = 'completed'`),
+    // The public ledger's page, in its order (migration 0019): the newest twenty are read, not sorted.
+    index('donations_cause_ledger_idx')
+      .on(t.causeId, sql`(coalesce(${t.completedAt}, ${t.createdAt})) DESC`, t.id.desc())
+      .where(sql`${t.status} = 'completed' AND ${t.refundedAmount} < ${t.amount}`),
     // The cause page's words of support: visible messages of completed donations, newest first.
     index('donations_cause_messages_idx')
       .on(t.causeId, t.completedAt.desc(), t.id.desc())
@@ -719,7 +723,7 @@ export const sandboxTransfers = pgTable('sandbox_transfers', {
   createdAt: createdAt(),
 });
 
-// Counters kept by the donations trigger (migration 0008), read by DonationsRepo and CausesRepo.
+// Counters kept by the donations trigger (migrations 0008 and 0019), read by DonationsRepo, CausesRepo and LedgerRepo.
 
 /** Completed donations per UTC day of completed_at. */
 export const donationDays = pgTable('donation_days', {
@@ -748,6 +752,15 @@ export const platformDonors = pgTable('platform_donors', {
   namedDonations: integer('named_donations').notNull().default(0),
   namedAmount: bigint('named_amount', { mode: 'number' }).notNull().default(0),
   lastNamedAt: timestamp('last_named_at', { withTimezone: true }),
+});
+
+/** Per cause, completed donations that still give something and what they give (migration 0019): the ledger's totals. */
+export const causeTotals = pgTable('cause_totals', {
+  causeId: uuid('cause_id')
+    .primaryKey()
+    .references(() => causes.id, { onDelete: 'cascade' }),
+  donations: integer('donations').notNull().default(0),
+  amount: bigint('amount', { mode: 'number' }).notNull().default(0),
 });
 
 export const platformCounters = pgTable('platform_counters', {

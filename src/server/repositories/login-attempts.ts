@@ -6,9 +6,15 @@
  * new window when the old one is over) and returns the new count. Row locks serialise
  * concurrent upserts of one scope on PostgreSQL, and PGlite runs one statement at a time,
  * so 30 simultaneous attempts get counts 1…30 and only those within the limit may go on to
- * check a password. Scopes are always upserted in the same (sorted) order: no deadlocks.
+ * check a password.
+ *
+ * No deadlocks by construction: every statement that writes more than one row either takes its
+ * row locks through upsertInOrder() (one VALUES list, sorted here, which PostgreSQL locks row by
+ * row in list order), or never waits for a lock (the cleanup skips locked rows). A plain
+ * `UPDATE … WHERE scope IN (…)` locks in whatever order its scan meets the rows, the opposite of
+ * a concurrent reserve() half the time: two processes then deadlock and a sign-in answers 500.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
 import { loginAttempts } from '../db/schema';
 
@@ -35,49 +41,62 @@ export class LoginAttemptsRepo {
 
   /** Counts one attempt against every scope at once; over any limit → retryAfter > 0 and nothing is held. */
   async reserve(checks: LimitCheck[]): Promise<Reservation> {
-    const sorted = [...checks].map((c) => ({ ...c, scope: clean(c.scope) })).sort((a, b) => (a.scope < b.scope ? -1 : 1));
-    const scopes = sorted.map((c) => c.scope);
+    const limits = new Map(checks.map((c) => [clean(c.scope), c.max]));
     const window = sql`make_interval(secs => ${this.windowSeconds})`;
-    const values = sql.join(
-      scopes.map((scope) => sql`(${scope}, now(), 1)`),
-      sql`, `,
-    );
-    const rows = await queryRows<{ scope: string; count: number; left: number }>(
-      this.db,
-      sql`
-      INSERT INTO ${loginAttempts} (scope, window_start, count) VALUES ${values}
-      ON CONFLICT (scope) DO UPDATE SET
-        count = CASE WHEN login_attempts.window_start <= now() - ${window} THEN 1 ELSE login_attempts.count + 1 END,
-        window_start = CASE WHEN login_attempts.window_start <= now() - ${window} THEN now() ELSE login_attempts.window_start END
-      RETURNING scope, count, extract(epoch FROM window_start + ${window} - now())::float8 AS left`,
+    const rows = await this.upsertInOrder<{ scope: string; count: number; left: number }>(
+      [...limits.keys()],
+      (scope) => sql`(${scope}, now(), 1)`,
+      sql`count = CASE WHEN login_attempts.window_start <= now() - ${window} THEN 1 ELSE login_attempts.count + 1 END,
+        window_start = CASE WHEN login_attempts.window_start <= now() - ${window} THEN now() ELSE login_attempts.window_start END`,
+      sql`scope, count, extract(epoch FROM window_start + ${window} - now())::float8 AS left`,
     );
     let retryAfter = 0;
     for (const row of rows) {
-      const check = sorted.find((c) => c.scope === row.scope);
-      if (check && row.count > check.max) retryAfter = Math.max(retryAfter, Math.ceil(Number(row.left)), 1);
+      const max = limits.get(row.scope);
+      if (max !== undefined && row.count > max) retryAfter = Math.max(retryAfter, Math.ceil(Number(row.left)), 1);
     }
+    const scopes = [...limits.keys()];
     if (retryAfter > 0) {
       // Refused attempts check no password: give the slots back so only real checks count.
       await this.release(scopes);
     } else if (Math.random() < 0.02) {
-      // Lazy cleanup keeps the table small without a background job.
-      await this.db.execute(sql`DELETE FROM ${loginAttempts} WHERE window_start < now() - ${window}`);
+      // Lazy cleanup keeps the table small without a background job. It skips rows another
+      // statement holds (those are in use, so not stale) and so never waits for a lock.
+      await this.db.execute(sql`DELETE FROM ${loginAttempts} WHERE scope IN (
+        SELECT scope FROM ${loginAttempts} WHERE window_start < now() - ${window} FOR UPDATE SKIP LOCKED)`);
     }
     return { retryAfter, scopes };
   }
 
-  /** Gives back one reserved attempt per scope (a refused attempt, or one that signed in). */
+  /**
+   * Gives back one reserved attempt per scope (a refused attempt, or one that signed in). It is
+   * the same sorted upsert as reserve(), so it locks the rows in the same order; a row the
+   * cleanup already removed comes back empty and already expired, which counts like no row.
+   */
   async release(scopes: string[]): Promise<void> {
-    if (scopes.length === 0) return;
-    await this.db.execute(sql`UPDATE ${loginAttempts} SET count = greatest(count - 1, 0)
-      WHERE scope IN (${sql.join(
-        scopes.map((s) => sql`${clean(s)}`),
-        sql`, `,
-      )})`);
+    const window = sql`make_interval(secs => ${this.windowSeconds})`;
+    await this.upsertInOrder(
+      scopes.map(clean),
+      (scope) => sql`(${scope}, now() - ${window}, 0)`,
+      sql`count = greatest(login_attempts.count - 1, 0)`,
+      sql`scope`,
+    );
   }
 
   /** A successful sign-in forgets that scope's earlier failures. */
   async clear(scope: string): Promise<void> {
     await this.db.execute(sql`DELETE FROM ${loginAttempts} WHERE scope = ${clean(scope)}`);
+  }
+
+  /** The one way to write several scopes' rows: in sorted scope order, each scope once. */
+  private async upsertInOrder<Row>(scopes: string[], newRow: (scope: string) => SQL, onConflictSet: SQL, returning: SQL): Promise<Row[]> {
+    const ordered = [...new Set(scopes)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    if (ordered.length === 0) return [];
+    return queryRows<Row>(
+      this.db,
+      sql`INSERT INTO ${loginAttempts} (scope, window_start, count) VALUES ${sql.join(ordered.map(newRow), sql`, `)}
+      ON CONFLICT (scope) DO UPDATE SET ${onConflictSet}
+      RETURNING ${returning}`,
+    );
   }
 }

@@ -44,6 +44,8 @@ const COUNTERS = sql`SELECT json_build_object(
            FROM donation_days WHERE amount <> 0 OR donations <> 0),
   'cause_donors', (SELECT coalesce(json_agg(json_build_object('c', cause_id, 'k', donor_key, 'n', donations) ORDER BY cause_id, donor_key), '[]')
            FROM cause_donors),
+  'cause_totals', (SELECT coalesce(json_agg(json_build_object('c', cause_id, 'n', donations, 'amount', amount::text) ORDER BY cause_id), '[]')
+           FROM cause_totals WHERE donations <> 0 OR amount <> 0),
   'donor_count', (SELECT coalesce(json_agg(json_build_object('c', id, 'n', donor_count) ORDER BY id), '[]') FROM causes),
   'platform_donors', (SELECT coalesce(json_agg(json_build_object('k', donor_key, 'n', donations, 'named', named_donations,
            'amount', named_amount::text, 'last', last_named_at) ORDER BY donor_key), '[]') FROM platform_donors),
