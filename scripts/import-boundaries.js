@@ -3,6 +3,8 @@
 // - src/server imports src/shared, never src/web or sw;
 // - src/web imports src/shared, never src/server;
 // - sw imports src/shared and the web app's offline and lib modules only;
+// - src/web and sw import the contract schemas (src/shared/contract) as types only, so no schema code
+//   reaches the bundle; the plain values beside them (limits, page sizes, close codes) import nothing;
 // - a web feature (src/web/features/<name>) imports the web platform (lib, components, stores, the
 //   offline feature) and only the features it declares in FEATURE_DEPENDENCIES; src/web/routes puts
 //   features together. The declared graph must have no cycle (checked when the rule loads).
@@ -58,6 +60,17 @@ function place(file) {
   return { layer, area: parts[2] };
 }
 
+const CONTRACT_VALUE_IMPORT =
+  'src/shared/contract holds the schemas: src/web and sw import it with `import type` only, so no schema code reaches ' +
+  'the bundle. Take plain values (limits, page sizes, close codes) from their module beside it, e.g. src/shared/limits.ts.';
+
+/** True for `import type {…}`, `export type {…} from`, or a list whose every name is marked `type`. */
+function typeOnly(node) {
+  if (node.importKind === 'type' || node.exportKind === 'type') return true;
+  const names = node.specifiers ?? [];
+  return names.length > 0 && names.every((s) => s.importKind === 'type' || s.exportKind === 'type');
+}
+
 function problem(from, to) {
   if (from.layer === 'shared' && to.layer !== 'shared') return 'src/shared is the contract: it imports nothing of ours outside src/shared.';
   if (from.layer === 'server' && (to.layer === 'web' || to.layer === 'sw'))
@@ -92,7 +105,12 @@ export const importBoundaries = {
         return;
       }
       if (!source.startsWith('.')) return;
-      const message = problem(from, place(resolve(dirname(context.filename), source)));
+      const to = place(resolve(dirname(context.filename), source));
+      if ((from.layer === 'web' || from.layer === 'sw') && to.layer === 'shared' && to.area === 'contract' && !typeOnly(node)) {
+        context.report({ node, message: CONTRACT_VALUE_IMPORT });
+        return;
+      }
+      const message = problem(from, to);
       if (message) context.report({ node, message });
     };
     return {

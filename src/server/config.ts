@@ -4,7 +4,7 @@
  * SETTINGS documents every variable (the README's table is written from it).
  */
 import path from 'node:path';
-import { passwordProblems } from '../shared/auth-contract';
+import { passwordProblems } from '../shared/sign-in';
 
 export interface AppConfig {
   port: number;

@@ -1,5 +1,5 @@
 /** Decorations the plugins add to Fastify, declared once for the whole server. */
-import type { Role } from '../shared/auth-contract';
+import type { Role } from '../shared/contract/common';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { ReceiptLinks } from './lib/receipt-links';

@@ -2,12 +2,9 @@
  * The error body every endpoint answers with on a non-2xx status:
  *   {"detail": "...", "code": "validation_error", "errors": {"password2": ["Passwords do not match."]}}
  * `errors` maps a field name to its messages and is present for field errors only.
- * The type is the contract schema's (src/shared/contract/common.ts), imported as a type only.
+ * Its codes and helpers, as plain values with no imports; the schema and its type (ApiErrorBody)
+ * are in src/shared/contract/common.ts.
  */
-import type { Static } from 'typebox';
-import type { ErrorBodySchema } from './contract/common';
-
-export type ApiErrorBody = Static<typeof ErrorBodySchema>;
 
 export const ERROR_CODES = [
   'validation_error',
@@ -33,6 +30,6 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 export const NON_FIELD_ERRORS = 'non_field_errors';
 
 /** The first message for a field, if any: screens show this inline. */
-export function firstFieldError(body: Partial<ApiErrorBody> | null | undefined, field: string): string | undefined {
+export function firstFieldError(body: { errors?: Record<string, string[]> } | null | undefined, field: string): string | undefined {
   return body?.errors?.[field]?.[0];
 }

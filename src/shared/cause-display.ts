@@ -1,4 +1,4 @@
-import type { Cause } from './cause-contract';
+import type { Cause } from './contract/causes';
 
 /**
  * How a cause's fields are shown, the same in the web app and in the server's first-load pages

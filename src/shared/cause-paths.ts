@@ -1,4 +1,4 @@
-import { CAUSE_PAGE_SIZE, type CauseOrdering } from './cause-contract';
+import { CAUSE_PAGE_SIZE, type CauseOrdering } from './cause-list';
 
 /**
  * The cause reads' URLs, built in one place: the web app requests them and the server's first-load

@@ -12,7 +12,7 @@ import { useApp } from './helpers/app';
 import { ADMIN, activeCause, adminSession } from './helpers/causes';
 import { newSession } from './helpers/app';
 import { causeDetailSnapshot } from '../../src/server/pages/snapshots';
-import type { Cause } from '../../src/shared/cause-contract';
+import type { Cause } from '../../src/shared/contract/causes';
 
 // The shape of the built index.html that the server edits (see index.html at the project root).
 const INDEX_HTML = `<!doctype html>

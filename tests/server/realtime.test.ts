@@ -2,7 +2,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { AccessTokens } from '../../src/server/lib/tokens';
 import { notify } from '../../src/server/repositories/notifications';
-import { WS_CLOSE } from '../../src/shared/realtime-contract';
+import { WS_CLOSE } from '../../src/shared/socket';
 import { backends } from './helpers/backends';
 import { bearer, newSession, useApp } from './helpers/app';
 import { ADMIN } from './helpers/causes';

@@ -4,19 +4,15 @@
  * tie holds: the types are equal, renaming a field in a schema breaks the web code and the server
  * code that still use the old name, and the running server documents exactly the schema's fields.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Static } from 'typebox';
-import type { Cause } from '../../src/shared/cause-contract';
-import type { Cart, PaymentVerification } from '../../src/shared/giving-contract';
-import type { Profile } from '../../src/shared/profile-contract';
-import { CauseSchema } from '../../src/shared/contract/causes';
-import { CartSchema } from '../../src/shared/contract/cart';
-import { PaymentVerificationSchema, PaymentVerifiedSchema } from '../../src/shared/contract/payments';
-import { ProfileSchema } from '../../src/shared/contract/profile';
+import { CauseSchema, type Cause } from '../../src/shared/contract/causes';
+import { CartSchema, type Cart } from '../../src/shared/contract/cart';
+import { PaymentVerificationSchema, PaymentVerifiedSchema, type PaymentVerification } from '../../src/shared/contract/payments';
+import { ProfileSchema, type Profile } from '../../src/shared/contract/profile';
 import { backends } from '../server/helpers/backends';
 import { useApp } from '../server/helpers/app';
 
@@ -26,7 +22,7 @@ const CAUSE_SERIALIZER = path.join(ROOT, 'src/server/routes/api/causes/serialize
 /** Stands for web code: it reads the field the way the cause pages do. */
 const WEB_FIXTURE = path.join(ROOT, 'tests/shared/web-reads-cause.ts');
 const WEB_FIXTURE_TEXT = `
-import type { Cause } from '../../src/shared/cause-contract';
+import type { Cause } from '../../src/shared/contract/causes';
 export const donorsLine = (cause: Cause): string => \`\${cause.donor_count} donors\`;
 `;
 
@@ -85,28 +81,6 @@ describe('the web types are the server schemas', () => {
     expect(renamed.some((e) => e.startsWith('tests/shared/web-reads-cause.ts') && e.includes("'donor_count' does not exist"))).toBe(true);
     expect(renamed.some((e) => e.startsWith('src/server/routes/api/causes/serialize.ts') && e.includes('donor_count'))).toBe(true);
   }, 120_000);
-});
-
-/** Every .ts/.tsx file under a folder. */
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
-
-describe('the web bundle carries no schema code', () => {
-  it('src/web and sw import src/shared/contract and typebox with `import type` only', () => {
-    const runtimeImports = [path.join(ROOT, 'src/web'), path.join(ROOT, 'sw')].flatMap(sourceFiles).flatMap((file) => {
-      const text = readFileSync(file, 'utf8');
-      const imports = [...text.matchAll(/(?:import|export)\s+(type\s+)?[^;]*?from\s+'([^']+)'/g)];
-      return imports
-        .filter(([, typeOnly, from]) => !typeOnly && (/shared\/contract\//.test(from) || from === 'typebox'))
-        .map(([, , from]) => `${path.relative(ROOT, file)}: ${from}`);
-    });
-    expect(runtimeImports).toEqual([]);
-  });
 });
 
 describe.each(backends.filter((backend) => backend.name === 'pglite'))('the server documents the contract ($name)', (backend) => {

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AdminPayment } from '../../src/shared/admin-contract';
-import type { LedgerEntry } from '../../src/shared/payouts-contract';
+import type { AdminPayment } from '../../src/shared/contract/admin';
+import type { LedgerEntry } from '../../src/shared/contract/payouts';
 import { clearToasts, toastState } from '../../src/web/stores/toast-store';
 import { makeCause } from './helpers/causes';
 import { deferred, json, type RecordedCall } from './helpers/fake-fetch';

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { cartSync } from '../../src/web/features/cart/cart-runtime';
 import { createCartSync, createCartSyncView } from '../../src/web/features/cart/cart-sync';
-import type { Cart } from '../../src/shared/giving-contract';
+import type { Cart } from '../../src/shared/contract/cart';
 import { BoafoDb } from '../../src/web/features/offline/db';
 import { createOutbox } from '../../src/web/features/offline/outbox';
 import { readCartId } from '../../src/web/features/cart/cart-id';

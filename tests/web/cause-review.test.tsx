@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ReviewPeriod } from '../../src/shared/admin-contract';
-import type { Cause } from '../../src/shared/cause-contract';
+import type { ReviewPeriod } from '../../src/shared/contract/admin';
+import type { Cause } from '../../src/shared/contract/causes';
 import { formatGhs } from '../../src/shared/money';
 import { clearToasts, toastState } from '../../src/web/stores/toast-store';
 import { json, type RecordedCall } from './helpers/fake-fetch';

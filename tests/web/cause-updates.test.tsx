@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CauseUpdate, SupportMessage } from '../../src/shared/updates-contract';
+import type { CauseUpdate, SupportMessage } from '../../src/shared/contract/updates';
 import { mirrorCauses, setMirrorDb } from '../../src/web/features/causes/api/cause-mirror';
 import { BoafoDb } from '../../src/web/features/offline/db';
 import { setUpdatesDb, storedUpdates } from '../../src/web/features/updates/api/updates-api';

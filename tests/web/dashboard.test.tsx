@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DashboardSummary, DonationRecord } from '../../src/shared/account-contract';
-import type { Cause } from '../../src/shared/cause-contract';
+import type { DashboardSummary } from '../../src/shared/contract/account';
+import type { DonationRecord } from '../../src/shared/contract/donations';
+import type { Cause } from '../../src/shared/contract/causes';
 import { formatGhs } from '../../src/shared/money';
 import { clearToasts } from '../../src/web/stores/toast-store';
 import { getDb } from '../../src/web/features/offline/db';

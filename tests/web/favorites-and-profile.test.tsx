@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Cause } from '../../src/shared/cause-contract';
+import type { Cause } from '../../src/shared/contract/causes';
 import { configureApiClient } from '../../src/web/lib/api-client';
 import { clearToasts, toastState } from '../../src/web/stores/toast-store';
 import { json, type RecordedCall } from './helpers/fake-fetch';

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LAST_PAYMENT_REFERENCE_KEY, type PaymentStart } from '../../src/shared/giving-contract';
+import { LAST_PAYMENT_REFERENCE_KEY } from '../../src/shared/payment-status';
+import type { PaymentStart } from '../../src/shared/contract/cart';
 import { evenSplit } from '../../src/web/features/donation/lib/split';
 import { createAttemptKeys } from '../../src/web/features/donation/lib/attempt-key';
 import { paymentNavigation } from '../../src/web/features/donation/lib/redirect';

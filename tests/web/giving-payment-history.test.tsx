@@ -1,7 +1,8 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DonationRecord } from '../../src/shared/account-contract';
-import { LAST_PAYMENT_REFERENCE_KEY, type PaymentVerification } from '../../src/shared/giving-contract';
+import type { DonationRecord } from '../../src/shared/contract/donations';
+import { LAST_PAYMENT_REFERENCE_KEY } from '../../src/shared/payment-status';
+import type { PaymentVerification } from '../../src/shared/contract/payments';
 import { PENDING_POLL_MS } from '../../src/web/features/payment/components/payment-status-page';
 import { resolveTitles, searchHistory, sortHistory, type HistoryRow } from '../../src/web/features/history/lib/history-view';
 import { getDb } from '../../src/web/features/offline/db';

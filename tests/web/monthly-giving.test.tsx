@@ -5,7 +5,8 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PaymentStart, SubscriptionSummary } from '../../src/shared/giving-contract';
+import type { PaymentStart } from '../../src/shared/contract/cart';
+import type { SubscriptionSummary } from '../../src/shared/contract/subscriptions';
 import { paymentNavigation } from '../../src/web/features/donation/lib/redirect';
 import { clearToasts, toastState } from '../../src/web/stores/toast-store';
 import { deferred, json, type RecordedCall } from './helpers/fake-fetch';

@@ -4,7 +4,7 @@
 // control, 'online'/visibility retries and logout.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Notification } from '../../src/shared/account-contract';
+import type { Notification } from '../../src/shared/contract/account';
 import { getDb } from '../../src/web/features/offline/db';
 import { liveState } from '../../src/web/components/notifications-badge/live-status';
 import { unreadState } from '../../src/web/components/notifications-badge/unread-count';

@@ -2,7 +2,7 @@
 // 4001 → one refresh then reconnect, 5 attempts 2000 ms apart then stop, one error per outage,
 // reconnect() resets the count, ping when idle.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { WS_MAX_RECONNECTS, WS_RECONNECT_DELAY_MS } from '../../src/shared/realtime-contract';
+import { WS_MAX_RECONNECTS, WS_RECONNECT_DELAY_MS } from '../../src/shared/socket';
 import type { LiveStatus } from '../../src/web/components/notifications-badge/live-status';
 import {
   PING_INTERVAL_MS,

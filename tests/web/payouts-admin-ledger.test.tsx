@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AdminWithdrawal, LedgerEntry, WithdrawalStatus } from '../../src/shared/payouts-contract';
+import type { AdminWithdrawal, LedgerEntry, WithdrawalStatus } from '../../src/shared/contract/payouts';
 import { clearToasts, toastState } from '../../src/web/stores/toast-store';
 import { makeCause } from './helpers/causes';
 import { json, type RecordedCall } from './helpers/fake-fetch';

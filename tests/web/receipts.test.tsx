@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DonationRecord } from '../../src/shared/account-contract';
-import type { PaymentVerified } from '../../src/shared/giving-contract';
+import type { DonationRecord } from '../../src/shared/contract/donations';
+import type { PaymentVerified } from '../../src/shared/contract/payments';
 import { getDb } from '../../src/web/features/offline/db';
 import { clearToasts, toastState } from '../../src/web/stores/toast-store';
 import { json, type RecordedCall } from './helpers/fake-fetch';

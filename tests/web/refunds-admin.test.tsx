@@ -5,7 +5,7 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AdminDonation, Refund } from '../../src/shared/admin-contract';
+import type { AdminDonation, Refund } from '../../src/shared/contract/refunds';
 import { formatGhs, parseAmount, toDecimalString } from '../../src/shared/money';
 import { clearToasts, toastState } from '../../src/web/stores/toast-store';
 import { makeCause } from './helpers/causes';

@@ -1,7 +1,7 @@
 /** The donor's history says what was refunded, and a refunded gift keeps its receipt (which lists the refund). */
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DonationRecord } from '../../src/shared/account-contract';
+import type { DonationRecord } from '../../src/shared/contract/donations';
 import { json, type RecordedCall } from './helpers/fake-fetch';
 import { pathname, resetGivingState, setOnline } from './helpers/giving';
 import { renderRoute, signInAs, signOut } from './helpers/render-route';

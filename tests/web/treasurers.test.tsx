@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Withdrawal } from '../../src/shared/payouts-contract';
-import type { Treasurer, TreasurerList } from '../../src/shared/treasurers-contract';
+import type { Withdrawal } from '../../src/shared/contract/payouts';
+import type { Treasurer, TreasurerList } from '../../src/shared/contract/treasurers';
 import { clearToasts, toastState } from '../../src/web/stores/toast-store';
 import { makeCause } from './helpers/causes';
 import { deferred, json, type RecordedCall } from './helpers/fake-fetch';

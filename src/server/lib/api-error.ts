@@ -1,5 +1,6 @@
 /** The one error type routes throw; the error handler turns it into ApiErrorBody. */
-import type { ApiErrorBody, ErrorCode } from '../../shared/api-errors';
+import type { ApiErrorBody } from '../../shared/contract/common';
+import type { ErrorCode } from '../../shared/api-errors';
 
 export type FieldErrors = Record<string, string[]>;
 

@@ -5,7 +5,9 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import { ACCESS_TOKEN_TTL_SECONDS, type AccessClaims, type Role } from '../../shared/auth-contract';
+import { ACCESS_TOKEN_TTL_SECONDS } from '../../shared/sign-in';
+import type { AccessClaims } from '../../shared/contract/auth';
+import type { Role } from '../../shared/contract/common';
 
 export interface TokenUser {
   id: string;

@@ -10,7 +10,8 @@
  */
 import { siteOrigin } from '../lib/site-origin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Cause, Paginated } from '../../shared/cause-contract';
+import type { Cause } from '../../shared/contract/causes';
+import type { Paginated } from '../../shared/contract/common';
 import { CATEGORIES_PATH, causeDetailsPath, FIRST_CAUSE_LIST_PATH } from '../../shared/cause-paths';
 import { OG_HEIGHT, OG_WIDTH, ogCardPath } from '../lib/og-card';
 import type { RouteStyles } from './route-styles';

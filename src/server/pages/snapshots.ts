@@ -4,7 +4,9 @@
  * classes, so the phone paints the real page before any JavaScript arrives, and React's first
  * render replaces it with the same thing. Links work as they are; buttons wait for the app (page-takeover.ts).
  */
-import { CAUSE_ORDERINGS, type Cause, type Paginated } from '../../shared/cause-contract';
+import { CAUSE_ORDERINGS } from '../../shared/cause-list';
+import type { Cause } from '../../shared/contract/causes';
+import type { Paginated } from '../../shared/contract/common';
 import { categoryName, donationBlockReason, imageWidths } from '../../shared/cause-display';
 import { causeProgress } from '../../shared/cause-progress';
 import { deadlineLabel } from '../../shared/cause-deadline';

@@ -1,5 +1,5 @@
 /** Checks a giving amount from a client (number or decimal string) and names what is wrong. */
-import { CART_MAX_AMOUNT_GHS } from '../../shared/giving-contract';
+import { CART_MAX_AMOUNT_GHS } from '../../shared/limits';
 import { formatGhs, parseAmount } from '../../shared/money';
 
 export const MAX_GIFT_PESEWAS = CART_MAX_AMOUNT_GHS * 100;

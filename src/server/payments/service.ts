@@ -3,7 +3,9 @@
  * and bring a payment up to date by asking the provider and settling (verify, webhook).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PAYMENT_VERIFIED_MESSAGE, type PaymentStart, type PaymentVerification } from '../../shared/giving-contract';
+import { PAYMENT_VERIFIED_MESSAGE } from '../../shared/payment-status';
+import type { PaymentStart } from '../../shared/contract/cart';
+import type { PaymentVerification } from '../../shared/contract/payments';
 import { toDecimalString } from '../../shared/money';
 import { ApiError } from '../lib/api-error';
 import type { PaymentView } from '../repositories/payments';

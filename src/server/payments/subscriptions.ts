@@ -4,8 +4,8 @@
  * any other; subscription-charges.ts keys the months.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { PaymentStart } from '../../shared/giving-contract';
-import type { SubscriptionSummary } from '../../shared/giving-contract';
+import type { PaymentStart } from '../../shared/contract/cart';
+import type { SubscriptionSummary } from '../../shared/contract/subscriptions';
 import { toDecimalString } from '../../shared/money';
 import { ApiError, validationError } from '../lib/api-error';
 import type { DonorInfo } from '../repositories/payments';

@@ -5,7 +5,7 @@
  * mobile number (stored as 233XXXXXXXXX) and the account holder's name.
  */
 import type { FastifyInstance } from 'fastify';
-import type { WithdrawalDetails } from '../../shared/payouts-contract';
+import type { WithdrawalDetails } from '../../shared/contract/payouts';
 import { ApiError } from '../lib/api-error';
 import { ProviderError } from '../payments/provider';
 import { findInstitution } from './directory';

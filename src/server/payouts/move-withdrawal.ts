@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { siteOrigin } from '../lib/site-origin';
 import { withdrawalMail } from '../mail/organizer-mail';
-import type { WithdrawalStatus } from '../../shared/payouts-contract';
+import type { WithdrawalStatus } from '../../shared/contract/payouts';
 import type { WithdrawalRow } from '../repositories/withdrawals';
 import { MESSAGES, WITHDRAWAL_TITLES } from '../repositories/withdrawals';
 

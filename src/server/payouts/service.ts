@@ -11,7 +11,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { WithdrawalDetails } from '../../shared/payouts-contract';
+import type { WithdrawalDetails } from '../../shared/contract/payouts';
 import { ProviderError, type TransferResult } from '../payments/provider';
 import type { WithdrawalRow } from '../repositories/withdrawals';
 import { moveWithdrawal } from './move-withdrawal';

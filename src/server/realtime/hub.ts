@@ -1,5 +1,5 @@
 /**
- * The sockets of this process: the /ws protocol (src/shared/realtime-contract.ts) and a
+ * The sockets of this process: the /ws protocol (src/shared/contract/realtime.ts, src/shared/socket.ts) and a
  * Map<userId, Set<socket>> registry. Per socket we keep one small state object and one timer,
  * so thousands of idle phones cost little. Tokens are never logged.
  *
@@ -17,7 +17,8 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import { WS_CLOSE, type ServerMessage } from '../../shared/realtime-contract';
+import { WS_CLOSE } from '../../shared/socket';
+import type { ServerMessage } from '../../shared/contract/realtime';
 
 export interface SocketIdentity {
   userId: string;

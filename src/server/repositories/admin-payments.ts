@@ -4,7 +4,7 @@
  * one count, whatever the page size (partial indexes payments_flagged_idx, payments_resolved_idx).
  */
 import { asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import type { AdminPaymentFilter } from '../../shared/admin-contract';
+import type { AdminPaymentFilter } from '../../shared/contract/admin';
 import type { Db } from '../db/client';
 import { causes, donations, payments, users } from '../db/schema';
 import type { PaymentRow } from './settlements';

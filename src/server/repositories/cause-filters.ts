@@ -3,7 +3,7 @@
  * pages never overlap or skip rows when values tie; each sort key has an index.
  */
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { CauseOrdering } from '../../shared/cause-contract';
+import type { CauseOrdering } from '../../shared/cause-list';
 import { causes } from '../db/schema';
 import { PUBLIC_STATUSES, type CauseStatus } from './causes';
 import { isUuid, likePattern } from './search';

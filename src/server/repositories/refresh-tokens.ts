@@ -16,7 +16,7 @@
  */
 import { and, eq, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { REFRESH_TOKEN_TTL_SECONDS } from '../../shared/auth-contract';
+import { REFRESH_TOKEN_TTL_SECONDS } from '../../shared/sign-in';
 import type { Db } from '../db/client';
 import { refreshTokens } from '../db/schema';
 import { newRefreshToken, sha256Hex } from '../lib/tokens';

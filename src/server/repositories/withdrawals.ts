@@ -4,7 +4,7 @@
  * (WHERE status IN …) that commits together with the organizer's notification.
  */
 import { and, count, desc, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { WithdrawalDetails, WithdrawalStatus } from '../../shared/payouts-contract';
+import type { WithdrawalDetails, WithdrawalStatus } from '../../shared/contract/payouts';
 import { formatGhs } from '../../shared/money';
 import { queryRows, type Db } from '../db/client';
 import { causes, users, withdrawals } from '../db/schema';

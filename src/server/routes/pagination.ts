@@ -4,7 +4,7 @@
  * query parameters (search, ordering, …) so the client can follow them as-is.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Paginated } from '../../shared/cause-contract';
+import type { Paginated } from '../../shared/contract/common';
 import { siteOrigin } from '../lib/site-origin';
 
 export { PageParams, PageQuery, PaginatedOf } from '../../shared/contract/common';

@@ -1,5 +1,5 @@
 /** A signed-in user's extras on the wire: dashboard summary, public profiles, favorites, notifications (spec §2, §3). */
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { DateTime, Nullable, UserRoleSchema } from './common';
 
 /** GET /api/user/profiles/{id}/: no email, phone, address or withdrawal details. */
@@ -21,6 +21,7 @@ export const PublicProfileSchema = Type.Object({
   causes: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), status: Type.String() })),
   created_at: DateTime,
 });
+export type PublicProfile = Static<typeof PublicProfileSchema>;
 
 /** GET /api/user/dashboard/?month=YYYY-MM */
 export const DashboardSummarySchema = Type.Object({
@@ -34,6 +35,7 @@ export const DashboardSummarySchema = Type.Object({
   unread_notifications: Type.Integer(),
   causes: Type.Object({ total: Type.Integer(), active: Type.Integer(), under_review: Type.Integer(), rejected: Type.Integer() }),
 });
+export type DashboardSummary = Static<typeof DashboardSummarySchema>;
 
 export const NotificationSchema = Type.Object({
   id: Type.String(),
@@ -45,9 +47,11 @@ export const NotificationSchema = Type.Object({
   is_read: Type.Boolean(),
   created_at: DateTime,
 });
+export type Notification = Static<typeof NotificationSchema>;
 
 /** POST /api/favorites/ answer. */
 export const FavoriteSchema = Type.Object({ cause_id: Type.String(), is_favorite: Type.Boolean() });
 
 /** GET /api/notifications/unread-count/ */
 export const UnreadCountSchema = Type.Object({ count: Type.Integer() });
+export type UnreadCount = Static<typeof UnreadCountSchema>;

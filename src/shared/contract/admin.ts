@@ -1,5 +1,5 @@
 /** Admin screens on the wire (/api/admin/…; admin role only). */
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { DateTime, Nullable, PageParams, UserRoleSchema } from './common';
 import { CauseStatusSchema } from './causes';
 import { DONATION_STATUSES, PAYMENT_RESOLUTIONS, PAYMENT_STATUSES } from './statuses';
@@ -24,6 +24,7 @@ export const RejectBody = Type.Object({
 });
 
 export const ReviewPeriodSchema = Type.Enum(['week', 'month', 'three_months']);
+export type ReviewPeriod = Static<typeof ReviewPeriodSchema>;
 
 export const ReviewTotalsQuery = Type.Object({
   period: Type.Optional(ReviewPeriodSchema),
@@ -37,6 +38,7 @@ export const ReviewTotalsSchema = Type.Object({
   rejected: Type.Integer(),
   pending: Type.Integer(),
 });
+export type ReviewTotals = Static<typeof ReviewTotalsSchema>;
 
 /** GET /api/admin/metrics/?month=YYYY-MM */
 export const AdminMetricsSchema = Type.Object({
@@ -65,6 +67,7 @@ export const AdminMetricsSchema = Type.Object({
     }),
   ),
 });
+export type AdminMetrics = Static<typeof AdminMetricsSchema>;
 
 export const AdminUserQuery = Type.Object({
   ...PageParams,
@@ -80,10 +83,12 @@ export const AdminUserSchema = Type.Object({
   causes_count: Type.Integer(),
   donations_count: Type.Integer(),
 });
+export type AdminUser = Static<typeof AdminUserSchema>;
 
 export const AdminPaymentFilterSchema = Type.Enum(['flagged', 'resolved'], {
   description: 'flagged (default, oldest first) or resolved (newest first).',
 });
+export type AdminPaymentFilter = Static<typeof AdminPaymentFilterSchema>;
 
 export const AdminPaymentQuery = Type.Object({
   ...PageParams,
@@ -125,6 +130,7 @@ export const AdminPaymentSchema = Type.Object({
     }),
   ),
 });
+export type AdminPayment = Static<typeof AdminPaymentSchema>;
 
 /** POST /api/admin/payments/{id}/resolve/ */
 export const PaymentResolutionBody = Type.Object({
@@ -137,3 +143,4 @@ export const PaymentResolutionBody = Type.Object({
   ),
   note: Type.Optional(Type.String({ maxLength: 500 })),
 });
+export type PaymentResolutionRequest = Static<typeof PaymentResolutionBody>;

@@ -1,5 +1,6 @@
 /** Sign-up, login and token refresh on the wire (spec §3, §7). */
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
+import type { Role } from './common';
 
 export const SignupBody = Type.Object({
   first_name: Type.String({ maxLength: 150 }),
@@ -8,6 +9,7 @@ export const SignupBody = Type.Object({
   password: Type.String({ maxLength: 256 }),
   password2: Type.String({ maxLength: 256 }),
 });
+export type SignupRequest = Static<typeof SignupBody>;
 
 export const SignupResponseSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
@@ -33,11 +35,24 @@ export const LoginBody = Type.Object({
   email: Type.String({ minLength: 1, maxLength: 254 }),
   password: Type.String({ minLength: 1, maxLength: 256 }),
 });
+export type LoginRequest = Static<typeof LoginBody>;
 
 export const TokenPairSchema = Type.Object({
   access: Type.String({ description: 'JWT (HS256), valid 15 minutes. Claims: user_id, sub, role, email, name.' }),
   refresh: Type.String({ description: 'Opaque token, valid 7 days, single use: each refresh returns a new one.' }),
 });
+export type TokenPair = Static<typeof TokenPairSchema>;
+
+/** Claims of the access token (a JWT). `user_id` and `sub` are the user's UUID. */
+export interface AccessClaims {
+  user_id: string;
+  sub: string;
+  role: Role;
+  email: string;
+  name: string;
+  exp: number;
+  iat: number;
+}
 
 export const RefreshBody = Type.Object({
   refresh: Type.String({ minLength: 1, maxLength: 512 }),

@@ -2,7 +2,8 @@
  * Cart, donate and checkout on the wire (spec §3, §4, §8). Amounts answer as GHS decimal strings
  * ("10.00"); requests may send numbers or strings; the server keeps pesewas.
  */
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
+import { CART_SYNC_MAX_LINES } from '../limits';
 import { AmountInput, ImageUrl, Nullable, ReturnFields } from './common';
 import { PAYMENT_METHODS } from './statuses';
 import { SupportMessageField } from './updates';
@@ -25,6 +26,7 @@ export const CartItemSchema = Type.Object({
   /** False once the cause stops taking donations (closed, or completed without the organizer's leave). */
   accepts_donations: Type.Boolean(),
 });
+export type CartItem = Static<typeof CartItemSchema>;
 
 const cartFields = {
   cart_id: Type.String(),
@@ -34,9 +36,11 @@ const cartFields = {
 
 /** GET /api/cart/{cart_id}/ and the answer of every cart mutation. */
 export const CartSchema = Type.Object(cartFields);
+export type Cart = Static<typeof CartSchema>;
 
 /** POST /api/cart/add/, PATCH /api/cart/update/{item}/ answer: the changed line and the whole cart. */
 export const CartMutationSchema = Type.Object({ ...cartFields, item: Nullable(CartItemSchema) });
+export type CartMutationResponse = Static<typeof CartMutationSchema>;
 
 /** POST /api/cart/add/ — cart_id may be a new client-made UUID (offline carts) or absent. */
 export const CartAddBody = Type.Object({
@@ -45,6 +49,7 @@ export const CartAddBody = Type.Object({
   donation_amount: AmountInput,
   quantity: Type.Optional(Quantity),
 });
+export type CartAddRequest = Static<typeof CartAddBody>;
 
 export const CartUpdateBody = Type.Object({
   cart_id: Type.Optional(CartId),
@@ -62,12 +67,17 @@ export const CartSyncLineSchema = Type.Object({
   quantity: Type.Integer({ minimum: 0, maximum: 1000, description: 'The quantity the device wants; 0 removes the line.' }),
   donation_amount: Type.Optional(AmountInput),
 });
+export type CartSyncLine = Static<typeof CartSyncLineSchema>;
 
 /** POST /api/cart/sync/ — the lines a device intends, applied together in one transaction with one Idempotency-Key. */
 export const CartSyncBody = Type.Object({
   cart_id: Type.Optional(CartId),
-  lines: Type.Array(CartSyncLineSchema, { maxItems: 100, description: 'Applied in order; a cause named twice: the last wins.' }),
+  lines: Type.Array(CartSyncLineSchema, {
+    maxItems: CART_SYNC_MAX_LINES,
+    description: 'Applied in order; a cause named twice: the last wins.',
+  }),
 });
+export type CartSyncRequest = Static<typeof CartSyncBody>;
 
 /** A line the server did not apply, and why; every other line of the batch was applied. */
 export const CartSyncRefusalSchema = Type.Object({
@@ -75,6 +85,7 @@ export const CartSyncRefusalSchema = Type.Object({
   code: Type.Union([Type.Literal('not_accepting'), Type.Literal('not_found')]),
   detail: Type.String(),
 });
+export type CartSyncRefusal = Static<typeof CartSyncRefusalSchema>;
 
 /** The cart after the batch, plus the lines it refused. */
 export const CartSyncSchema = Type.Object({
@@ -83,10 +94,12 @@ export const CartSyncSchema = Type.Object({
     description: 'Lines not applied (the cause is unknown or no longer takes donations); every other line was.',
   }),
 });
+export type CartSyncResponse = Static<typeof CartSyncSchema>;
 
 const Text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
 
 export const PaymentMethodSchema = Type.Enum([...PAYMENT_METHODS]);
+export type PaymentMethod = Static<typeof PaymentMethodSchema>;
 
 /** DonorDetails: guests need only an email (checked in the handler); signed-in donors default to their account's. */
 export const DonorFields = {
@@ -102,6 +115,7 @@ export const DonorFields = {
 };
 
 export const DonorDetailsSchema = Type.Object(DonorFields);
+export type DonorDetails = Static<typeof DonorDetailsSchema>;
 
 /** POST /api/cart/donate/ — one cause. */
 export const DonateBody = Type.Object({
@@ -113,6 +127,7 @@ export const DonateBody = Type.Object({
   cart_id: Type.Optional(CartId),
   interval: GiftInterval,
 });
+export type DonateRequest = Static<typeof DonateBody>;
 
 /**
  * POST /api/cart/checkout/ — several causes, one payment.
@@ -130,6 +145,7 @@ export const CheckoutBody = Type.Object({
   total_amount: Type.Optional(AmountInput),
   interval: GiftInterval,
 });
+export type CheckoutRequest = Static<typeof CheckoutBody>;
 
 /** Answer of donate, checkout and payments/initiate. */
 export const PaymentStartSchema = Type.Object({
@@ -139,3 +155,4 @@ export const PaymentStartSchema = Type.Object({
   /** Only for a monthly gift: its code (GET /api/subscriptions/, DELETE …/{code}/). */
   subscription_code: Type.Optional(Type.String()),
 });
+export type PaymentStart = Static<typeof PaymentStartSchema>;

@@ -1,12 +1,14 @@
 /** Causes and categories on the wire (spec §3, §7, §9). Amounts are GHS decimal strings ("250.00"). */
-import { Type } from 'typebox';
-import { CAUSE_ORDERINGS } from '../cause-contract';
+import { Type, type Static } from 'typebox';
+import { CAUSE_ORDERINGS } from '../cause-list';
 import { DateTime, ImageSizes, ImageUrl, Nullable, PageParams } from './common';
 import { CAUSE_STATUSES } from './statuses';
 
 export const CauseStatusSchema = Type.Enum([...CAUSE_STATUSES]);
+export type CauseStatus = Static<typeof CauseStatusSchema>;
 
 export const CategoryRefSchema = Type.Object({ id: Type.String(), name: Type.String() });
+export type CategoryRef = Static<typeof CategoryRefSchema>;
 
 /** GET /api/categories/: [{id, name}] by name. */
 export const CategoryListSchema = Type.Array(Type.Object({ id: Type.String({ format: 'uuid' }), name: Type.String() }));
@@ -46,6 +48,7 @@ export const CauseSchema = Type.Object({
   /** Last day (UTC, YYYY-MM-DD) it takes donations; the day after, it closes by itself. null = no end date. */
   end_date: Type.Optional(Nullable(Type.String({ format: 'date' }))),
 });
+export type Cause = Static<typeof CauseSchema>;
 
 export const CauseListQuery = Type.Object({
   ...PageParams,

@@ -1,13 +1,14 @@
 /**
  * Pieces every contract module uses: nullable fields, amounts, pagination and the error body.
  * The schemas in src/shared/contract are the one description of the API: the server validates,
- * serializes and documents (OpenAPI) with them, and the web app's types are `Static<typeof …>`
- * of the same objects, so a field renamed on one side fails type checking on the other.
- * The web imports these modules with `import type` only, so no schema code reaches its bundle.
+ * serializes and documents (OpenAPI) with them, and the type beside each schema is its
+ * `Static<typeof …>`, so a field renamed on one side fails type checking on the other.
+ * The web imports these modules with `import type` only (the linter refuses a value import), so no
+ * schema code reaches its bundle; plain values they use live in modules that import nothing of ours.
  */
-import { Type, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { ERROR_CODES } from '../api-errors';
-import { CAUSE_MAX_PAGE_SIZE } from '../cause-contract';
+import { CAUSE_MAX_PAGE_SIZE } from '../cause-list';
 
 export const Nullable = <T extends TSchema>(schema: T, description?: string) =>
   Type.Union([schema, Type.Null()], description === undefined ? {} : { description });
@@ -30,6 +31,7 @@ export const ImageUrl = Nullable(
 );
 
 export const UserRoleSchema = Type.Union([Type.Literal('user'), Type.Literal('admin')]);
+export type Role = Static<typeof UserRoleSchema>;
 
 export const PageParams = {
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, description: '1-based page number.' })),
@@ -46,6 +48,8 @@ export function PaginatedOf<T extends TSchema>(item: T) {
     results: Type.Array(item),
   });
 }
+/** A page of a list; `next`/`previous` are absolute URLs of the neighbouring pages, or null. */
+export type Paginated<T> = Omit<Static<ReturnType<typeof PaginatedOf>>, 'results'> & { results: T[] };
 
 export const ErrorBodySchema = Type.Object(
   {
@@ -55,6 +59,7 @@ export const ErrorBodySchema = Type.Object(
   },
   { description: 'Every non-2xx answer. `errors` maps field names to messages (field errors only).' },
 );
+export type ApiErrorBody = Static<typeof ErrorBodySchema>;
 
 /** On every call that starts a payment: where the donor comes back to (payments/return-origin.ts). */
 export const ReturnFields = {

@@ -2,7 +2,7 @@
  * The landing page's content on the wire (spec §3): stories, blog posts, testimonials, contributors, statistics.
  * `image` is an absolute URL; featured_image and profile_picture are paths on the API server.
  */
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { DateTime, ImageUrl, Nullable } from './common';
 
 export const SuccessStorySchema = Type.Object({
@@ -13,6 +13,7 @@ export const SuccessStorySchema = Type.Object({
   cause_id: Nullable(Type.String()),
   created_at: DateTime,
 });
+export type SuccessStory = Static<typeof SuccessStorySchema>;
 
 const Image = Type.Optional(Type.Unknown({ description: 'Image file (multipart); JSON null removes it.' }));
 
@@ -39,6 +40,7 @@ export const BlogPostSchema = Type.Object({
   author_name: Type.String(),
   published_at: DateTime,
 });
+export type BlogPost = Static<typeof BlogPostSchema>;
 
 /** Admin-only writes, multipart or JSON. */
 export const BlogPostBody = Type.Object({
@@ -62,6 +64,7 @@ export const TestimonialSchema = Type.Object({
   role: Type.String(),
   image: ImageUrl,
 });
+export type Testimonial = Static<typeof TestimonialSchema>;
 
 export const TestimonialBody = Type.Object({
   text: Type.Optional(Type.String({ maxLength: 2000 })),
@@ -84,6 +87,7 @@ export const ContributorSchema = Type.Object({
   amount: Type.String({ description: 'What they gave in total (completed donations), a decimal string.' }),
   last_donated_at: DateTime,
 });
+export type Contributor = Static<typeof ContributorSchema>;
 
 /** `key` is one of total_raised, active_donors, causes_completed, platform_charge (open to more). */
 export const StatisticSchema = Type.Object({
@@ -93,6 +97,7 @@ export const StatisticSchema = Type.Object({
   value: Type.String(),
   description: Type.String(),
 });
+export type Statistic = Static<typeof StatisticSchema>;
 
 /** GET /api/donations/statistics/ */
 export const DonationStatisticsSchema = Type.Object({
@@ -103,6 +108,7 @@ export const DonationStatisticsSchema = Type.Object({
   active_causes: Type.Integer(),
   platform_charge_percent: Type.Number(),
 });
+export type DonationStatistics = Static<typeof DonationStatisticsSchema>;
 
 /** POST /api/newsletter/subscribe/ (201 the first time, 200 after). */
 export const NewsletterSubscribeBody = Type.Object({ email: Type.String({ maxLength: 254 }) });

@@ -1,5 +1,5 @@
 /** Donations on the wire (spec §2, §3): a donor's own history, the landing cards, and a pending donation. */
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { AmountInput, DateTime, ImageSizes, ImageUrl, Nullable } from './common';
 import { DonorFields } from './cart';
 import { DONATION_STATUSES } from './statuses';
@@ -21,6 +21,8 @@ export const DonationRecordSchema = Type.Object({
   /** GHS paid back to the donor (refunds, in full or in part); amount is what was paid. */
   refunded_amount: Type.Optional(Type.String()),
 });
+export type DonationRecord = Static<typeof DonationRecordSchema>;
+export type DonationStatus = DonationRecord['status'];
 
 /**
  * A guest's GET /api/donations/ (no Authorization header): the landing page's 'Your help is Needed'
@@ -41,6 +43,7 @@ export const DonationCardSchema = Type.Object({
   image: ImageUrl,
   image_sizes: ImageSizes,
 });
+export type DonationCard = Static<typeof DonationCardSchema>;
 
 /** POST /api/donations/: a pending donation, paid later with POST /api/payments/initiate/. */
 export const DonationCreateBody = Type.Object({

@@ -2,7 +2,7 @@
  * Paying and checking a payment (spec §7). GET /api/payments/verify/{reference}/ answers one of
  * three shapes by status code; spec §7 reads `message` as "verified", so only success carries one.
  */
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { Nullable, ReturnFields } from './common';
 
 const verificationFields = {
@@ -61,6 +61,11 @@ export const PaymentNotCompletedSchema = Type.Object(
 
 /** Any answer of the verify call; narrow on `status`. */
 export const PaymentVerificationSchema = Type.Union([PaymentVerifiedSchema, PaymentPendingSchema, PaymentNotCompletedSchema]);
+/** GET /api/payments/verify/{reference}/: narrow on `status` (200 success, 202 pending/flagged/refunded, 402 failed/abandoned with the error shape). */
+export type PaymentVerification = Static<typeof PaymentVerificationSchema>;
+export type PaymentOutcome = PaymentVerification['status'];
+/** The 200 answer: the only one with `message`. */
+export type PaymentVerified = Extract<PaymentVerification, { status: 'success' }>;
 
 /** spec §7: email, amount, user_id, donation_id. The amount must equal our record (never trusted). */
 export const InitiateBody = Type.Object({

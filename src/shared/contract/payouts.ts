@@ -1,5 +1,5 @@
 /** Banks, withdrawal details, withdrawals and the public ledger on the wire (spec §1, §3, §7). Amounts are decimal strings. */
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { DateTime, Nullable, PageParams } from './common';
 import { WITHDRAWAL_STATUSES } from './statuses';
 import { WithdrawalDecisionSchema } from './treasurers';
@@ -8,6 +8,10 @@ const Amount = Type.String({ description: 'GHS decimal string, e.g. "250.00".' }
 
 /** GET /api/user/banks/ and /api/user/mobile-money/: [{code, name}]. */
 export const InstitutionSchema = Type.Object({ code: Type.String(), name: Type.String() });
+/** GET /api/user/banks/ */
+export type Bank = Static<typeof InstitutionSchema>;
+/** GET /api/user/mobile-money/ */
+export type MobileMoneyProvider = Static<typeof InstitutionSchema>;
 
 /** POST /api/user/validate-bank-account/ */
 export const BankAccountCheckBody = Type.Object({
@@ -16,8 +20,10 @@ export const BankAccountCheckBody = Type.Object({
 });
 
 export const BankAccountCheckSchema = Type.Object({ bank_code: Type.String(), account_number: Type.String(), account_name: Type.String() });
+export type BankAccountCheck = Static<typeof BankAccountCheckSchema>;
 
 export const WithdrawalStatusSchema = Type.Enum([...WITHDRAWAL_STATUSES]);
+export type WithdrawalStatus = Static<typeof WithdrawalStatusSchema>;
 
 /** The profile's withdrawal_address, validated before it is saved. */
 export const WithdrawalDetailsSchema = Type.Union([
@@ -36,6 +42,7 @@ export const WithdrawalDetailsSchema = Type.Union([
     account_name: Type.String(),
   }),
 ]);
+export type WithdrawalDetails = Static<typeof WithdrawalDetailsSchema>;
 
 const withdrawalFields = {
   id: Type.String({ format: 'uuid' }),
@@ -58,6 +65,7 @@ const withdrawalFields = {
 };
 
 export const WithdrawalSchema = Type.Object(withdrawalFields);
+export type Withdrawal = Static<typeof WithdrawalSchema>;
 
 /** Admin queue rows also carry the organizer and the full verified destination. */
 export const AdminWithdrawalSchema = Type.Object({
@@ -68,6 +76,7 @@ export const AdminWithdrawalSchema = Type.Object({
   destination: WithdrawalDetailsSchema,
   provider_status: Nullable(Type.String({ description: "The provider's last word on the transfer (added field)." })),
 });
+export type AdminWithdrawal = Static<typeof AdminWithdrawalSchema>;
 
 export const WithdrawalRequestBody = Type.Object({
   cause_id: Type.String({ maxLength: 100 }),
@@ -89,6 +98,7 @@ export const CauseBalanceSchema = Type.Object({
   refunded: Type.String({ description: 'GHS: donations paid back to donors; never part of raised.' }),
   available: Amount,
 });
+export type CauseBalance = Static<typeof CauseBalanceSchema>;
 
 export const LedgerEntrySchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
@@ -107,6 +117,7 @@ export const LedgerEntrySchema = Type.Object({
   /** Withdrawals a cause's treasurers approved: their names, in the order they approved. */
   approved_by: Type.Optional(Type.Array(Type.String())),
 });
+export type LedgerEntry = Static<typeof LedgerEntrySchema>;
 
 /** GET /api/causes/{id}/ledger/ (public). */
 export const CauseLedgerSchema = Type.Object({
@@ -117,5 +128,6 @@ export const CauseLedgerSchema = Type.Object({
   next: Nullable(Type.String()),
   previous: Nullable(Type.String()),
 });
+export type CauseLedger = Static<typeof CauseLedgerSchema>;
 
 export const LedgerQuery = Type.Object({ page: PageParams.page });

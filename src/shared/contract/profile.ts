@@ -1,5 +1,5 @@
 /** The profile as GET /api/user/profile/ answers it and PUT takes it (spec §3, with the aliases the spec names). */
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { DateTime, Nullable, UserRoleSchema } from './common';
 
 const Sizes = Nullable(Type.Record(Type.String(), Type.String(), { description: 'Width in px → image path (WebP).' }));
@@ -38,6 +38,7 @@ export const ProfileSchema = Type.Object({
   causes_created: Type.Integer({ description: 'All your causes, any status.' }),
   causes_active: Type.Integer(),
 });
+export type Profile = Static<typeof ProfileSchema>;
 
 const Text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
 const File = Type.Optional(Type.Unknown({ description: 'Image file (multipart). JSON: null removes the picture.' }));

@@ -1,5 +1,5 @@
 /** Web Push subscription calls on the wire (spec §4, §9). */
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 
 const Base64Url = (description: string) => Type.String({ pattern: '^[A-Za-z0-9_-]+={0,2}$', minLength: 16, maxLength: 200, description });
 
@@ -7,6 +7,7 @@ const Base64Url = (description: string) => Type.String({ pattern: '^[A-Za-z0-9_-
 export const PushPublicKeySchema = Type.Object({
   public_key: Type.String({ description: 'VAPID application server key (base64url) for PushManager.subscribe().' }),
 });
+export type PushPublicKey = Static<typeof PushPublicKeySchema>;
 
 /** POST /api/push/subscribe/ — the browser's PushSubscription.toJSON(). */
 export const PushSubscribeBody = Type.Object({
@@ -18,6 +19,7 @@ export const PushSubscribeBody = Type.Object({
   // PushSubscription.toJSON() sends it; push services expire subscriptions on their own and we prune on 404/410.
   expirationTime: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
 });
+export type PushSubscribeRequest = Static<typeof PushSubscribeBody>;
 
 export const PushSubscriptionSchema = Type.Object({
   endpoint: Type.String(),

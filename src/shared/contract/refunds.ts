@@ -3,7 +3,7 @@
  * a refund request (admin: POST /api/admin/donations/{id}/refund/; the cause's organizer:
  * POST /api/causes/{id}/donations/{donation_id}/refund/) and its answer. Amounts are GHS decimal strings.
  */
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { AmountInput, DateTime, Nullable, PageParams } from './common';
 import { DONATION_STATUSES, PAYMENT_METHODS, REFUND_STATUSES } from './statuses';
 
@@ -29,6 +29,7 @@ export const AdminDonationSchema = Type.Object({
   reference: Nullable(Type.String()),
   donated_at: DateTime,
 });
+export type AdminDonation = Static<typeof AdminDonationSchema>;
 
 export const RefundBody = Type.Object({
   amount: Type.Optional(AmountInput),
@@ -47,3 +48,4 @@ export const RefundSchema = Type.Object({
   processed_at: Nullable(DateTime),
   donation: AdminDonationSchema,
 });
+export type Refund = Static<typeof RefundSchema>;

@@ -4,6 +4,17 @@
  */
 export const CAUSE_STATUSES = ['under_review', 'active', 'rejected', 'closed', 'completed'] as const;
 export const DONATION_STATUSES = ['pending', 'completed', 'failed', 'abandoned', 'refunded'] as const;
+/**
+ * GET /api/donations/ lists completed donations only (money actually given); `?status=` asks for
+ * others: a comma-separated list of these, or `all`.
+ */
+export const DONATION_STATUS_FILTERS: readonly (typeof DONATION_STATUSES)[number][] = [
+  'completed',
+  'pending',
+  'failed',
+  'abandoned',
+  'refunded',
+];
 export const PAYMENT_STATUSES = ['pending', 'success', 'failed', 'abandoned', 'flagged', 'refunded'] as const;
 export const PAYMENT_RESOLUTIONS = ['credited', 'refunded'] as const;
 export const PAYMENT_METHODS = ['card', 'mobile_money'] as const;

@@ -2,7 +2,7 @@
  * Monthly gifts on the wire: the donor's list (GET /api/subscriptions/) and the sandbox's
  * "charge the next month now" (POST /sandbox/subscriptions/{code}/charge/). Amounts are GHS strings.
  */
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { DateTime, Nullable } from './common';
 import { PAYMENT_METHODS, SUBSCRIPTION_STATUSES } from './statuses';
 
@@ -27,6 +27,8 @@ export const SubscriptionSchema = Type.Object({
   created_at: DateTime,
   cancelled_at: Nullable(DateTime),
 });
+/** A monthly gift as GET /api/subscriptions/ lists it. */
+export type SubscriptionSummary = Static<typeof SubscriptionSchema>;
 
 export const SubscriptionListSchema = Type.Array(SubscriptionSchema);
 
@@ -51,3 +53,4 @@ export const SandboxChargeSchema = Type.Object({
   charged_now: Type.Boolean(),
   charges: Type.Integer(),
 });
+export type SandboxCharge = Static<typeof SandboxChargeSchema>;

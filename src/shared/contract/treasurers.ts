@@ -1,5 +1,5 @@
 /** Treasurers of a cause and their invitations on the wire (GET/POST /api/causes/{id}/treasurers/, /api/treasurer-invitations/). */
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { DateTime, Nullable } from './common';
 import { TREASURER_DECISIONS, TREASURER_STATUSES } from './statuses';
 
@@ -17,6 +17,7 @@ export const TreasurerSchema = Type.Object({
   invited_at: DateTime,
   accepted_at: Nullable(DateTime),
 });
+export type Treasurer = Static<typeof TreasurerSchema>;
 
 /** GET /api/causes/{id}/treasurers/ (organizer, its treasurers, admins). */
 export const TreasurerListSchema = Type.Object({
@@ -26,6 +27,7 @@ export const TreasurerListSchema = Type.Object({
   your_role: Type.Enum(['organizer', 'treasurer', 'invited', 'admin']),
   treasurers: Type.Array(TreasurerSchema),
 });
+export type TreasurerList = Static<typeof TreasurerListSchema>;
 
 /** GET /api/treasurer-invitations/: the signed-in user's pending invitations. */
 export const TreasurerInvitationSchema = Type.Object({
@@ -34,6 +36,7 @@ export const TreasurerInvitationSchema = Type.Object({
   organizer_name: Type.String(),
   invited_at: DateTime,
 });
+export type TreasurerInvitation = Static<typeof TreasurerInvitationSchema>;
 
 export const TreasurerInvitationListSchema = Type.Array(TreasurerInvitationSchema);
 
@@ -44,3 +47,4 @@ export const WithdrawalDecisionSchema = Type.Object({
   decision: TreasurerDecisionSchema,
   at: DateTime,
 });
+export type WithdrawalDecision = Static<typeof WithdrawalDecisionSchema>;

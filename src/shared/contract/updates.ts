@@ -1,6 +1,6 @@
 /** A cause's updates and its donors' words of support on the wire. */
-import { Type } from 'typebox';
-import { SUPPORT_MESSAGE_MAX, UPDATE_BODY_MAX } from '../updates-contract';
+import { Type, type Static } from 'typebox';
+import { SUPPORT_MESSAGE_MAX, UPDATE_BODY_MAX } from '../limits';
 import { DateTime, ImageSizes, ImageUrl, Nullable, PageParams } from './common';
 
 /** GET /api/causes/{id}/updates/ item. `image` is an absolute URL like every `image` field; image_sizes holds paths. */
@@ -13,6 +13,7 @@ export const CauseUpdateSchema = Type.Object({
   author_name: Type.String(),
   created_at: DateTime,
 });
+export type CauseUpdate = Static<typeof CauseUpdateSchema>;
 
 /** POST /api/causes/{id}/updates/: JSON {body}, or multipart with an optional `image` file. */
 export const CauseUpdateBody = Type.Object({
@@ -27,6 +28,7 @@ export const SupportMessageSchema = Type.Object({
   donor_name: Nullable(Type.String()),
   created_at: DateTime,
 });
+export type SupportMessage = Static<typeof SupportMessageSchema>;
 
 export const CauseFeedQuery = Type.Object(PageParams);
 

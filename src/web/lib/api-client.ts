@@ -1,5 +1,5 @@
-import type { ApiErrorBody } from '../../shared/api-errors';
-import type { TokenPair } from '../../shared/auth-contract';
+import type { ApiErrorBody } from '../../shared/contract/common';
+import type { TokenPair } from '../../shared/contract/auth';
 import { apiUrl } from './api-url';
 import { takeBootAnswer } from './boot-answers';
 import { decodeJwt } from './jwt';

@@ -1,4 +1,4 @@
-import type { AccessClaims } from '../../shared/auth-contract';
+import type { AccessClaims } from '../../shared/contract/auth';
 
 /**
  * Reads the claims of an access token without verifying it: the server verifies,

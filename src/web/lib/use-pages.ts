@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Paginated } from '../../shared/cause-contract';
+import type { Paginated } from '../../shared/contract/common';
 
 export interface Pages<T> {
   /** null while the first page loads. */

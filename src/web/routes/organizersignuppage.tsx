@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import type { TokenPair } from '../../shared/auth-contract';
+import type { TokenPair } from '../../shared/contract/auth';
 import { AuthLayout } from '../features/auth/components/auth-layout';
 import { SignInForm } from '../features/auth/components/sign-in-form';
 import { decodeJwt } from '../lib/jwt';

@@ -1,5 +1,5 @@
 import { proxy } from 'valtio';
-import type { Role } from '../../shared/auth-contract';
+import type { Role } from '../../shared/contract/common';
 import { decodeJwt, userIdFromClaims } from '../lib/jwt';
 import { STORAGE_KEYS } from '../lib/storage-keys';
 

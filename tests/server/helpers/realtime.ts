@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
-import type { ServerMessage } from '../../../src/shared/realtime-contract';
+import type { ServerMessage } from '../../../src/shared/contract/realtime';
 
 export type NotificationMessage = Extract<ServerMessage, { type: 'notification' }>;
 

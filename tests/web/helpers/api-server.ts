@@ -1,5 +1,5 @@
 import { inject, vi } from 'vitest';
-import type { Cart } from '../../../src/shared/giving-contract';
+import type { Cart } from '../../../src/shared/contract/cart';
 import { setTokens } from '../../../src/web/stores/session-store';
 import { deferred, type RecordedCall } from './fake-fetch';
 

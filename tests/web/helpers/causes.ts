@@ -1,4 +1,5 @@
-import type { Cause, Paginated } from '../../../src/shared/cause-contract';
+import type { Cause } from '../../../src/shared/contract/causes';
+import type { Paginated } from '../../../src/shared/contract/common';
 
 /** A full Cause as the API answers it, with overrides. */
 export function makeCause(id: string, over: Partial<Cause> = {}): Cause {

@@ -1,4 +1,4 @@
-import type { AdminWithdrawal, CauseBalance, CauseLedger, Withdrawal, WithdrawalDetails } from '../../../src/shared/payouts-contract';
+import type { AdminWithdrawal, CauseBalance, CauseLedger, Withdrawal, WithdrawalDetails } from '../../../src/shared/contract/payouts';
 import { json, type RecordedCall } from './fake-fetch';
 
 export const BANKS = [

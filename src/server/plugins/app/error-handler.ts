@@ -9,8 +9,8 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ApiErrorBody, ErrorCode } from '../../../shared/api-errors';
-import { NON_FIELD_ERRORS } from '../../../shared/api-errors';
+import type { ApiErrorBody } from '../../../shared/contract/common';
+import { NON_FIELD_ERRORS, type ErrorCode } from '../../../shared/api-errors';
 import { ApiError, BLANK, FieldErrorList, REQUIRED } from '../../lib/api-error';
 import { INPUT_MESSAGES } from '../../lib/input-guard';
 import type { ValidationIssue } from '../../lib/validators';

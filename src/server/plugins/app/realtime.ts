@@ -6,7 +6,7 @@
  * are loaded here.
  */
 import fp from 'fastify-plugin';
-import type { ServerMessage } from '../../../shared/realtime-contract';
+import type { ServerMessage } from '../../../shared/contract/realtime';
 import { SocketHub } from '../../realtime/hub';
 import { NOTIFICATIONS_CHANNEL, type NotificationSignal, type NotificationView, type SignalRow } from '../../repositories/notifications';
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ApiErrorBody } from '../../../shared/api-errors';
+import type { ApiErrorBody } from '../../../shared/contract/common';
 import { createFirstLoadPages, type FirstLoadPage } from '../../pages/first-load';
 import { loadRouteStyles } from '../../pages/route-styles';
 

@@ -11,7 +11,7 @@
 import multipart, { type Multipart, type MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { MAX_UPLOAD_BYTES } from '../../../shared/profile-contract';
+import { MAX_UPLOAD_BYTES } from '../../../shared/limits';
 import { ApiError } from '../../lib/api-error';
 
 /** A file field after parsing; JSON bodies cannot forge an instance of this class. */

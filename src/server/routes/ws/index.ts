@@ -1,5 +1,5 @@
 /**
- * GET /ws: the realtime socket (protocol in realtime/hub.ts and src/shared/realtime-contract.ts).
+ * GET /ws: the realtime socket (protocol in realtime/hub.ts and src/shared/contract/realtime.ts).
  * The token travels in the first message, never in the URL, which proxies and our own request
  * log record. A plain HTTP GET gets a JSON error rather than an empty 404.
  */

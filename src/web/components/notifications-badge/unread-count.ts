@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { proxy, useSnapshot } from 'valtio';
-import type { UnreadCount } from '../../../shared/account-contract';
+import type { UnreadCount } from '../../../shared/contract/account';
 import { api } from '../../lib/api-client';
 import { session } from '../../stores/session-store';
 import { liveState } from './live-status';

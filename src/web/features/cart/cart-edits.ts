@@ -1,4 +1,4 @@
-import type { CartSyncLine } from '../../../shared/giving-contract';
+import type { CartSyncLine } from '../../../shared/contract/cart';
 import type { BoafoDb, OutboxEntry } from '../offline/db';
 import type { Outbox } from '../offline/outbox';
 import { cartPaths } from './api/cart-api';

@@ -1,5 +1,5 @@
 import { proxy } from 'valtio';
-import type { Cart, CartItem } from '../../../shared/giving-contract';
+import type { Cart, CartItem } from '../../../shared/contract/cart';
 import type { BoafoDb, OutboxEntry } from '../offline/db';
 import type { Outbox } from '../offline/outbox';
 import type { SentAnswer, SyncStatus } from '../offline/outbox-types';

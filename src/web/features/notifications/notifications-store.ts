@@ -1,5 +1,5 @@
 import { proxy } from 'valtio';
-import type { Notification } from '../../../shared/account-contract';
+import type { Notification } from '../../../shared/contract/account';
 import { ApiError } from '../../lib/api-client';
 import { session } from '../../stores/session-store';
 import { toast } from '../../stores/toast-store';

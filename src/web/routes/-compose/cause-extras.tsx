@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
-import type { Cause } from '../../../shared/cause-contract';
+import type { Cause } from '../../../shared/contract/causes';
 import { session } from '../../stores/session-store';
 import { causeLedger } from './cause-with-ledger';
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { Cause } from '../../../shared/cause-contract';
+import type { Cause } from '../../../shared/contract/causes';
 
 // The cause page (causes feature) with 'Where the money goes' (payouts feature) below it, put
 // together here so neither feature imports the other. The ledger is its own chunk.

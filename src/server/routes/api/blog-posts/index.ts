@@ -1,13 +1,12 @@
 /** Blog posts: public list and detail by slug; admins create and edit (multipart with an image, or JSON). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
-import type { BlogPost } from '../../../../shared/cause-contract';
+import { BlogPostBody, BlogPostSchema, type BlogPost } from '../../../../shared/contract/content';
 import { ApiError, BLANK, FieldErrorList, REQUIRED, validationError } from '../../../lib/api-error';
 import type { BlogPostInput, BlogPostRow } from '../../../repositories/content';
 import { siteOrigin } from '../../../lib/site-origin';
 import { absoluteImageUrl, mainImageUrl, takeImages } from '../../image-fields';
 import { errorResponses } from '../../shared-schemas';
-import { BlogPostBody, BlogPostSchema } from '../../../../shared/contract/content';
 
 const SlugParams = Type.Object({ slug: Type.String({ maxLength: 200 }) });
 

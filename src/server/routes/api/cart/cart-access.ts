@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Cart, CartItem, CartMutationResponse } from '../../../../shared/giving-contract';
+import type { Cart, CartItem, CartMutationResponse } from '../../../../shared/contract/cart';
 import { toDecimalString } from '../../../../shared/money';
 import { ApiError, validationError } from '../../../lib/api-error';
 import type { CartLine } from '../../../repositories/carts';

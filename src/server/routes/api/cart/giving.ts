@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import type { PaymentStart } from '../../../../shared/giving-contract';
+import { CheckoutBody, DonateBody, PaymentStartSchema, type PaymentStart } from '../../../../shared/contract/cart';
 import { ApiError, FieldErrorList, validationError } from '../../../lib/api-error';
 import { checkAmount, splitEvenly } from '../../../payments/amounts';
 import { donorFrom } from '../../../payments/donor';
@@ -16,7 +16,6 @@ import { MONTHLY_NEEDS_ACCOUNT, startMonthly } from '../../../payments/subscript
 import { isUuid } from '../../../repositories/search';
 import { errorResponses } from '../../shared-schemas';
 import { givableCause, resolveCart } from './cart-access';
-import { CheckoutBody, DonateBody, PaymentStartSchema } from '../../../../shared/contract/cart';
 import type { Static } from 'typebox';
 import type { DonorBody } from '../../../payments/donor';
 

@@ -4,13 +4,12 @@
  * Idempotency-Key; other clients may keep using add/update/remove one call at a time.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { CartSyncRefusal } from '../../../../shared/giving-contract';
+import { CartSyncBody, CartSyncSchema, type CartSyncRefusal } from '../../../../shared/contract/cart';
 import { FieldErrorList, REQUIRED } from '../../../lib/api-error';
 import { checkAmount } from '../../../payments/amounts';
 import type { SyncLine } from '../../../repositories/carts';
 import { errorResponses } from '../../shared-schemas';
 import { cartAfterGuestReplay, cartAnswer, NOT_ACCEPTING, resolveCart } from './cart-access';
-import { CartSyncBody, CartSyncSchema } from '../../../../shared/contract/cart';
 
 const REFUSAL_DETAIL: Record<CartSyncRefusal['code'], string> = {
   not_accepting: NOT_ACCEPTING,

@@ -4,7 +4,14 @@
  * /api/causes prefix beside the cause routes.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { CauseBalance, CauseLedger, LedgerEntry } from '../../../../shared/payouts-contract';
+import {
+  CauseBalanceSchema,
+  CauseLedgerSchema,
+  LedgerQuery,
+  type CauseBalance,
+  type CauseLedger,
+  type LedgerEntry,
+} from '../../../../shared/contract/payouts';
 import { formatGhs, toDecimalString } from '../../../../shared/money';
 import { ApiError } from '../../../lib/api-error';
 import type { LedgerRow } from '../../../repositories/ledger';
@@ -13,7 +20,6 @@ import { paginate, pageRequest } from '../../pagination';
 import { errorResponses } from '../../shared-schemas';
 import { canManage, canSee, causeNotFound } from '../causes/index';
 import { IdParams } from '../causes/schemas';
-import { CauseBalanceSchema, CauseLedgerSchema, LedgerQuery } from '../../../../shared/contract/payouts';
 
 export const LEDGER_PAGE_SIZE = 20;
 

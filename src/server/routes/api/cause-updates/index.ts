@@ -6,8 +6,16 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { CauseUpdate, SupportMessage } from '../../../../shared/updates-contract';
-import { UPDATE_BODY_MAX } from '../../../../shared/updates-contract';
+import {
+  CauseFeedQuery,
+  CauseUpdateBody,
+  CauseUpdateSchema,
+  HideParams,
+  SupportMessageSchema,
+  type CauseUpdate,
+  type SupportMessage,
+} from '../../../../shared/contract/updates';
+import { UPDATE_BODY_MAX } from '../../../../shared/limits';
 import { ApiError, BLANK, FieldErrorList, REQUIRED } from '../../../lib/api-error';
 import { siteOrigin } from '../../../lib/site-origin';
 import { causeUpdateMail } from '../../../mail/update-mail';
@@ -20,7 +28,6 @@ import { errorResponses } from '../../shared-schemas';
 import { canManage, canSee, causeNotFound } from '../causes/index';
 import { IdParams } from '../causes/schemas';
 import { imageUrls } from '../user/profile/serialize';
-import { CauseFeedQuery, CauseUpdateBody, CauseUpdateSchema, HideParams, SupportMessageSchema } from '../../../../shared/contract/updates';
 
 export const UPDATES_PAGE_SIZE = 10;
 export const MESSAGES_PAGE_SIZE = 20;

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { CAUSE_PAGE_SIZE, type CauseOrdering } from '../../../../shared/cause-contract';
+import { CAUSE_PAGE_SIZE, type CauseOrdering } from '../../../../shared/cause-list';
 import { causes } from '../../../db/schema';
 import { ApiError } from '../../../lib/api-error';
 import { siteOrigin } from '../../../lib/site-origin';

@@ -1,5 +1,5 @@
-/** CauseView (a row with its joins) → the Cause answer of src/shared/cause-contract.ts. */
-import type { Cause } from '../../../../shared/cause-contract';
+/** CauseView (a row with its joins) → the Cause answer of src/shared/contract/causes.ts. */
+import type { Cause } from '../../../../shared/contract/causes';
 import { toDecimalString } from '../../../../shared/money';
 import { acceptsDonations, type CauseView } from '../../../repositories/causes';
 import { absoluteImageUrl } from '../../image-fields';

@@ -8,12 +8,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { Contributor } from '../../../../shared/cause-contract';
+import { ContributorSchema, type Contributor } from '../../../../shared/contract/content';
 import { toDecimalString } from '../../../../shared/money';
 import { siteOrigin } from '../../../lib/site-origin';
 import { absoluteImageUrl } from '../../image-fields';
 import { imageUrls } from '../user/profile/serialize';
-import { ContributorSchema } from '../../../../shared/contract/content';
 
 const MAX_CONTRIBUTORS = 12;
 

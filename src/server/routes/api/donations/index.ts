@@ -11,8 +11,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { DONATION_STATUS_FILTERS, type DonationCard, type DonationStatus } from '../../../../shared/account-contract';
-import type { DonationStatistics } from '../../../../shared/cause-contract';
+import { DONATION_STATUS_FILTERS } from '../../../../shared/contract/statuses';
+import {
+  DonationCardSchema,
+  DonationCreateBody,
+  DonationRecordSchema,
+  type DonationCard,
+  type DonationStatus,
+} from '../../../../shared/contract/donations';
+import { DonationStatisticsSchema, type DonationStatistics } from '../../../../shared/contract/content';
 import { toDecimalString } from '../../../../shared/money';
 import { paginate, PaginatedOf, PageParams, pageRequest } from '../../pagination';
 import { errorResponses } from '../../shared-schemas';
@@ -25,8 +32,6 @@ import { imageUrls } from '../user/profile/serialize';
 import { absoluteImageUrl } from '../../image-fields';
 import { siteOrigin } from '../../../lib/site-origin';
 import { givableCause } from '../cart/cart-access';
-import { DonationStatisticsSchema } from '../../../../shared/contract/content';
-import { DonationCardSchema, DonationCreateBody, DonationRecordSchema } from '../../../../shared/contract/donations';
 
 /** The donation history screen resolves titles for up to 50 donations of page 1 (spec §9). */
 const HISTORY_PAGE_SIZE = 50;

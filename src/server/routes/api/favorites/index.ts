@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { desc } from 'drizzle-orm';
 import { Type } from 'typebox';
-import { CAUSE_PAGE_SIZE } from '../../../../shared/cause-contract';
+import { CAUSE_PAGE_SIZE } from '../../../../shared/cause-list';
 import { favorites } from '../../../db/schema';
 import { allOf, searchFilter, visibleTo } from '../../../repositories/cause-filters';
 import { isUuid } from '../../../repositories/search';

@@ -1,13 +1,12 @@
 /** The caller's notifications: list, unread count, mark one or all read. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { Notification } from '../../../../shared/account-contract';
+import { NotificationSchema, UnreadCountSchema, type Notification } from '../../../../shared/contract/account';
 import { ApiError } from '../../../lib/api-error';
 import type { NotificationView } from '../../../repositories/notifications';
 import { isUuid } from '../../../repositories/search';
 import { paginate, PaginatedOf, PageParams, pageRequest } from '../../pagination';
 import { errorResponses } from '../../shared-schemas';
-import { NotificationSchema, UnreadCountSchema } from '../../../../shared/contract/account';
 
 const NOTIFICATIONS_PAGE_SIZE = 20;
 

@@ -4,7 +4,7 @@
  * settlePayment (payments/settle.ts).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { PaymentStart } from '../../../../shared/giving-contract';
+import { PaymentStartSchema, type PaymentStart } from '../../../../shared/contract/cart';
 import { toDecimalString } from '../../../../shared/money';
 import { ApiError, validationError } from '../../../lib/api-error';
 import { checkAmount } from '../../../payments/amounts';
@@ -14,7 +14,6 @@ import { launchPayment, refreshPayment, verificationAnswer } from '../../../paym
 import { isUuid } from '../../../repositories/search';
 import { errorResponses } from '../../shared-schemas';
 import { InitiateBody, PaymentNotCompletedSchema, PaymentPendingSchema, PaymentVerifiedSchema } from '../../../../shared/contract/payments';
-import { PaymentStartSchema } from '../../../../shared/contract/cart';
 import { ReferenceParams } from './schemas';
 import webhookRoutes from './webhook';
 

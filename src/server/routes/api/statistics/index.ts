@@ -1,10 +1,9 @@
 /** Landing-page statistics cards, computed from real data. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { Statistic } from '../../../../shared/cause-contract';
+import { StatisticSchema, type Statistic } from '../../../../shared/contract/content';
 import { formatGhs } from '../../../../shared/money';
 import { PLATFORM_CHARGE_PERCENT } from '../donations/index';
-import { StatisticSchema } from '../../../../shared/contract/content';
 
 function card(key: string, title: string, value: string, description: string): Statistic {
   return { key, title, label: title, value, description };

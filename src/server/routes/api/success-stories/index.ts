@@ -1,14 +1,13 @@
 /** Success stories: public list; admins create and edit (multipart with an image, or JSON). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
-import type { SuccessStory } from '../../../../shared/cause-contract';
+import { SuccessStoryBody, SuccessStorySchema, type SuccessStory } from '../../../../shared/contract/content';
 import { ApiError, BLANK, FieldErrorList, REQUIRED } from '../../../lib/api-error';
 import type { StoryInput, StoryRow } from '../../../repositories/content';
 import { isUuid } from '../../../repositories/search';
 import { siteOrigin } from '../../../lib/site-origin';
 import { absoluteImageUrl, mainImageUrl, takeImages } from '../../image-fields';
 import { errorResponses } from '../../shared-schemas';
-import { SuccessStoryBody, SuccessStorySchema } from '../../../../shared/contract/content';
 
 function toStory(row: StoryRow, origin: string): SuccessStory {
   return {

@@ -1,15 +1,13 @@
 /** Testimonials: public list; admins create and edit (multipart with a photo, or JSON). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
-import type { Testimonial } from '../../../../shared/cause-contract';
+import { TestimonialBody, TestimonialSchema, type Testimonial } from '../../../../shared/contract/content';
 import { ApiError, BLANK, FieldErrorList, REQUIRED } from '../../../lib/api-error';
 import type { TestimonialInput, TestimonialRow } from '../../../repositories/content';
 import { isUuid } from '../../../repositories/search';
 import { siteOrigin } from '../../../lib/site-origin';
 import { absoluteImageUrl, mainImageUrl, takeImages } from '../../image-fields';
 import { errorResponses } from '../../shared-schemas';
-// Bodies accept text or content, author or name: the aliases the landing page reads (spec §3).
-import { TestimonialBody, TestimonialSchema } from '../../../../shared/contract/content';
 
 function toTestimonial(row: TestimonialRow, origin: string): Testimonial {
   return {

@@ -1,11 +1,10 @@
 /** The signed-in user's treasurer invitations: list, accept, decline (only the invited user can). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { TreasurerInvitation } from '../../../../shared/treasurers-contract';
+import { TreasurerInvitationListSchema, TreasurerSchema, type TreasurerInvitation } from '../../../../shared/contract/treasurers';
 import { ApiError } from '../../../lib/api-error';
 import { isUuid } from '../../../repositories/search';
 import { errorResponses } from '../../shared-schemas';
-import { TreasurerInvitationListSchema, TreasurerSchema } from '../../../../shared/contract/treasurers';
 import { toTreasurer } from '../treasurers/index';
 
 const CauseParams = Type.Object({ cause_id: Type.String({ maxLength: 100 }) });

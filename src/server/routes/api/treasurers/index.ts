@@ -5,7 +5,13 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { Treasurer, TreasurerList } from '../../../../shared/treasurers-contract';
+import {
+  TreasurerInviteBody,
+  TreasurerListSchema,
+  TreasurerSchema,
+  type Treasurer,
+  type TreasurerList,
+} from '../../../../shared/contract/treasurers';
 import { ApiError, BLANK, validationError } from '../../../lib/api-error';
 import { siteOrigin } from '../../../lib/site-origin';
 import { treasurerInvitationMail } from '../../../mail/treasurer-mail';
@@ -16,7 +22,6 @@ import type { AuthUser } from '../../../types';
 import { errorResponses } from '../../shared-schemas';
 import { canSee, causeNotFound } from '../causes/index';
 import { IdParams } from '../causes/schemas';
-import { TreasurerInviteBody, TreasurerListSchema, TreasurerSchema } from '../../../../shared/contract/treasurers';
 
 const MemberParams = Type.Object({ id: Type.String({ maxLength: 100 }), user_id: Type.String({ maxLength: 100 }) });
 const ORGANIZER_ONLY = 'Only the organizer of this cause can change its treasurers.';

@@ -1,7 +1,7 @@
-/** WithdrawalView → Withdrawal / AdminWithdrawal (src/shared/payouts-contract.ts). */
+/** WithdrawalView → Withdrawal / AdminWithdrawal (src/shared/contract/payouts.ts). */
 import type { FastifyInstance } from 'fastify';
 import { majorityOf } from '../../../repositories/treasurers';
-import type { AdminWithdrawal, Withdrawal, WithdrawalDetails } from '../../../../shared/payouts-contract';
+import type { AdminWithdrawal, Withdrawal, WithdrawalDetails } from '../../../../shared/contract/payouts';
 import { toDecimalString } from '../../../../shared/money';
 import { destinationLabel } from '../../../payouts/details';
 import type { WithdrawalView } from '../../../repositories/withdrawals';

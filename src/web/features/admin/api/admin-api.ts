@@ -6,8 +6,9 @@ import type {
   PaymentResolutionRequest,
   ReviewPeriod,
   ReviewTotals,
-} from '../../../../shared/admin-contract';
-import type { Cause, Paginated } from '../../../../shared/cause-contract';
+} from '../../../../shared/contract/admin';
+import type { Cause } from '../../../../shared/contract/causes';
+import type { Paginated } from '../../../../shared/contract/common';
 import type { Static } from 'typebox';
 import type { AdminMailMessageSchema, AdminMailSchema, NewsletterIssueSchema } from '../../../../shared/contract/mail';
 import { api } from '../../../lib/api-client';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
-import type { AdminMetrics } from '../../../../shared/admin-contract';
+import type { AdminMetrics } from '../../../../shared/contract/admin';
 import { formatDateTime } from '../../../../shared/dates';
 import { formatGhs } from '../../../../shared/money';
 import { useDocumentTitle } from '../../../lib/use-document-title';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { AdminPayment, AdminPaymentFilter, PaymentResolutionRequest } from '../../../../shared/admin-contract';
+import type { AdminPayment, AdminPaymentFilter, PaymentResolutionRequest } from '../../../../shared/contract/admin';
 import { formatDateTime } from '../../../../shared/dates';
 import { formatGhs } from '../../../../shared/money';
 import { LinesSkeleton } from '../../../components/lines-skeleton';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { REVIEW_PERIOD_LABELS, type ReviewPeriod, type ReviewTotals } from '../../../../shared/admin-contract';
-import type { Cause } from '../../../../shared/cause-contract';
+import type { ReviewPeriod, ReviewTotals } from '../../../../shared/contract/admin';
+import type { Cause } from '../../../../shared/contract/causes';
 import { formatDateTime } from '../../../../shared/dates';
 import { formatGhs } from '../../../../shared/money';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -12,6 +12,11 @@ import '../admin.css';
 import { Pager } from '../../../components/pager';
 import { LinesSkeleton } from '../../../components/lines-skeleton';
 
+const REVIEW_PERIOD_LABELS: Record<ReviewPeriod, string> = {
+  week: 'One week',
+  month: 'One month',
+  three_months: 'Three months',
+};
 const PERIODS = Object.keys(REVIEW_PERIOD_LABELS) as ReviewPeriod[];
 
 function causeName(cause: Cause): string {

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatGhs, parseAmount } from '../../../../shared/money';
-import type { AdminMetrics } from '../../../../shared/admin-contract';
+import type { AdminMetrics } from '../../../../shared/contract/admin';
 
 /**
  * The metrics line chart (donations per day of the month), drawn by uPlot on a canvas.

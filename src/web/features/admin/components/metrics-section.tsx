@@ -1,5 +1,5 @@
 import { Component, lazy, Suspense, useId, useState, type ReactNode } from 'react';
-import type { AdminMetrics } from '../../../../shared/admin-contract';
+import type { AdminMetrics } from '../../../../shared/contract/admin';
 import { formatDate } from '../../../../shared/dates';
 import { formatGhs, parseAmount, toDecimalString } from '../../../../shared/money';
 import { monthLabel } from '../../../lib/month-label';

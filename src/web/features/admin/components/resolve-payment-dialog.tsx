@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import type { AdminPayment, PaymentResolutionRequest } from '../../../../shared/admin-contract';
+import type { AdminPayment, PaymentResolutionRequest } from '../../../../shared/contract/admin';
 import { formatGhs, parseAmount, toDecimalString } from '../../../../shared/money';
 
 export type ResolveAction = PaymentResolutionRequest['action'];

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import type { AdminUser } from '../../../../shared/admin-contract';
+import type { AdminUser } from '../../../../shared/contract/admin';
 import { formatDate } from '../../../../shared/dates';
 import { listUsers } from '../api/admin-api';
 import { Pager } from '../../../components/pager';

@@ -1,6 +1,5 @@
 import type { Static } from 'typebox';
-import type { LoginRequest, SignupRequest, TokenPair } from '../../../../shared/auth-contract';
-import type { PublicConfigSchema } from '../../../../shared/contract/auth';
+import type { LoginRequest, SignupRequest, TokenPair, PublicConfigSchema } from '../../../../shared/contract/auth';
 import { api } from '../../../lib/api-client';
 
 // auth:false: these calls never carry a token and a 401 means bad credentials, not an expired session.

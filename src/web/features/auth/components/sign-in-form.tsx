@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { TokenPair } from '../../../../shared/auth-contract';
+import type { TokenPair } from '../../../../shared/contract/auth';
 import { TextField } from '../../../components/form/text-field';
 import { toast } from '../../../stores/toast-store';
 import { login } from '../api/auth-api';

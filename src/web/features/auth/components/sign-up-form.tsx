@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { SignupRequest } from '../../../../shared/auth-contract';
+import type { SignupRequest } from '../../../../shared/contract/auth';
 import { PasswordField } from '../../../components/form/password-field';
 import { TextField } from '../../../components/form/text-field';
 import { toast } from '../../../stores/toast-store';

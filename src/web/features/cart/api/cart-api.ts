@@ -1,4 +1,4 @@
-import type { Cart, CartItem } from '../../../../shared/giving-contract';
+import type { Cart, CartItem } from '../../../../shared/contract/cart';
 import { ApiError, api } from '../../../lib/api-client';
 import { isSignedIn } from '../../../stores/session-store';
 

@@ -1,6 +1,7 @@
 import type { CauseListQuery } from '../../../../shared/cause-paths';
-import type { Cause, CauseOrdering, Paginated } from '../../../../shared/cause-contract';
-import { CAUSE_PAGE_SIZE } from '../../../../shared/cause-contract';
+import type { Cause } from '../../../../shared/contract/causes';
+import { CAUSE_PAGE_SIZE, type CauseOrdering } from '../../../../shared/cause-list';
+import type { Paginated } from '../../../../shared/contract/common';
 import type { Table } from 'dexie';
 import { getDb, type BoafoDb } from '../../offline/db';
 import { toPesewas } from '../../../../shared/cause-progress';

@@ -1,4 +1,5 @@
-import type { Cause, CategoryRef, Paginated } from '../../../../shared/cause-contract';
+import type { Cause, CategoryRef } from '../../../../shared/contract/causes';
+import type { Paginated } from '../../../../shared/contract/common';
 import { CATEGORIES_PATH, causeDetailsPath, causeListPath, causeListQuery, type CauseListQuery } from '../../../../shared/cause-paths';
 import { api, upload } from '../../../lib/api-client';
 import { offlineStoreOpen } from '../../offline/store-gate';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { Cause } from '../../../../shared/cause-contract';
+import type { Cause } from '../../../../shared/contract/causes';
 import { formatGhs } from '../../../../shared/money';
 import { ShareButton } from '../../../components/share-button/share-button';
 import { toast } from '../../../stores/toast-store';

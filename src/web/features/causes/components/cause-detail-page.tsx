@@ -1,7 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
-import type { Cause, CauseStatus } from '../../../../shared/cause-contract';
+import type { Cause, CauseStatus } from '../../../../shared/contract/causes';
 import { formatGhs } from '../../../../shared/money';
 import { formatDate } from '../../../../shared/dates';
 import { PageShell } from '../../../components/layout/page-shell';

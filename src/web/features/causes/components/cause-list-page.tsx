@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { CAUSE_ORDERINGS, type CategoryRef, type Cause, type CauseOrdering } from '../../../../shared/cause-contract';
+import { CAUSE_ORDERINGS, type CauseOrdering } from '../../../../shared/cause-list';
+import type { CategoryRef, Cause } from '../../../../shared/contract/causes';
 import { PageShell } from '../../../components/layout/page-shell';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOnline } from '../../../lib/use-online';

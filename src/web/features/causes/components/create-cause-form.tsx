@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
-import type { Cause, CategoryRef } from '../../../../shared/cause-contract';
+import type { Cause, CategoryRef } from '../../../../shared/contract/causes';
 import { addDays, addOneYear, utcDay } from '../../../../shared/cause-deadline';
 import { ApiError } from '../../../lib/api-client';
 import { session } from '../../../stores/session-store';

@@ -1,4 +1,4 @@
-import { CAUSE_ORDERINGS, type CauseOrdering } from '../../../../shared/cause-contract';
+import { CAUSE_ORDERINGS, type CauseOrdering } from '../../../../shared/cause-list';
 
 /** /causelistpage URL state, so reload and back keep the page, search, sort and category. */
 export interface CauseListSearch {

@@ -1,4 +1,5 @@
-import type { Cause, Paginated } from '../../../../shared/cause-contract';
+import type { Cause } from '../../../../shared/contract/causes';
+import type { Paginated } from '../../../../shared/contract/common';
 import { getCause, listCauses, type ListCausesParams } from '../api/causes-api';
 import { countMirroredCauses, getMirroredCause, queryMirror } from '../api/cause-mirror';
 import { ApiError } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-import type { Cause } from '../../../../shared/cause-contract';
+import type { Cause } from '../../../../shared/contract/causes';
 
 /**
  * Spec §4: the 8 placeholder cards shown when nothing is saved on the device and the server cannot

@@ -1,4 +1,4 @@
-import type { BlogPost, Contributor, DonationStatistics, Statistic, SuccessStory, Testimonial } from '../../../../shared/cause-contract';
+import type { BlogPost, Contributor, DonationStatistics, Statistic, SuccessStory, Testimonial } from '../../../../shared/contract/content';
 import { api, ApiError } from '../../../lib/api-client';
 import { offlineStoreOpen } from '../../offline/store-gate';
 

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import type { SuccessStory } from '../../../../shared/cause-contract';
+import type { SuccessStory } from '../../../../shared/contract/content';
 import { formatDate } from '../../../../shared/dates';
 import { PageShell } from '../../../components/layout/page-shell';
 import { PendingScreen } from '../../../components/pending-screen';

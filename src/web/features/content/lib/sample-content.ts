@@ -1,4 +1,4 @@
-import type { BlogPost, Contributor, Statistic, SuccessStory, Testimonial } from '../../../../shared/cause-contract';
+import type { BlogPost, Contributor, Statistic, SuccessStory, Testimonial } from '../../../../shared/contract/content';
 
 /**
  * Built-in content (spec §8): shown only when the server cannot be reached and nothing is saved on

@@ -1,6 +1,8 @@
-import type { DashboardSummary, DonationRecord } from '../../../../shared/account-contract';
-import type { Cause, Paginated } from '../../../../shared/cause-contract';
-import type { Profile } from '../../../../shared/profile-contract';
+import type { DashboardSummary } from '../../../../shared/contract/account';
+import type { DonationRecord } from '../../../../shared/contract/donations';
+import type { Cause } from '../../../../shared/contract/causes';
+import type { Paginated } from '../../../../shared/contract/common';
+import type { Profile } from '../../../../shared/contract/profile';
 import { api } from '../../../lib/api-client';
 
 /** What GET /api/user/profile/ adds to Profile for the dashboard and profile screens. */

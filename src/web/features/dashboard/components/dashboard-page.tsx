@@ -1,8 +1,9 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
-import type { DashboardSummary, DonationRecord } from '../../../../shared/account-contract';
-import type { Cause } from '../../../../shared/cause-contract';
+import type { DashboardSummary } from '../../../../shared/contract/account';
+import type { DonationRecord } from '../../../../shared/contract/donations';
+import type { Cause } from '../../../../shared/contract/causes';
 import { formatDateTime } from '../../../../shared/dates';
 import { formatGhs } from '../../../../shared/money';
 import { useDocumentTitle } from '../../../lib/use-document-title';

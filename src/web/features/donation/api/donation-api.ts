@@ -1,5 +1,5 @@
-import type { CheckoutRequest, DonateRequest, PaymentStart } from '../../../../shared/giving-contract';
-import type { Profile } from '../../../../shared/profile-contract';
+import type { CheckoutRequest, DonateRequest, PaymentStart } from '../../../../shared/contract/cart';
+import type { Profile } from '../../../../shared/contract/profile';
 import { api } from '../../../lib/api-client';
 
 /**

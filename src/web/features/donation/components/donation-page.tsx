@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { CART_MAX_AMOUNT_GHS } from '../../../../shared/giving-contract';
+import { CART_MAX_AMOUNT_GHS } from '../../../../shared/limits';
 import { parseAmount, toDecimalString } from '../../../../shared/money';
 import { PageShell } from '../../../components/layout/page-shell';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';

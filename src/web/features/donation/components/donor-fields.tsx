@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { DonorDetails, PaymentMethod } from '../../../../shared/giving-contract';
-import { SUPPORT_MESSAGE_MAX } from '../../../../shared/updates-contract';
+import type { DonorDetails, PaymentMethod } from '../../../../shared/contract/cart';
+import { SUPPORT_MESSAGE_MAX } from '../../../../shared/limits';
 import { session } from '../../../stores/session-store';
 import { loadProfileForPrefill } from '../api/donation-api';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { CheckoutRequest } from '../../../../shared/giving-contract';
+import type { CheckoutRequest } from '../../../../shared/contract/cart';
 import { formatGhs, toDecimalString } from '../../../../shared/money';
 import { PageShell } from '../../../components/layout/page-shell';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';

@@ -1,4 +1,5 @@
-import { LAST_PAYMENT_REFERENCE_KEY, type PaymentStart } from '../../../../shared/giving-contract';
+import { LAST_PAYMENT_REFERENCE_KEY } from '../../../../shared/payment-status';
+import type { PaymentStart } from '../../../../shared/contract/cart';
 
 /** Leaving for the payment provider; tests replace `assign`. */
 export const paymentNavigation = {

@@ -1,4 +1,4 @@
-import type { PaymentStart } from '../../../../shared/giving-contract';
+import type { PaymentStart } from '../../../../shared/contract/cart';
 import { toast } from '../../../stores/toast-store';
 import { goToPayment } from './redirect';
 

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { PaymentStart } from '../../../../shared/giving-contract';
+import type { PaymentStart } from '../../../../shared/contract/cart';
 import { createAttemptKeys } from './attempt-key';
 import { startAndRedirect } from './submit';
 

@@ -1,4 +1,5 @@
-import type { Cause, Paginated } from '../../../../shared/cause-contract';
+import type { Cause } from '../../../../shared/contract/causes';
+import type { Paginated } from '../../../../shared/contract/common';
 import { api } from '../../../lib/api-client';
 import { unfavoriteCause } from '../../causes/api/causes-api';
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import type { Cause } from '../../../../shared/cause-contract';
+import type { Cause } from '../../../../shared/contract/causes';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { toast } from '../../../stores/toast-store';
 import { CauseCard } from '../../causes/components/cause-card';

@@ -1,5 +1,5 @@
-import type { DonationRecord } from '../../../../shared/account-contract';
-import type { Paginated } from '../../../../shared/cause-contract';
+import type { DonationRecord } from '../../../../shared/contract/donations';
+import type { Paginated } from '../../../../shared/contract/common';
 import { api } from '../../../lib/api-client';
 import { session } from '../../../stores/session-store';
 import { getDb, type CachedRecord } from '../../offline/db';

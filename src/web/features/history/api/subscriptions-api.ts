@@ -1,4 +1,4 @@
-import type { SubscriptionSummary } from '../../../../shared/giving-contract';
+import type { SubscriptionSummary } from '../../../../shared/contract/subscriptions';
 import { api } from '../../../lib/api-client';
 
 /**

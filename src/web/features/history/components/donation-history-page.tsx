@@ -1,7 +1,7 @@
 import { Link, useRouter } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import type { DonationRecord } from '../../../../shared/account-contract';
+import type { DonationRecord } from '../../../../shared/contract/donations';
 import { formatDate, formatDateTime } from '../../../../shared/dates';
 import { formatGhs, parseAmount } from '../../../../shared/money';
 import { ApiError } from '../../../lib/api-client';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { SubscriptionSummary } from '../../../../shared/giving-contract';
+import type { SubscriptionSummary } from '../../../../shared/contract/subscriptions';
 import { formatDate } from '../../../../shared/dates';
 import { formatGhs, parseAmount } from '../../../../shared/money';
 import { toast } from '../../../stores/toast-store';

@@ -1,4 +1,4 @@
-import type { DonationRecord } from '../../../../shared/account-contract';
+import type { DonationRecord } from '../../../../shared/contract/donations';
 import { parseAmount, toDecimalString } from '../../../../shared/money';
 
 /** Spec §2: the filter choice the sort keys on. */

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import type { Cause } from '../../../../shared/cause-contract';
+import type { Cause } from '../../../../shared/contract/causes';
 import { formatGhs } from '../../../../shared/money';
 import { categoryName } from '../../../../shared/cause-display';
 import { isCauseActive, listCauses } from '../../causes/api/causes-api';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import type { BlogPost, Contributor, Statistic, SuccessStory, Testimonial } from '../../../../shared/cause-contract';
+import type { BlogPost, Contributor, Statistic, SuccessStory, Testimonial } from '../../../../shared/contract/content';
 import { formatGhs } from '../../../../shared/money';
 import { loadContent, type ContentKey, type ContentTypes, type LoadedContent, type Samples } from '../../content/api/content-api';
 

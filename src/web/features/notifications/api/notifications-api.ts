@@ -1,5 +1,5 @@
-import type { Notification } from '../../../../shared/account-contract';
-import type { Paginated } from '../../../../shared/cause-contract';
+import type { Notification } from '../../../../shared/contract/account';
+import type { Paginated } from '../../../../shared/contract/common';
 import { api, ApiError } from '../../../lib/api-client';
 import { getOutbox } from '../../offline/start-offline';
 

@@ -1,5 +1,5 @@
 import Dexie from 'dexie';
-import type { Notification } from '../../../../shared/account-contract';
+import type { Notification } from '../../../../shared/contract/account';
 import { getDb, type CachedRecord } from '../../offline/db';
 import { normalizeNotification } from '../lib/notifications-view';
 

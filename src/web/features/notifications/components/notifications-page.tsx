@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import type { Notification } from '../../../../shared/account-contract';
+import type { Notification } from '../../../../shared/contract/account';
 import { formatDateTime } from '../../../../shared/dates';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOnline } from '../../../lib/use-online';

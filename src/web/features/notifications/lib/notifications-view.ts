@@ -1,4 +1,4 @@
-import type { Notification } from '../../../../shared/account-contract';
+import type { Notification } from '../../../../shared/contract/account';
 
 /** Spec §8 texts of /notificationspage, shared by the page, the client and the tests. */
 export const NOTIFICATION_TEXT = {

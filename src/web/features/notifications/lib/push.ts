@@ -1,4 +1,4 @@
-import type { PushPublicKey, PushSubscribeRequest } from '../../../../shared/realtime-contract';
+import type { PushPublicKey, PushSubscribeRequest } from '../../../../shared/contract/push';
 import { api } from '../../../lib/api-client';
 
 /**

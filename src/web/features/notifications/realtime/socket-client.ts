@@ -1,10 +1,5 @@
-import {
-  WS_CLOSE,
-  WS_MAX_RECONNECTS,
-  WS_RECONNECT_DELAY_MS,
-  type ClientMessage,
-  type ServerMessage,
-} from '../../../../shared/realtime-contract';
+import { WS_CLOSE, WS_MAX_RECONNECTS, WS_RECONNECT_DELAY_MS } from '../../../../shared/socket';
+import type { ClientMessage, ServerMessage } from '../../../../shared/contract/realtime';
 import type { LiveStatus } from '../../../components/notifications-badge/live-status';
 
 /** Idle time after which the client sends {type:'ping'} (proxies and mobile NATs drop silent sockets after ~30-60 s). */

@@ -1,4 +1,4 @@
-import type { PaymentVerification } from '../../../../shared/giving-contract';
+import type { PaymentVerification } from '../../../../shared/contract/payments';
 import { api, ApiError } from '../../../lib/api-client';
 
 /**

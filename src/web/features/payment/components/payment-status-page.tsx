@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PaymentVerification, PaymentVerified } from '../../../../shared/giving-contract';
+import type { PaymentVerification, PaymentVerified } from '../../../../shared/contract/payments';
 import { formatGhs } from '../../../../shared/money';
 import { PageShell } from '../../../components/layout/page-shell';
 import { ApiError } from '../../../lib/api-client';

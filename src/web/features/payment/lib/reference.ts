@@ -1,4 +1,4 @@
-import { LAST_PAYMENT_REFERENCE_KEY } from '../../../../shared/giving-contract';
+import { LAST_PAYMENT_REFERENCE_KEY } from '../../../../shared/payment-status';
 
 /** Spec §5: the reference from the query string, falling back to the stored one. */
 export function resolveReference(fromQuery: string | undefined | null): string | null {

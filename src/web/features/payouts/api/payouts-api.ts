@@ -1,4 +1,4 @@
-import type { Paginated } from '../../../../shared/cause-contract';
+import type { Paginated } from '../../../../shared/contract/common';
 import type {
   AdminWithdrawal,
   Bank,
@@ -9,7 +9,7 @@ import type {
   Withdrawal,
   WithdrawalDetails,
   WithdrawalStatus,
-} from '../../../../shared/payouts-contract';
+} from '../../../../shared/contract/payouts';
 import { api } from '../../../lib/api-client';
 
 /**

@@ -1,5 +1,5 @@
-import type { Treasurer, TreasurerInvitation, TreasurerList } from '../../../../shared/treasurers-contract';
-import type { Withdrawal } from '../../../../shared/payouts-contract';
+import type { Treasurer, TreasurerInvitation, TreasurerList } from '../../../../shared/contract/treasurers';
+import type { Withdrawal } from '../../../../shared/contract/payouts';
 import { api } from '../../../lib/api-client';
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { AdminWithdrawal, WithdrawalStatus } from '../../../../shared/payouts-contract';
+import type { AdminWithdrawal, WithdrawalStatus } from '../../../../shared/contract/payouts';
 import { formatDateTime } from '../../../../shared/dates';
 import { formatGhs } from '../../../../shared/money';
 import { useDocumentTitle } from '../../../lib/use-document-title';

@@ -1,4 +1,4 @@
-import type { CauseBalance } from '../../../../shared/payouts-contract';
+import type { CauseBalance } from '../../../../shared/contract/payouts';
 import { formatGhs, parseAmount } from '../../../../shared/money';
 import { LinesSkeleton } from '../../../components/lines-skeleton';
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { CauseLedger as Ledger, LedgerEntry } from '../../../../shared/payouts-contract';
+import type { CauseLedger as Ledger, LedgerEntry } from '../../../../shared/contract/payouts';
 import { formatDate } from '../../../../shared/dates';
 import { formatGhs } from '../../../../shared/money';
 import { getCauseLedger } from '../api/payouts-api';

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
-import type { Cause } from '../../../../shared/cause-contract';
-import type { CauseBalance, WithdrawalDetails } from '../../../../shared/payouts-contract';
+import type { Cause } from '../../../../shared/contract/causes';
+import type { CauseBalance, WithdrawalDetails } from '../../../../shared/contract/payouts';
 import { firstFieldError } from '../../../../shared/api-errors';
 import { formatGhs, parseAmount, toDecimalString } from '../../../../shared/money';
 import { ApiError, errorMessage } from '../../../lib/api-client';

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import type { Cause } from '../../../../shared/cause-contract';
+import type { Cause } from '../../../../shared/contract/causes';
 import { formatGhs } from '../../../../shared/money';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { session } from '../../../stores/session-store';

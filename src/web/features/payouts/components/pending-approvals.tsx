@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import type { Withdrawal } from '../../../../shared/payouts-contract';
+import type { Withdrawal } from '../../../../shared/contract/payouts';
 import { formatDateTime } from '../../../../shared/dates';
 import { formatGhs } from '../../../../shared/money';
 import { errorMessage } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-import type { WithdrawalStatus } from '../../../../shared/payouts-contract';
+import type { WithdrawalStatus } from '../../../../shared/contract/payouts';
 import { STATUS_LABELS } from '../lib/payout-text';
 
 export function WithdrawalStatusBadge({ status }: { status: WithdrawalStatus }) {

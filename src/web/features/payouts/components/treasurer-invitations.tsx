@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import type { TreasurerInvitation } from '../../../../shared/treasurers-contract';
+import type { TreasurerInvitation } from '../../../../shared/contract/treasurers';
 import { formatDateTime } from '../../../../shared/dates';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../stores/toast-store';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import type { TreasurerList } from '../../../../shared/treasurers-contract';
+import type { TreasurerList } from '../../../../shared/contract/treasurers';
 import { firstFieldError } from '../../../../shared/api-errors';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useOnline } from '../../../lib/use-online';

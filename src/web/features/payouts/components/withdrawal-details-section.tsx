@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import type { Bank, BankAccountCheck, MobileMoneyProvider, WithdrawalDetails } from '../../../../shared/payouts-contract';
+import type { Bank, BankAccountCheck, MobileMoneyProvider, WithdrawalDetails } from '../../../../shared/contract/payouts';
 import { firstFieldError } from '../../../../shared/api-errors';
 import { TextField } from '../../../components/form/text-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';

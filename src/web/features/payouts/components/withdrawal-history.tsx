@@ -1,4 +1,4 @@
-import type { Withdrawal } from '../../../../shared/payouts-contract';
+import type { Withdrawal } from '../../../../shared/contract/payouts';
 import { formatDateTime } from '../../../../shared/dates';
 import { formatGhs } from '../../../../shared/money';
 import { LinesSkeleton } from '../../../components/lines-skeleton';

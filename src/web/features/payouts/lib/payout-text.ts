@@ -1,4 +1,4 @@
-import type { WithdrawalDetails, WithdrawalStatus } from '../../../../shared/payouts-contract';
+import type { WithdrawalDetails, WithdrawalStatus } from '../../../../shared/contract/payouts';
 import { formatGhs, parseAmount, type Pesewas } from '../../../../shared/money';
 
 export const STATUS_LABELS: Record<WithdrawalStatus, string> = {

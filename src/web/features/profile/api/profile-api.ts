@@ -1,5 +1,5 @@
-import type { PublicProfile } from '../../../../shared/account-contract';
-import type { Profile } from '../../../../shared/profile-contract';
+import type { PublicProfile } from '../../../../shared/contract/account';
+import type { Profile } from '../../../../shared/contract/profile';
 import { api, upload } from '../../../lib/api-client';
 
 /** GET /api/user/profile/ answers Profile plus the cause counts. */

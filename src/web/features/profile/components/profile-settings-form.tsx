@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import { MAX_UPLOAD_BYTES } from '../../../../shared/profile-contract';
+import { MAX_UPLOAD_BYTES } from '../../../../shared/limits';
 import { TextField } from '../../../components/form/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { mediaUrl } from '../../../lib/api-url';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
-import type { PublicProfile } from '../../../../shared/account-contract';
+import type { PublicProfile } from '../../../../shared/contract/account';
 import { mediaUrl } from '../../../lib/api-url';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { session } from '../../../stores/session-store';

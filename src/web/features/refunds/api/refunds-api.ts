@@ -1,5 +1,5 @@
-import type { AdminDonation, Refund } from '../../../../shared/admin-contract';
-import type { Paginated } from '../../../../shared/cause-contract';
+import type { AdminDonation, Refund } from '../../../../shared/contract/refunds';
+import type { Paginated } from '../../../../shared/contract/common';
 import { api } from '../../../lib/api-client';
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import type { Cause } from '../../../../shared/cause-contract';
+import type { Cause } from '../../../../shared/contract/causes';
 import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { getCause } from '../../causes/api/causes-api';

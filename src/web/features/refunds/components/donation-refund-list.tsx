@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { AdminDonation } from '../../../../shared/admin-contract';
+import type { AdminDonation } from '../../../../shared/contract/refunds';
 import { firstFieldError } from '../../../../shared/api-errors';
 import { formatDateTime } from '../../../../shared/dates';
 import { formatGhs, parseAmount, toDecimalString } from '../../../../shared/money';

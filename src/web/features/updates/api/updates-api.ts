@@ -1,6 +1,6 @@
 import type { Table } from 'dexie';
-import type { Paginated } from '../../../../shared/cause-contract';
-import type { CauseUpdate, SupportMessage } from '../../../../shared/updates-contract';
+import type { Paginated } from '../../../../shared/contract/common';
+import type { CauseUpdate, SupportMessage } from '../../../../shared/contract/updates';
 import { api, upload } from '../../../lib/api-client';
 import { getDb, type BoafoDb } from '../../offline/db';
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import type { Cause } from '../../../../shared/cause-contract';
-import type { CauseUpdate } from '../../../../shared/updates-contract';
+import type { Cause } from '../../../../shared/contract/causes';
+import type { CauseUpdate } from '../../../../shared/contract/updates';
 import { formatDate } from '../../../../shared/dates';
 import { LinesSkeleton } from '../../../components/lines-skeleton';
 import { ResponsiveImage } from '../../causes/components/responsive-image';

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
-import type { CauseUpdate } from '../../../../shared/updates-contract';
-import { UPDATE_BODY_MAX } from '../../../../shared/updates-contract';
+import type { CauseUpdate } from '../../../../shared/contract/updates';
+import { UPDATE_BODY_MAX } from '../../../../shared/limits';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../stores/toast-store';
 import { postUpdate } from '../api/updates-api';

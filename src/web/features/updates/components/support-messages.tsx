@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import type { Cause } from '../../../../shared/cause-contract';
-import type { SupportMessage } from '../../../../shared/updates-contract';
+import type { Cause } from '../../../../shared/contract/causes';
+import type { SupportMessage } from '../../../../shared/contract/updates';
 import { formatDate } from '../../../../shared/dates';
 import { errorMessage } from '../../../lib/api-client';
 import { LinesSkeleton } from '../../../components/lines-skeleton';

@@ -4,8 +4,14 @@ import { siteOrigin } from '../../../../lib/site-origin';
 import { causeReviewMail } from '../../../../mail/organizer-mail';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { asc } from 'drizzle-orm';
-import type { ReviewPeriod } from '../../../../../shared/admin-contract';
-import { CAUSE_PAGE_SIZE } from '../../../../../shared/cause-contract';
+import {
+  AdminCauseQuery,
+  RejectBody,
+  ReviewTotalsQuery,
+  ReviewTotalsSchema,
+  type ReviewPeriod,
+} from '../../../../../shared/contract/admin';
+import { CAUSE_PAGE_SIZE } from '../../../../../shared/cause-list';
 import { causes } from '../../../../db/schema';
 import { ApiError, BLANK, validationError } from '../../../../lib/api-error';
 import { statusFilter } from '../../../../repositories/cause-filters';
@@ -16,7 +22,6 @@ import { causeNotFound } from '../../causes/index';
 import { IdParams } from '../../causes/schemas';
 import { CauseSchema } from '../../../../../shared/contract/causes';
 import { toCause } from '../../causes/serialize';
-import { AdminCauseQuery, RejectBody, ReviewTotalsQuery, ReviewTotalsSchema } from '../../../../../shared/contract/admin';
 
 /** Start of a review period, counted back from now (calendar months, like the select's labels). */
 export function periodStart(period: ReviewPeriod, now = new Date()): Date {

@@ -1,9 +1,8 @@
 /** Admin dashboard metrics: completed donations per UTC day of a month, platform totals, latest pending donations. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AdminMetrics } from '../../../../../shared/admin-contract';
+import { AdminMetricsSchema, MonthQuery, type AdminMetrics } from '../../../../../shared/contract/admin';
 import { toDecimalString } from '../../../../../shared/money';
 import { errorResponses } from '../../../shared-schemas';
-import { AdminMetricsSchema, MonthQuery } from '../../../../../shared/contract/admin';
 
 export function currentMonth(now = new Date()): string {
   return now.toISOString().slice(0, 7);

@@ -5,7 +5,7 @@
  * refunded (payments/resolve.ts, exactly once). Admins only.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AdminPayment } from '../../../../../shared/admin-contract';
+import { AdminPaymentQuery, AdminPaymentSchema, PaymentResolutionBody, type AdminPayment } from '../../../../../shared/contract/admin';
 import { parseAmount, toDecimalString } from '../../../../../shared/money';
 import { ApiError, validationError } from '../../../../lib/api-error';
 import { resolveFlaggedPayment } from '../../../../payments/resolve';
@@ -13,7 +13,6 @@ import type { AdminPaymentView } from '../../../../repositories/admin-payments';
 import { isUuid } from '../../../../repositories/search';
 import { paginate, PaginatedOf, pageRequest } from '../../../pagination';
 import { errorResponses } from '../../../shared-schemas';
-import { AdminPaymentQuery, AdminPaymentSchema, PaymentResolutionBody } from '../../../../../shared/contract/admin';
 import { PaymentIdParams } from './schemas';
 
 export const ADMIN_PAYMENT_PAGE_SIZE = 20;

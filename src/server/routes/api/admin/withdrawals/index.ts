@@ -10,11 +10,10 @@ import { processWithdrawal } from '../../../../payouts/service';
 import { isUuid } from '../../../../repositories/search';
 import type { WithdrawalView } from '../../../../repositories/withdrawals';
 import { moveWithdrawal } from '../../../../payouts/move-withdrawal';
-import type { WithdrawalStatus } from '../../../../../shared/payouts-contract';
+import { AdminWithdrawalSchema, WithdrawalStatusSchema, type WithdrawalStatus } from '../../../../../shared/contract/payouts';
 import { paginate, PaginatedOf, PageParams, pageRequest } from '../../../pagination';
 import { errorResponses } from '../../../shared-schemas';
 import { RejectBody } from '../../../../../shared/contract/admin';
-import { AdminWithdrawalSchema, WithdrawalStatusSchema } from '../../../../../shared/contract/payouts';
 import { toAdminWithdrawal } from '../../withdrawals/serialize';
 import { WITHDRAWAL_PAGE_SIZE } from '../../withdrawals/index';
 

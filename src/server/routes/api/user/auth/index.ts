@@ -1,7 +1,7 @@
 /** Sign-up, login (rate limited per email and per IP) and logout. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { passwordProblems } from '../../../../../shared/auth-contract';
+import { passwordProblems } from '../../../../../shared/sign-in';
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, BLANK, FieldErrorList } from '../../../../lib/api-error';

@@ -5,7 +5,12 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { BankAccountCheck } from '../../../../../shared/payouts-contract';
+import {
+  BankAccountCheckBody,
+  BankAccountCheckSchema,
+  InstitutionSchema,
+  type BankAccountCheck,
+} from '../../../../../shared/contract/payouts';
 import { ApiError, REQUIRED, validationError } from '../../../../lib/api-error';
 import { ProviderError } from '../../../../payments/provider';
 import { payoutDirectory, type DirectoryKind } from '../../../../payouts/directory';
@@ -18,7 +23,6 @@ import {
   UNKNOWN_BANK,
 } from '../../../../payouts/details';
 import { errorResponses } from '../../../shared-schemas';
-import { BankAccountCheckBody, BankAccountCheckSchema, InstitutionSchema } from '../../../../../shared/contract/payouts';
 
 const Institutions = Type.Array(InstitutionSchema);
 const LIST_DOWN = 'We could not load this list right now. Please try again.';

@@ -1,11 +1,10 @@
 /** The signed-in user's dashboard numbers for one month (UTC). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { DashboardSummary } from '../../../../../shared/account-contract';
+import { DashboardSummarySchema, type DashboardSummary } from '../../../../../shared/contract/account';
 import { toDecimalString } from '../../../../../shared/money';
 import { errorResponses } from '../../../shared-schemas';
 import { currentMonth, withCurrentMonth } from '../../admin/metrics/index';
 import { MonthQuery } from '../../../../../shared/contract/admin';
-import { DashboardSummarySchema } from '../../../../../shared/contract/account';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

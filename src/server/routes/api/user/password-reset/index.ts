@@ -4,7 +4,7 @@
  * email and per IP, so the form cannot be used to flood someone's inbox.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { passwordProblems } from '../../../../../shared/auth-contract';
+import { passwordProblems } from '../../../../../shared/sign-in';
 import { DetailAnswerSchema, PasswordResetConfirmBody, PasswordResetRequestBody } from '../../../../../shared/contract/auth';
 import { ApiError, BLANK, FieldErrorList, validationError } from '../../../../lib/api-error';
 import { hashPassword } from '../../../../lib/passwords';

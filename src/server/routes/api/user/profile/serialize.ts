@@ -1,5 +1,5 @@
 /** Builds the Profile answer (with every alias the spec lists) from a user row. */
-import type { Profile } from '../../../../../shared/profile-contract';
+import type { Profile } from '../../../../../shared/contract/profile';
 import type { ImageSizes } from '../../../../db/schema';
 import type { UserRow } from '../../../../repositories/users';
 

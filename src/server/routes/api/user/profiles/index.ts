@@ -4,13 +4,12 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { PublicProfile } from '../../../../../shared/account-contract';
+import { PublicProfileSchema, type PublicProfile } from '../../../../../shared/contract/account';
 import { ApiError } from '../../../../lib/api-error';
 import { PUBLIC_STATUSES } from '../../../../repositories/causes';
 import { isUuid } from '../../../../repositories/search';
 import { errorResponses } from '../../../shared-schemas';
 import { imageUrls } from '../profile/serialize';
-import { PublicProfileSchema } from '../../../../../shared/contract/account';
 
 /** Profiles list up to 6 causes (spec §9). */
 const PROFILE_CAUSES = 6;

@@ -1,0 +1,22 @@
+/**
+ * The socket at /ws (spec §9): close codes and reconnect pacing. Plain values, no imports; the
+ * messages it carries are typed in src/shared/contract/realtime.ts.
+ */
+
+/**
+ * Close codes: the client refreshes its token and reconnects on AUTH_EXPIRED. A socket that never
+ * authenticates stays open as a guest (it gets public messages only, and there are none yet);
+ * it may send its auth message at any time.
+ */
+export const WS_CLOSE = {
+  /** An auth message without a token. */
+  AUTH_REQUIRED: 4000,
+  /** The access token was invalid or has expired (also sent when it expires mid-connection). */
+  AUTH_EXPIRED: 4001,
+  /** This server already holds as many guest sockets as it keeps, and this one did not authenticate in time. */
+  TRY_AGAIN_LATER: 1013,
+} as const;
+
+/** Spec §9: reconnect at most 5 times, 2000 ms apart. */
+export const WS_MAX_RECONNECTS = 5;
+export const WS_RECONNECT_DELAY_MS = 2000;
