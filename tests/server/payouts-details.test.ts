@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ProviderError, type PaymentProvider } from '../../src/server/payments/provider';
 import { sandboxAccountName } from '../../src/server/payments/sandbox-payouts';
 import { DIRECTORY_TTL_MS, payoutDirectory } from '../../src/server/payouts/directory';
-import { normaliseGhanaMobile } from '../../src/server/payouts/details';
+import { normaliseGhanaMobile } from '../../src/shared/phone';
 import { backends } from './helpers/backends';
 import { bearer, newSession, useApp } from './helpers/app';
 import { MOMO, SANDBOX_BANK, saveDetails } from './helpers/payouts';

@@ -4,6 +4,7 @@
  * (statement-pdf.ts), so both downloads always agree.
  */
 import { toDecimalString } from '../../shared/money';
+import { methodLabel } from '../../shared/payment-methods';
 import type { StatementRow } from '../repositories/statements';
 
 export interface CauseStatement {
@@ -32,7 +33,6 @@ export interface StatementTotals {
 const IN_FLIGHT = ['awaiting_treasurers', 'requested', 'approved', 'processing'];
 /** Refunds of credited donations (the refunds table); a flagged payment refunded before it was ever credited reads 'refunded' and is listed outside the totals. */
 const REFUNDED_AFTER_CREDIT = ['pending', 'processed'];
-const METHODS: Record<string, string> = { card: 'Card', mobile_money: 'Mobile money', bank: 'Bank transfer' };
 export const COLUMNS = ['Date (UTC)', 'Type', 'Donor', 'Reference', 'Method', 'Amount (GHS)', 'Status'] as const;
 
 export function statementTotals(rows: StatementRow[]): StatementTotals {
@@ -58,7 +58,7 @@ export function statementCells(row: StatementRow): string[] {
     row.kind,
     row.kind === 'withdrawal' ? '' : (row.donor ?? ''),
     row.reference ?? '',
-    row.method ? (METHODS[row.method] ?? row.method) : '',
+    row.method ? methodLabel(row.method) : '',
     toDecimalString(row.amount),
     row.status,
   ];

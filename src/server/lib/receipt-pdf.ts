@@ -6,7 +6,8 @@
 import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import { loadPdfKit, type Palette } from './pdf-kit';
 import { toDecimalString } from '../../shared/money';
-import { METHOD_LABELS, receiptDate } from '../mail/receipt-mail';
+import { PAYMENT_METHOD_LABELS } from '../../shared/payment-methods';
+import { receiptDate } from '../mail/receipt-mail';
 
 const MARGIN = 56;
 const LINE = 18;
@@ -100,7 +101,7 @@ export interface ReceiptPdf {
   donorName: string;
   email: string;
   anonymous: boolean;
-  method: keyof typeof METHOD_LABELS | null;
+  method: keyof typeof PAYMENT_METHOD_LABELS | null;
   lines: PdfLine[];
 }
 
@@ -111,7 +112,7 @@ export function receiptPdf(r: ReceiptPdf): Promise<Buffer> {
     w.text(`Date: ${receiptDate(r.date)}`);
     w.text(`Donor: ${r.anonymous ? 'Anonymous donor' : r.donorName || 'Donor'}`);
     w.text(`Email: ${r.email}`);
-    if (r.method) w.text(`Payment method: ${METHOD_LABELS[r.method]}`);
+    if (r.method) w.text(`Payment method: ${PAYMENT_METHOD_LABELS[r.method]}`);
     w.text('', { gap: 10 });
     for (const line of r.lines) w.row(line.label, pdfGhs(line.amount));
     w.rule();

@@ -1,5 +1,6 @@
 /** What settlement mails: the donor's receipt, and an organizer's first gift and goal reached. */
 import { formatGhs } from '../../shared/money';
+import { PAYMENT_METHOD_LABELS } from '../../shared/payment-methods';
 import { RECEIPT_LINK_DAYS } from '../lib/receipt-links';
 import type { OutgoingMail } from '../repositories/mail';
 import { greeting, render } from './layout';
@@ -23,8 +24,6 @@ export interface ReceiptFacts {
   receiptUrl: string;
 }
 
-export const METHOD_LABELS = { card: 'Card', mobile_money: 'Mobile money' } as const;
-
 /** "25 November 2026", the same in every mail and PDF whatever the server's locale. */
 export const receiptDate = (date: Date) =>
   date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -37,7 +36,7 @@ export function receiptMail(facts: ReceiptFacts): OutgoingMail {
     `Total: ${formatGhs(facts.total)}`,
     `Reference: ${facts.reference}`,
     `Date: ${receiptDate(facts.date)}`,
-    ...(facts.method ? [`Paid by: ${METHOD_LABELS[facts.method]}`] : []),
+    ...(facts.method ? [`Paid by: ${PAYMENT_METHOD_LABELS[facts.method]}`] : []),
     facts.anonymous
       ? 'You gave anonymously: organizers and the public do not see your name.'
       : 'You gave under your name: organizers can see who gave.',

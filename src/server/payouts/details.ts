@@ -9,6 +9,7 @@ import type { WithdrawalDetails } from '../../shared/contract/payouts';
 import { ApiError } from '../lib/api-error';
 import { ProviderError } from '../payments/provider';
 import { findInstitution } from './directory';
+import { normaliseGhanaMobile } from '../../shared/phone';
 
 export const ACCOUNT_NOT_FOUND = 'We could not find this account. Check the number and bank.';
 export const UNKNOWN_BANK = 'Choose a bank from the list.';
@@ -20,13 +21,6 @@ export const BAD_TYPE = 'Choose "bank" or "mobile_money" as the type.';
 export const PROVIDER_DOWN = 'We could not check this account right now. Please try again.';
 
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '');
-
-/** 0XXXXXXXXX, 233XXXXXXXXX or +233 XX XXX XXXX (mobile ranges 02x, 05x) → 233XXXXXXXXX; else null. */
-export function normaliseGhanaMobile(input: string): string | null {
-  const compact = input.replace(/[\s().-]/g, '').replace(/^\+/, '');
-  const match = /^(?:0|233)([25]\d{8})$/.exec(compact);
-  return match ? `233${match[1]}` : null;
-}
 
 /** Digits only (spaces and dashes removed), 6 to 20 of them; null otherwise. */
 export function cleanAccountNumber(input: string): string | null {

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { SubscriptionSummary } from '../../../../shared/contract/subscriptions';
 import { formatDate } from '../../../../shared/dates';
 import { formatGhs, parseAmount } from '../../../../shared/money';
+import { PAYMENT_METHOD_LABELS } from '../../../../shared/payment-methods';
 import { toast } from '../../../stores/toast-store';
 import { cancelMonthlyGift, fetchMonthlyGifts } from '../api/subscriptions-api';
 
@@ -49,7 +50,7 @@ function MonthlyGiftCard({ gift, onCancelled }: { gift: SubscriptionSummary; onC
         <p className="history-card__title">{titles}</p>
         <p className="history-card__meta">
           {gift.charges} {gift.charges === 1 ? 'month' : 'months'} given
-          {gift.payment_method ? <span> · {gift.payment_method === 'card' ? 'Card' : 'Mobile money'}</span> : null}
+          {gift.payment_method ? <span> · {PAYMENT_METHOD_LABELS[gift.payment_method]}</span> : null}
           {gift.status === 'active' && gift.next_charge_at ? (
             <span>
               {' '}

@@ -7,7 +7,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { toast } from '../../../stores/toast-store';
 import { ReasonDialog } from '../../admin/components/reason-dialog';
 import { approveWithdrawal, listAdminWithdrawals, rejectWithdrawal, retryWithdrawal } from '../api/payouts-api';
-import { formatGhanaPhone, METHOD_LABELS } from '../lib/payout-text';
+import { PAYOUT_METHOD_LABELS } from '../../../../shared/payment-methods';
+import { formatGhanaMobile } from '../../../../shared/phone';
 import { WithdrawalStatusBadge } from './status-badge';
 import '../../admin/admin.css';
 import '../payouts.css';
@@ -27,15 +28,15 @@ function Destination({ w }: { w: AdminWithdrawal }) {
   if (!d) return <>{w.destination_label}</>;
   return d.type === 'bank' ? (
     <>
-      {METHOD_LABELS.bank}: {d.bank_name || d.bank_code}
+      {PAYOUT_METHOD_LABELS.bank}: {d.bank_name || d.bank_code}
       <br />
       <span className="payout-mono">{d.account_number}</span> · {d.account_name}
     </>
   ) : (
     <>
-      {METHOD_LABELS.mobile_money}: {d.provider_name || d.provider}
+      {PAYOUT_METHOD_LABELS.mobile_money}: {d.provider_name || d.provider}
       <br />
-      <span className="payout-mono">{formatGhanaPhone(d.phone_number)}</span> · {d.account_name}
+      <span className="payout-mono">{formatGhanaMobile(d.phone_number)}</span> · {d.account_name}
     </>
   );
 }

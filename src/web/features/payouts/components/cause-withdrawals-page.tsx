@@ -13,7 +13,8 @@ import { toast } from '../../../stores/toast-store';
 import { getCause } from '../../causes/api/causes-api';
 import { CauseDonationsSection } from '../../refunds/components/cause-donations-section';
 import { getCauseBalance, getOwnWithdrawalAddress, requestWithdrawal } from '../api/payouts-api';
-import { asWithdrawalDetails, checkWithdrawalAmount, destinationLine, METHOD_LABELS } from '../lib/payout-text';
+import { PAYOUT_METHOD_LABELS } from '../../../../shared/payment-methods';
+import { asWithdrawalDetails, checkWithdrawalAmount, destinationLine } from '../lib/payout-text';
 import { getTreasurers } from '../api/treasurers-api';
 import { BalanceCard } from './balance-card';
 import { PendingApprovals } from './pending-approvals';
@@ -89,7 +90,7 @@ function RequestForm({ causeId, balance, destination, onRequested }: RequestForm
         <p className="payout-destination">
           Paid to:{' '}
           <strong>
-            {METHOD_LABELS[destination.type]} · {destinationLine(destination)}
+            {PAYOUT_METHOD_LABELS[destination.type]} · {destinationLine(destination)}
           </strong>{' '}
           <Link to="/profilesettings">Change</Link>
         </p>

@@ -6,7 +6,9 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useOnline } from '../../../lib/use-online';
 import { toast } from '../../../stores/toast-store';
 import { listBanks, listMobileMoneyProviders, saveWithdrawalDetails, validateBankAccount } from '../api/payouts-api';
-import { asWithdrawalDetails, destinationLine, METHOD_LABELS, normalizeGhanaPhone } from '../lib/payout-text';
+import { PAYOUT_METHOD_LABELS } from '../../../../shared/payment-methods';
+import { localGhanaMobile } from '../../../../shared/phone';
+import { asWithdrawalDetails, destinationLine } from '../lib/payout-text';
 import '../payouts.css';
 
 type Method = WithdrawalDetails['type'];
@@ -46,7 +48,7 @@ function SavedDestination({ details }: { details: WithdrawalDetails }) {
     <dl className="payout-saved">
       <div>
         <dt>Method</dt>
-        <dd>{METHOD_LABELS[details.type]}</dd>
+        <dd>{PAYOUT_METHOD_LABELS[details.type]}</dd>
       </div>
       <div>
         <dt>{details.type === 'bank' ? 'Account' : 'Wallet'}</dt>
@@ -177,7 +179,7 @@ export function WithdrawalDetailsSection({ current, ready }: Props) {
       }
     } else {
       const wallet = providers?.find((p) => p.code === provider);
-      const number = normalizeGhanaPhone(phone);
+      const number = localGhanaMobile(phone);
       if (!provider) problems.provider = 'Choose your mobile money provider.';
       if (!phone.trim()) problems.phone_number = 'Enter your mobile money number.';
       else if (!number) problems.phone_number = 'Enter a Ghana mobile number, for example 024 123 4567.';
@@ -267,7 +269,7 @@ export function WithdrawalDetailsSection({ current, ready }: Props) {
                     setErrors({});
                   }}
                 />
-                {METHOD_LABELS[m]}
+                {PAYOUT_METHOD_LABELS[m]}
               </label>
             ))}
           </fieldset>

@@ -5,7 +5,7 @@ import { LinesSkeleton } from '../../../components/lines-skeleton';
 import { LoadMore } from '../../../components/load-more';
 import { usePages } from '../../../lib/use-pages';
 import { listCauseWithdrawals } from '../api/payouts-api';
-import { METHOD_LABELS } from '../lib/payout-text';
+import { PAYOUT_METHOD_LABELS } from '../../../../shared/payment-methods';
 import { DecisionsLine } from './pending-approvals';
 import { WithdrawalStatusBadge } from './status-badge';
 
@@ -28,7 +28,7 @@ function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
         ) : null}
       </p>
       <p className="payout-item__meta">
-        To {METHOD_LABELS[withdrawal.method] ?? withdrawal.method}: {withdrawal.destination_label}
+        To {PAYOUT_METHOD_LABELS[withdrawal.method] ?? withdrawal.method}: {withdrawal.destination_label}
       </p>
       <DecisionsLine withdrawal={withdrawal} />
       {reason ? <p className="payout-item__reason">Reason: {reason}</p> : null}

@@ -11,8 +11,6 @@ export const STATUS_LABELS: Record<WithdrawalStatus, string> = {
   rejected: 'Rejected',
 };
 
-export const METHOD_LABELS = { bank: 'Bank transfer', mobile_money: 'Mobile money' } as const;
-
 /** "•••• 4567": the last four characters of an account or phone number. */
 export function maskNumber(value: string): string {
   const clean = value.replace(/\s+/g, '');
@@ -52,16 +50,6 @@ export function asWithdrawalDetails(value: unknown): WithdrawalDetails | null {
   return null;
 }
 
-/**
- * Ghana mobile numbers: 0XX XXX XXXX or +233 XX XXX XXXX (spaces and dashes allowed).
- * Answers the 10-digit local form ("0241234567"), or null.
- */
-export function normalizeGhanaPhone(input: string): string | null {
-  const compact = input.replace(/[\s-]/g, '');
-  const match = /^(?:\+?233|0)([25]\d{8})$/.exec(compact);
-  return match ? `0${match[1]}` : null;
-}
-
 /** The request form's amount check: a message, or the amount in pesewas. */
 export function checkWithdrawalAmount(input: string, available: Pesewas): { error: string } | { pesewas: Pesewas } {
   const text = input.trim();
@@ -75,11 +63,4 @@ export function checkWithdrawalAmount(input: string, available: Pesewas): { erro
   if (pesewas <= 0) return { error: 'Enter an amount greater than GH₵0.00.' };
   if (pesewas > available) return { error: `The most you can withdraw now is ${formatGhs(available)}.` };
   return { pesewas };
-}
-
-/** "233241234567" or "0241234567" → "+233 24 123 4567" for reading aloud or typing into a wallet app. */
-export function formatGhanaPhone(value: string): string {
-  const local = normalizeGhanaPhone(value);
-  if (!local) return value;
-  return `+233 ${local.slice(1, 3)} ${local.slice(3, 6)} ${local.slice(6)}`;
 }

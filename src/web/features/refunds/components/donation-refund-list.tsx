@@ -7,12 +7,11 @@ import { LinesSkeleton } from '../../../components/lines-skeleton';
 import { LoadMore } from '../../../components/load-more';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useOnline } from '../../../lib/use-online';
+import { methodLabel } from '../../../../shared/payment-methods';
 import { usePages } from '../../../lib/use-pages';
 import { toast } from '../../../stores/toast-store';
 import { listCauseDonations, refundDonation, refundKey, type RefundScope } from '../api/refunds-api';
 import '../refunds.css';
-
-const METHODS: Record<string, string> = { card: 'Card', mobile_money: 'Mobile money' };
 
 const STATUSES: Record<AdminDonation['status'], string> = {
   pending: 'Pending',
@@ -196,7 +195,7 @@ function DonationItem({ scope, donation: d, open, onOpen, onClose }: ItemProps) 
         </div>
         <div>
           <dt>Method</dt>
-          <dd>{d.method ? (METHODS[d.method] ?? d.method) : '—'}</dd>
+          <dd>{d.method ? methodLabel(d.method) : '—'}</dd>
         </div>
         <div>
           <dt>Paid</dt>
