@@ -8,6 +8,7 @@ import { AmountInput, ImageUrl, Nullable, ReturnFields } from './common';
 import { PAYMENT_METHODS } from './statuses';
 import { SupportMessageField } from './updates';
 import { GiftInterval } from './subscriptions';
+import { MobileMoneyInputSchema } from './mobile-money';
 
 const CartId = Nullable(Type.String({ format: 'uuid', description: 'A cart id; guests may invent a UUID offline.' }));
 const Quantity = Type.Integer({ minimum: 1, maximum: 1000 });
@@ -126,6 +127,8 @@ export const DonateBody = Type.Object({
   quantity: Type.Optional(Quantity),
   cart_id: Type.Optional(CartId),
   interval: GiftInterval,
+  /** Charge this wallet directly instead of sending the donor to the hosted checkout (one-off gifts only). */
+  mobile_money: Type.Optional(MobileMoneyInputSchema),
 });
 export type DonateRequest = Static<typeof DonateBody>;
 
@@ -144,6 +147,8 @@ export const CheckoutBody = Type.Object({
   amounts: Type.Optional(Type.Record(Type.String(), AmountInput, { description: 'cause id → amount (mode separately).' })),
   total_amount: Type.Optional(AmountInput),
   interval: GiftInterval,
+  /** Charge this wallet directly instead of sending the donor to the hosted checkout (one-off gifts only). */
+  mobile_money: Type.Optional(MobileMoneyInputSchema),
 });
 export type CheckoutRequest = Static<typeof CheckoutBody>;
 
