@@ -101,7 +101,7 @@ async function benchLanding(): Promise<void> {
       console.log(`${label}: ${files.length} files, ${(raw / 1024).toFixed(1)} KB raw, ${(gzipped / 1024).toFixed(1)} KB gzipped`);
     };
     await page.goto(server.url, { waitUntil: 'networkidle' });
-    report('Landing route JS (Chromium, /, until network idle; budget 90 KB gzipped)', scripts);
+    report('Landing route JS (Chromium, /, until network idle; budget 15 KB gzipped)', scripts);
     // A guest's landing page starts the app on the first interaction (src/web/main.tsx): what that costs.
     const before = scripts.length;
     await page.mouse.move(10, 10);
