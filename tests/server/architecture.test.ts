@@ -10,8 +10,8 @@ import { describe, expect, it } from 'vitest';
 const root = join(import.meta.dirname, '..', '..');
 const server = join(root, 'src', 'server');
 
-/** Where building repositories and querying tables is the job. */
-const DATA_LAYER = ['src/server/repositories/', 'src/server/db/', 'src/server/plugins/app/repositories.ts'];
+/** Where building repositories and querying tables is the job (the demo seed writes its rows like a migration). */
+const DATA_LAYER = ['src/server/repositories/', 'src/server/db/', 'src/server/seed/'];
 /** Still querying tables directly: none left. A file added here must say why. */
 const NOT_MOVED_YET = new Set<string>([]);
 /** LISTEN/NOTIFY is not a table. */
@@ -35,7 +35,7 @@ const files = sources(server).map((path) => ({ path: relative(root, path), text:
 const outside = files.filter((f) => !DATA_LAYER.some((prefix) => f.path.startsWith(prefix)));
 
 describe('one path to the tables', () => {
-  it('builds repositories only in the repositories plugin', () => {
+  it('builds repositories only in the repositories folder', () => {
     expect(outside.filter((f) => BUILDS_REPOSITORY.test(f.text)).map((f) => f.path)).toEqual([]);
   });
 

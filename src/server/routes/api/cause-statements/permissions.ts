@@ -3,7 +3,7 @@
  * balance: its organizer, its accepted treasurers and admins.
  */
 import type { CauseRow } from '../../../repositories/causes';
-import type { AuthUser } from '../../../types';
+import type { AuthUser } from '../../../lib/tokens';
 
 export function canReadStatement(cause: Pick<CauseRow, 'organizerId'>, user: AuthUser, acceptedTreasurer: boolean): boolean {
   return user.role === 'admin' || user.id === cause.organizerId || acceptedTreasurer;

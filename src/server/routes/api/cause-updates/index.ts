@@ -21,7 +21,7 @@ import { siteOrigin } from '../../../lib/site-origin';
 import { causeUpdateMail } from '../../../mail/update-mail';
 import type { CauseUpdateView } from '../../../repositories/cause-updates';
 import { isUuid } from '../../../repositories/search';
-import type { AuthUser } from '../../../types';
+import type { AuthUser } from '../../../lib/tokens';
 import { absoluteImageUrl, readImages } from '../../image-fields';
 import { paginate, PaginatedOf, pageRequest } from '../../pagination';
 import { errorResponses } from '../../shared-schemas';

@@ -9,7 +9,7 @@ import { siteOrigin } from '../../../lib/site-origin';
 import { allOf, categoryFilter, orderFor, publicOnly, searchFilter } from '../../../repositories/cause-filters';
 import { CausesRepo, PUBLIC_STATUSES, type CauseStatus, type CauseView } from '../../../repositories/causes';
 import { isUuid } from '../../../repositories/search';
-import type { AuthUser } from '../../../types';
+import type { AuthUser } from '../../../lib/tokens';
 import { paginate, PaginatedOf, pageRequest } from '../../pagination';
 import { errorResponses } from '../../shared-schemas';
 import { applyTo, FORBIDDEN, readCausePayload } from './payload';

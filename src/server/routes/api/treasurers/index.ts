@@ -18,7 +18,7 @@ import { treasurerInvitationMail } from '../../../mail/treasurer-mail';
 import { recountAwaiting } from '../../../payouts/treasurer-decision';
 import { isUuid } from '../../../repositories/search';
 import { MAX_TREASURERS, type TreasurerView } from '../../../repositories/treasurers';
-import type { AuthUser } from '../../../types';
+import type { AuthUser } from '../../../lib/tokens';
 import { errorResponses } from '../../shared-schemas';
 import { canSee, causeNotFound } from '../causes/index';
 import { IdParams } from '../causes/schemas';
