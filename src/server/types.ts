@@ -1,21 +1,14 @@
 /** Decorations the plugins add to Fastify, declared once for the whole server. */
-import type { Role } from '../shared/contract/common';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { ReceiptLinks } from './lib/receipt-links';
-import type { AccessTokens } from './lib/tokens';
+import type { AccessTokens, AuthUser } from './lib/tokens';
 import type { PaymentProvider } from './payments/provider';
 import type { Realtime } from './plugins/app/realtime';
-import type { Repos } from './plugins/app/repositories';
+import type { Repos } from './repositories/repos';
 import type { PubSub } from './plugins/external/pubsub';
 import type { PushSender } from './push/sender';
 import type { KeyRef } from './repositories/idempotency-keys';
-
-export interface AuthUser {
-  id: string;
-  role: Role;
-  email: string;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {

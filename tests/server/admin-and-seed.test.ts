@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { queryRows } from '../../src/server/db/client';
-import { DEMO_ORGANIZER_EMAIL, SEED_STEPS } from '../../src/server/db/seed';
+import { DEMO_ORGANIZER_EMAIL, SEED_STEPS } from '../../src/server/seed/seed';
 import { backends, type Backend } from './helpers/backends';
 import { jwtPayload, login, tempDir, testConfig } from './helpers/app';
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { Repos } from '../../src/server/plugins/app/repositories';
+import type { Repos } from '../../src/server/repositories/repos';
 import { bearer, multipartBody, newSession, useApp } from './helpers/app';
 import { backends } from './helpers/backends';
 import { ADMIN, tick } from './helpers/causes';

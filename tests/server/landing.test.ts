@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { formatGhs, toDecimalString } from '../../src/shared/money';
 import { queryRows, type Db } from '../../src/server/db/client';
-import { SEED_STEPS } from '../../src/server/db/seed';
+import { SEED_STEPS } from '../../src/server/seed/seed';
 import { backends } from './helpers/backends';
 import { useApp } from './helpers/app';
 import { donate } from './helpers/causes';

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
-import { sweepOnce } from '../../src/server/payments/sweeper';
+import { sweepOnce } from '../../src/server/jobs/sweeper';
 import { backends } from './helpers/backends';
 import { bearer, GOOD_PASSWORD, newSession, useApp } from './helpers/app';
 import { ADMIN } from './helpers/causes';

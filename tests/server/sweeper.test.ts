@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { sweepOnce } from '../../src/server/payments/sweeper';
+import { sweepOnce } from '../../src/server/jobs/sweeper';
 import type { SandboxProvider } from '../../src/server/payments/sandbox';
 import { backends } from './helpers/backends';
 import { bearer, testConfig, useApp } from './helpers/app';

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { Repos } from '../../src/server/plugins/app/repositories';
+import type { Repos } from '../../src/server/repositories/repos';
 import { backends } from './helpers/backends';
 import sharp from 'sharp';
 import { bearer, multipartBody, newSession, useApp } from './helpers/app';

@@ -9,6 +9,13 @@ import { ACCESS_TOKEN_TTL_SECONDS } from '../../shared/sign-in';
 import type { AccessClaims } from '../../shared/contract/auth';
 import type { Role } from '../../shared/contract/common';
 
+/** The caller a valid access token names: what request.user holds (types.ts). */
+export interface AuthUser {
+  id: string;
+  role: Role;
+  email: string;
+}
+
 export interface TokenUser {
   id: string;
   email: string;

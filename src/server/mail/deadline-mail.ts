@@ -1,5 +1,5 @@
 /** What a cause's organizer and donors hear when its end date has passed and it closed by itself. */
-import { pdfGhs } from '../lib/receipt-pdf';
+import { pdfGhs } from '../lib/receipt-format';
 import type { OutgoingMail } from '../repositories/mail';
 import { greeting, render } from './layout';
 

@@ -1,6 +1,7 @@
 /** What settlement mails: the donor's receipt, and an organizer's first gift and goal reached. */
 import { formatGhs } from '../../shared/money';
 import { PAYMENT_METHOD_LABELS } from '../../shared/payment-methods';
+import { receiptDate } from '../lib/receipt-format';
 import { RECEIPT_LINK_DAYS } from '../lib/receipt-links';
 import type { OutgoingMail } from '../repositories/mail';
 import { greeting, render } from './layout';
@@ -23,10 +24,6 @@ export interface ReceiptFacts {
   anonymous: boolean;
   receiptUrl: string;
 }
-
-/** "25 November 2026", the same in every mail and PDF whatever the server's locale. */
-export const receiptDate = (date: Date) =>
-  date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 export function receiptMail(facts: ReceiptFacts): OutgoingMail {
   const paragraphs = [

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { REQUIRED, validationError } from '../lib/api-error';
 import type { DonorInfo, PaymentMethod } from '../repositories/payments';
-import type { AuthUser } from '../types';
+import type { AuthUser } from '../lib/tokens';
 
 export interface DonorBody {
   email?: string;

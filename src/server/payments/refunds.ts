@@ -12,7 +12,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { formatGhs } from '../../shared/money';
-import type { Repos } from '../plugins/app/repositories';
+import type { Repos } from '../repositories/repos';
 import type { RefundRow } from '../repositories/refunds';
 import { ProviderError, type RefundResult } from './provider';
 import { newRefundReference } from './reference';

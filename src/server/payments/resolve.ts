@@ -14,7 +14,7 @@
  */
 import { formatGhs } from '../../shared/money';
 import type { SettlementLinks } from '../lib/receipt-links';
-import type { Repos } from '../plugins/app/repositories';
+import type { Repos } from '../repositories/repos';
 import type { SettledDonation } from '../repositories/settlements';
 import { splitInProportion } from './amounts';
 import { creditDonations, OPEN_DONATION, type PaymentRow } from './settle';

@@ -15,7 +15,7 @@
 import { formatGhs } from '../../shared/money';
 import type { SettlementLinks } from '../lib/receipt-links';
 import { firstDonationMail, goalReachedMail, receiptMail } from '../mail/receipt-mail';
-import type { Repos } from '../plugins/app/repositories';
+import type { Repos } from '../repositories/repos';
 import { OPEN_DONATION, type PaymentRow, type PaymentStatus } from '../repositories/settlements';
 import { paidMethod } from './paid-method';
 import type { ProviderResult } from './provider';

@@ -3,7 +3,7 @@
  * asking for the same month again — a repeated sandbox request, a webhook delivered twice —
  * finds that payment instead of making a second, and settlePayment credits it exactly once.
  */
-import type { Repos } from '../plugins/app/repositories';
+import type { Repos } from '../repositories/repos';
 import type { DonorInfo } from '../repositories/payments';
 import type { PaymentRow } from '../repositories/settlements';
 import type { SubscriptionRow } from '../repositories/subscriptions';

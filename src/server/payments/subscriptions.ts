@@ -10,7 +10,7 @@ import { toDecimalString } from '../../shared/money';
 import { ApiError, validationError } from '../lib/api-error';
 import type { DonorInfo } from '../repositories/payments';
 import type { SubscriptionRow, SubscriptionView } from '../repositories/subscriptions';
-import type { AuthUser } from '../types';
+import type { AuthUser } from '../lib/tokens';
 import { ProviderError } from './provider';
 import { newPaymentReference } from './reference';
 import { launchPayment, START_FAILED } from './service';

@@ -7,7 +7,7 @@ import { siteOrigin } from '../lib/site-origin';
 import { withdrawalMail } from '../mail/organizer-mail';
 import type { WithdrawalStatus } from '../../shared/contract/payouts';
 import type { WithdrawalRow } from '../repositories/withdrawals';
-import { MESSAGES, WITHDRAWAL_TITLES } from '../repositories/withdrawals';
+import { MESSAGES, WITHDRAWAL_TITLES, organizerNotice } from './withdrawal-notices';
 
 type Mailed = keyof typeof MESSAGES;
 const MAILED = new Set<WithdrawalStatus>(Object.keys(MESSAGES) as Mailed[]);
@@ -22,7 +22,7 @@ export async function moveWithdrawal(
 ): Promise<WithdrawalRow | null> {
   const message = MAILED.has(to) ? MESSAGES[to as Mailed] : null;
   return app.repos.transaction(async (repos) => {
-    const row = await repos.withdrawals.transition(where, from, to, set, message);
+    const row = await repos.withdrawals.transition(where, from, to, set, message && organizerNotice(to, message));
     if (!row || !message) return row;
     const view = (await repos.withdrawals.findView(row.id))!;
     const link = `${siteOrigin(app, request)}/causes/${row.causeId}/withdrawals`;

@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { siteOrigin } from '../lib/site-origin';
 import { withdrawalMail } from '../mail/organizer-mail';
 import type { DecideOutcome, Decision, Tally } from '../repositories/treasurers';
-import { MESSAGES, WITHDRAWAL_TITLES } from '../repositories/withdrawals';
+import { MESSAGES, WITHDRAWAL_TITLES, organizerNotice, releasedNotice } from './withdrawal-notices';
 
 export const TREASURERS_REJECTED = "The cause's treasurers did not approve this withdrawal.";
 
@@ -20,7 +20,7 @@ type Repos = FastifyInstance['repos'];
 /** Moves an awaiting withdrawal on when its tally is decided; nobody left to ask sends it to the admins. */
 async function applyTally(app: FastifyInstance, repos: Repos, id: string, t: Tally, request: FastifyRequest): Promise<void> {
   if (t.voters === 0 || t.approvals >= t.needed) {
-    await repos.withdrawals.releaseToAdmins(id);
+    await repos.withdrawals.releaseToAdmins(id, releasedNotice);
     return;
   }
   if (t.rejections <= t.voters - t.needed) return;
@@ -29,7 +29,7 @@ async function applyTally(app: FastifyInstance, repos: Repos, id: string, t: Tal
     ['awaiting_treasurers'],
     'rejected',
     { rejectionReason: TREASURERS_REJECTED, reviewedAt: new Date() },
-    MESSAGES.rejected,
+    organizerNotice('rejected', MESSAGES.rejected),
   );
   if (!row) return;
   const view = (await repos.withdrawals.findView(id))!;

@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { CauseOrdering } from '../../shared/cause-list';
-import { causes } from '../db/schema';
+import { causes, favorites } from '../db/schema';
 import { PUBLIC_STATUSES, type CauseStatus } from './causes';
 import { isUuid, likePattern } from './search';
 
@@ -25,6 +25,12 @@ export function orderFor(ordering: CauseOrdering): SQL[] {
   }
 }
 
+/** The admins' review queue: oldest first. */
+export const oldestFirst = (): SQL[] => [asc(causes.createdAt), asc(causes.id)];
+
+/** A donor's favorites: the latest favorited first (the list joins favorites when it names `favoritesOf`). */
+export const latestFavoriteFirst = (): SQL[] => [desc(favorites.createdAt), desc(favorites.causeId)];
+
 export function searchFilter(search: string | undefined): SQL | undefined {
   const pattern = likePattern(search);
   return pattern ? or(ilike(causes.name, pattern), ilike(causes.description, pattern)) : undefined;
@@ -37,6 +43,10 @@ export function categoryFilter(category: string | undefined): SQL | undefined {
   // Aliased so it cannot clash with the categories join of the outer query.
   const match = isUuid(value) ? sql`lower(cat.name) = lower(${value}) OR cat.id = ${value}::uuid` : sql`lower(cat.name) = lower(${value})`;
   return sql`${causes.categoryId} IN (SELECT cat.id FROM categories cat WHERE ${match})`;
+}
+
+export function organizerFilter(organizerId: string | undefined): SQL | undefined {
+  return organizerId ? eq(causes.organizerId, organizerId) : undefined;
 }
 
 export function statusFilter(statuses: readonly CauseStatus[]): SQL {

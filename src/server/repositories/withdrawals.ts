@@ -5,7 +5,6 @@
  */
 import { and, count, desc, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { WithdrawalDetails, WithdrawalStatus } from '../../shared/contract/payouts';
-import { formatGhs } from '../../shared/money';
 import { queryRows, type Db } from '../db/client';
 import { causes, users, withdrawals } from '../db/schema';
 import { notify, notifyAdmins } from './notifications';
@@ -71,17 +70,23 @@ export type RequestOutcome =
   | { kind: 'not_found' }
   | { kind: 'insufficient'; available: number; held: number };
 
+/** A notification's words, written by the caller (payouts/withdrawal-notices.ts): this repository only stores them. */
+export interface Notice {
+  title: string;
+  message: string;
+}
+
+/** The words for a new request, given the cause's name read under its lock. */
+export type RequestNotices = (cause: string) => { admins: Notice; treasurers: Notice };
+
 export interface RequestInput {
   causeId: string;
   organizerId: string;
-  organizerName: string;
   amount: number;
   destination: WithdrawalDetails;
   reference: string;
+  notices: RequestNotices;
 }
-
-const GHS = (pesewas: number) => formatGhs(pesewas);
-export const APPROVAL_TITLE = 'Withdrawal needs your approval';
 
 export class WithdrawalsRepo {
   constructor(
@@ -125,12 +130,12 @@ export class WithdrawalsRepo {
           reference: input.reference,
         })
         .returning();
-      const asked = `${input.organizerName || 'An organizer'} asked to withdraw ${GHS(input.amount)} from "${cause.name}".`;
+      const notices = input.notices(cause.name);
       if (treasurers.length === 0) {
-        await notifyAdmins(tx, { title: 'Withdrawal requested', message: asked, causeId: cause.id });
+        await notifyAdmins(tx, { ...notices.admins, causeId: cause.id });
       }
       for (const t of treasurers) {
-        await notify(tx, t.id, { title: APPROVAL_TITLE, message: `${asked} Please approve or reject it.`, causeId: cause.id });
+        await notify(tx, t.id, { ...notices.treasurers, causeId: cause.id });
       }
       return { kind: 'ok', row, treasurers } as const;
     });
@@ -186,7 +191,7 @@ export class WithdrawalsRepo {
   }
 
   /**
-   * from → to in one guarded UPDATE plus the organizer's notification, atomically; null when
+   * from → to in one guarded UPDATE plus the organizer's notification (words from `notice`), atomically; null when
    * the withdrawal was not in `from` any more (someone else moved it first).
    */
   async transition(
@@ -194,7 +199,7 @@ export class WithdrawalsRepo {
     from: WithdrawalStatus[],
     to: WithdrawalStatus,
     set: Partial<typeof withdrawals.$inferInsert>,
-    message: ((w: WithdrawalRow, cause: string) => string) | null,
+    notice: ((w: WithdrawalRow, cause: string) => Notice) | null,
   ): Promise<WithdrawalRow | null> {
     return this.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
@@ -205,9 +210,9 @@ export class WithdrawalsRepo {
           and(where.id ? eq(withdrawals.id, where.id) : eq(withdrawals.reference, where.reference!), inArray(withdrawals.status, from)),
         )
         .returning();
-      if (!row || !message) return row ?? null;
+      if (!row || !notice) return row ?? null;
       const [cause] = await tx.select({ name: causes.name }).from(causes).where(eq(causes.id, row.causeId)).limit(1);
-      await notify(tx, row.organizerId, { title: WITHDRAWAL_TITLES[to], message: message(row, cause?.name ?? ''), causeId: row.causeId });
+      await notify(tx, row.organizerId, { ...notice(row, cause?.name ?? ''), causeId: row.causeId });
       return row;
     });
   }
@@ -216,7 +221,10 @@ export class WithdrawalsRepo {
    * A majority of the treasurers approved: awaiting_treasurers → requested (guarded) and the admins
    * hear of it exactly as for a cause without treasurers; null when it had moved already.
    */
-  async releaseToAdmins(id: string): Promise<WithdrawalRow | null> {
+  async releaseToAdmins(
+    id: string,
+    notice: (w: WithdrawalRow, organizerName: string, cause: string) => Notice,
+  ): Promise<WithdrawalRow | null> {
     return this.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
       const [row] = await tx
@@ -230,11 +238,7 @@ export class WithdrawalsRepo {
         sql`SELECT c.name AS cause, trim(u.first_name || ' ' || u.last_name) AS name
           FROM ${causes} c, ${users} u WHERE c.id = ${row.causeId} AND u.id = ${row.organizerId}`,
       );
-      await notifyAdmins(tx, {
-        title: 'Withdrawal requested',
-        message: `${who.name || 'An organizer'} asked to withdraw ${GHS(row.amount)} from "${who.cause}" (approved by its treasurers).`,
-        causeId: row.causeId,
-      });
+      await notifyAdmins(tx, { ...notice(row, who.name, who.cause), causeId: row.causeId });
       return row;
     });
   }
@@ -247,23 +251,3 @@ export class WithdrawalsRepo {
       .where(eq(withdrawals.id, id));
   }
 }
-
-export const WITHDRAWAL_TITLES: Record<WithdrawalStatus, string> = {
-  awaiting_treasurers: 'Withdrawal awaiting treasurers',
-  requested: 'Withdrawal requested',
-  approved: 'Withdrawal approved',
-  processing: 'Withdrawal processing',
-  paid: 'Withdrawal paid',
-  failed: 'Withdrawal failed',
-  rejected: 'Withdrawal rejected',
-};
-
-/** The organizer's notification text for each outcome. */
-export const MESSAGES = {
-  approved: (w: WithdrawalRow, cause: string) => `Your withdrawal of ${GHS(w.amount)} from "${cause}" was approved.`,
-  paid: (w: WithdrawalRow, cause: string) => `Your withdrawal of ${GHS(w.amount)} from "${cause}" was paid.`,
-  failed: (w: WithdrawalRow, cause: string) =>
-    `Your withdrawal of ${GHS(w.amount)} from "${cause}" failed: ${w.failureReason ?? 'the transfer did not go through.'}`,
-  rejected: (w: WithdrawalRow, cause: string) =>
-    `Your withdrawal of ${GHS(w.amount)} from "${cause}" was rejected: ${w.rejectionReason ?? ''}`,
-};

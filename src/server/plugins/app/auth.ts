@@ -9,8 +9,7 @@ import { ApiError } from '../../lib/api-error';
 import { prepareDummyHash } from '../../lib/passwords';
 import { ReceiptLinks } from '../../lib/receipt-links';
 import { siteOrigin } from '../../lib/site-origin';
-import { AccessTokens } from '../../lib/tokens';
-import type { AuthUser } from '../../types';
+import { AccessTokens, type AuthUser } from '../../lib/tokens';
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;

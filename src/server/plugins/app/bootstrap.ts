@@ -1,6 +1,6 @@
 /** Start-up data tasks: the configured admin account and the demo seed. */
 import fp from 'fastify-plugin';
-import { runSeeds } from '../../db/seed';
+import { runSeeds } from '../../seed/seed';
 import { hashPassword } from '../../lib/passwords';
 
 export default fp(

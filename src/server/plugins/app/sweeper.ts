@@ -4,7 +4,7 @@
  * database: a sweep in progress is awaited, none starts afterwards.
  */
 import fp from 'fastify-plugin';
-import { sweepOnce } from '../../payments/sweeper';
+import { sweepOnce } from '../../jobs/sweeper';
 
 export default fp(
   async (app) => {

@@ -1,15 +1,13 @@
 /** Public cause list and details; create, edit and close for organizers (and admins). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { CAUSE_PAGE_SIZE, type CauseOrdering } from '../../../../shared/cause-list';
-import { causes } from '../../../db/schema';
 import { ApiError } from '../../../lib/api-error';
 import { siteOrigin } from '../../../lib/site-origin';
-import { allOf, categoryFilter, orderFor, publicOnly, searchFilter } from '../../../repositories/cause-filters';
+import { allOf, categoryFilter, orderFor, organizerFilter, publicOnly, searchFilter } from '../../../repositories/cause-filters';
 import { CausesRepo, PUBLIC_STATUSES, type CauseStatus, type CauseView } from '../../../repositories/causes';
 import { isUuid } from '../../../repositories/search';
-import type { AuthUser } from '../../../types';
+import type { AuthUser } from '../../../lib/tokens';
 import { paginate, PaginatedOf, pageRequest } from '../../pagination';
 import { errorResponses } from '../../shared-schemas';
 import { applyTo, FORBIDDEN, readCausePayload } from './payload';
@@ -62,7 +60,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const ownerSeesAll = !!q.organizer_id && !!user && (user.role === 'admin' || user.id === q.organizer_id);
       const { count, rows } = await app.repos.causes.list({
         where: allOf(
-          q.organizer_id ? eq(causes.organizerId, q.organizer_id) : undefined,
+          organizerFilter(q.organizer_id),
           ownerSeesAll ? undefined : publicOnly(),
           searchFilter(q.search),
           categoryFilter(q.category),

@@ -1,10 +1,8 @@
 /** The caller's favorite causes: list (newest favorite first), add, remove. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { desc } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { CAUSE_PAGE_SIZE } from '../../../../shared/cause-list';
-import { favorites } from '../../../db/schema';
-import { allOf, searchFilter, visibleTo } from '../../../repositories/cause-filters';
+import { allOf, latestFavoriteFirst, searchFilter, visibleTo } from '../../../repositories/cause-filters';
 import { isUuid } from '../../../repositories/search';
 import { paginate, PaginatedOf, PageParams, pageRequest } from '../../pagination';
 import { errorResponses } from '../../shared-schemas';
@@ -35,7 +33,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const { count, rows } = await app.repos.causes.list({
         // Admins see every cause anyway; others keep favorites of causes that are still public or their own.
         where: allOf(user.role === 'admin' ? undefined : visibleTo(user.id), searchFilter(request.query.search)),
-        orderBy: [desc(favorites.createdAt), desc(favorites.causeId)],
+        orderBy: latestFavoriteFirst(),
         limit: page.limit,
         offset: page.offset,
         viewerId: user.id,

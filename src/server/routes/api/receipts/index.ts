@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { ApiError } from '../../../lib/api-error';
-import { receiptPdf, statementPdf } from '../../../lib/receipt-pdf';
+import { receiptPdf, statementPdf } from '../../../documents/receipt-pdf';
 import { REFERENCE_PATTERN } from '../../../payments/reference';
 import { errorResponses } from '../../shared-schemas';
 

@@ -1,13 +1,12 @@
 /** Success stories: public list; admins create and edit (multipart with an image, or JSON). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type, type Static } from 'typebox';
+import type { Static } from 'typebox';
 import { SuccessStoryBody, SuccessStorySchema, type SuccessStory } from '../../../../shared/contract/content';
-import { ApiError, BLANK, FieldErrorList, REQUIRED } from '../../../lib/api-error';
+import { BLANK, FieldErrorList, REQUIRED } from '../../../lib/api-error';
 import type { StoryInput, StoryRow } from '../../../repositories/content';
 import { isUuid } from '../../../repositories/search';
-import { siteOrigin } from '../../../lib/site-origin';
+import { contentRoutes } from '../../content-routes';
 import { absoluteImageUrl, mainImageUrl, takeImages } from '../../image-fields';
-import { errorResponses } from '../../shared-schemas';
 
 function toStory(row: StoryRow, origin: string): SuccessStory {
   return {
@@ -19,9 +18,6 @@ function toStory(row: StoryRow, origin: string): SuccessStory {
     created_at: row.createdAt.toISOString(),
   };
 }
-
-const notFound = () => new ApiError(404, 'not_found', 'Success story not found.');
-const consumes = ['multipart/form-data', 'application/json'];
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   async function read(body: Static<typeof SuccessStoryBody>, create: boolean): Promise<StoryInput> {
@@ -42,57 +38,17 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     return values;
   }
 
-  app.get(
-    '/',
-    {
-      schema: { tags: ['landing'], summary: 'Success stories, newest first', response: { 200: Type.Array(SuccessStorySchema) } },
-    },
-    async (request) => (await app.repos.content.stories()).map((row) => toStory(row, siteOrigin(app, request))),
-  );
-
-  app.post(
-    '/',
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        tags: ['landing'],
-        summary: 'Add a success story (admin)',
-        security: [{ bearer: [] }],
-        consumes,
-        body: SuccessStoryBody,
-        response: { 201: SuccessStorySchema, ...errorResponses(400, 401, 403, 409, 413, 422) },
-      },
-    },
-    async (request, reply) => {
-      const values = await read(request.body, true);
-      const row = await app.repos.content.createStory(values as StoryInput & { title: string; description: string });
-      return reply.code(201).send(toStory(row, siteOrigin(app, request)));
-    },
-  );
-
-  app.put(
-    '/:id/',
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        tags: ['landing'],
-        summary: 'Edit a success story (admin)',
-        security: [{ bearer: [] }],
-        consumes,
-        params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
-        body: SuccessStoryBody,
-        response: { 200: SuccessStorySchema, ...errorResponses(400, 401, 403, 404, 409, 413, 422) },
-      },
-    },
-    async (request) => {
-      const { id } = request.params;
-      if (!isUuid(id)) throw notFound();
-      const values = await read(request.body, false);
-      const row = await app.repos.content.updateStory(id, values);
-      if (!row) throw notFound();
-      return toStory(row, siteOrigin(app, request));
-    },
-  );
+  contentRoutes(app, {
+    plural: 'Success stories',
+    one: 'success story',
+    schema: SuccessStorySchema,
+    body: SuccessStoryBody,
+    list: () => app.repos.content.stories(),
+    read,
+    create: (values) => app.repos.content.createStory(values as StoryInput & { title: string; description: string }),
+    update: (id, values) => app.repos.content.updateStory(id, values),
+    toWire: toStory,
+  });
 };
 
 export default routes;

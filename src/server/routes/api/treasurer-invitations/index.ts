@@ -5,7 +5,7 @@ import { TreasurerInvitationListSchema, TreasurerSchema, type TreasurerInvitatio
 import { ApiError } from '../../../lib/api-error';
 import { isUuid } from '../../../repositories/search';
 import { errorResponses } from '../../shared-schemas';
-import { toTreasurer } from '../treasurers/index';
+import { toTreasurer } from '../causes/treasurers/index';
 
 const CauseParams = Type.Object({ cause_id: Type.String({ maxLength: 100 }) });
 const noInvitation = () => new ApiError(404, 'not_found', 'You have no pending invitation for this cause.');

@@ -17,7 +17,7 @@ import { WithdrawalListQuery, WithdrawalRequestBody, WithdrawalSchema } from '..
 import { withdrawalsWithDecisions } from './serialize';
 import { approvalNeededMail } from '../../../mail/treasurer-mail';
 import { siteOrigin } from '../../../lib/site-origin';
-import { APPROVAL_TITLE } from '../../../repositories/withdrawals';
+import { APPROVAL_TITLE, requestNotices } from '../../../payouts/withdrawal-notices';
 
 export const WITHDRAWAL_PAGE_SIZE = 20;
 export const NO_DETAILS = 'Add your withdrawal details in profile settings first.';
@@ -57,10 +57,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         const result = await repos.withdrawals.request({
           causeId: cause.id,
           organizerId: user.id,
-          organizerName,
           amount,
           destination,
           reference: newWithdrawalReference(),
+          notices: requestNotices(organizerName, amount),
         });
         // Treasurers hear by mail too, committed with the request (the mail outbox sends it).
         if (result.kind === 'ok') {

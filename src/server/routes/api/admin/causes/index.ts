@@ -3,7 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import { siteOrigin } from '../../../../lib/site-origin';
 import { causeReviewMail } from '../../../../mail/organizer-mail';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { asc } from 'drizzle-orm';
 import {
   AdminCauseQuery,
   RejectBody,
@@ -12,9 +11,8 @@ import {
   type ReviewPeriod,
 } from '../../../../../shared/contract/admin';
 import { CAUSE_PAGE_SIZE } from '../../../../../shared/cause-list';
-import { causes } from '../../../../db/schema';
 import { ApiError, BLANK, validationError } from '../../../../lib/api-error';
-import { statusFilter } from '../../../../repositories/cause-filters';
+import { oldestFirst, statusFilter } from '../../../../repositories/cause-filters';
 import { isUuid } from '../../../../repositories/search';
 import { paginate, PaginatedOf, pageRequest } from '../../../pagination';
 import { errorResponses } from '../../../shared-schemas';
@@ -50,7 +48,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const page = pageRequest(request.query, CAUSE_PAGE_SIZE);
       const { count, rows } = await app.repos.causes.list({
         where: statusFilter([request.query.status ?? 'under_review']),
-        orderBy: [asc(causes.createdAt), asc(causes.id)],
+        orderBy: oldestFirst(),
         limit: page.limit,
         offset: page.offset,
       });

@@ -10,7 +10,7 @@ import { refundDonation } from '../../../../payments/refunds';
 import { isUuid } from '../../../../repositories/search';
 import { paginate, PaginatedOf, pageRequest } from '../../../pagination';
 import { errorResponses } from '../../../shared-schemas';
-import { answer, donationNotFound, refundAmount, toAdminDonation } from '../../refunds/respond';
+import { answer, donationNotFound, refundAmount, toAdminDonation } from '../../../refund-answers';
 
 export const ADMIN_DONATION_PAGE_SIZE = 50;
 

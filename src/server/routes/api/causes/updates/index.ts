@@ -14,20 +14,20 @@ import {
   SupportMessageSchema,
   type CauseUpdate,
   type SupportMessage,
-} from '../../../../shared/contract/updates';
-import { UPDATE_BODY_MAX } from '../../../../shared/limits';
-import { ApiError, BLANK, FieldErrorList, REQUIRED } from '../../../lib/api-error';
-import { siteOrigin } from '../../../lib/site-origin';
-import { causeUpdateMail } from '../../../mail/update-mail';
-import type { CauseUpdateView } from '../../../repositories/cause-updates';
-import { isUuid } from '../../../repositories/search';
-import type { AuthUser } from '../../../types';
-import { absoluteImageUrl, readImages } from '../../image-fields';
-import { paginate, PaginatedOf, pageRequest } from '../../pagination';
-import { errorResponses } from '../../shared-schemas';
-import { canManage, canSee, causeNotFound } from '../causes/index';
-import { IdParams } from '../causes/schemas';
-import { imageUrls } from '../user/profile/serialize';
+} from '../../../../../shared/contract/updates';
+import { UPDATE_BODY_MAX } from '../../../../../shared/limits';
+import { ApiError, BLANK, FieldErrorList, REQUIRED } from '../../../../lib/api-error';
+import { siteOrigin } from '../../../../lib/site-origin';
+import { causeUpdateMail } from '../../../../mail/update-mail';
+import type { CauseUpdateView } from '../../../../repositories/cause-updates';
+import { isUuid } from '../../../../repositories/search';
+import type { AuthUser } from '../../../../lib/tokens';
+import { absoluteImageUrl, readImages } from '../../../image-fields';
+import { paginate, PaginatedOf, pageRequest } from '../../../pagination';
+import { errorResponses } from '../../../shared-schemas';
+import { canManage, canSee, causeNotFound } from '../index';
+import { IdParams } from '../schemas';
+import { imageUrls } from '../../user/profile/serialize';
 
 export const UPDATES_PAGE_SIZE = 10;
 export const MESSAGES_PAGE_SIZE = 20;

@@ -7,9 +7,9 @@
 import { sql } from 'drizzle-orm';
 import { unusablePasswordHash } from '../lib/passwords';
 import { UsersRepo } from '../repositories/users';
-import type { Db } from './client';
+import type { Db } from '../db/client';
 import { seedCategories, seedCauses, seedLanding } from './seed-causes';
-import { seedRuns } from './schema';
+import { seedRuns } from '../db/schema';
 
 export const DEMO_ORGANIZER_EMAIL = 'organizer@demo.boafo.app';
 

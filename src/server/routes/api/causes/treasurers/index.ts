@@ -11,17 +11,17 @@ import {
   TreasurerSchema,
   type Treasurer,
   type TreasurerList,
-} from '../../../../shared/contract/treasurers';
-import { ApiError, BLANK, validationError } from '../../../lib/api-error';
-import { siteOrigin } from '../../../lib/site-origin';
-import { treasurerInvitationMail } from '../../../mail/treasurer-mail';
-import { recountAwaiting } from '../../../payouts/treasurer-decision';
-import { isUuid } from '../../../repositories/search';
-import { MAX_TREASURERS, type TreasurerView } from '../../../repositories/treasurers';
-import type { AuthUser } from '../../../types';
-import { errorResponses } from '../../shared-schemas';
-import { canSee, causeNotFound } from '../causes/index';
-import { IdParams } from '../causes/schemas';
+} from '../../../../../shared/contract/treasurers';
+import { ApiError, BLANK, validationError } from '../../../../lib/api-error';
+import { siteOrigin } from '../../../../lib/site-origin';
+import { treasurerInvitationMail } from '../../../../mail/treasurer-mail';
+import { recountAwaiting } from '../../../../payouts/treasurer-decision';
+import { isUuid } from '../../../../repositories/search';
+import { MAX_TREASURERS, type TreasurerView } from '../../../../repositories/treasurers';
+import type { AuthUser } from '../../../../lib/tokens';
+import { errorResponses } from '../../../shared-schemas';
+import { canSee, causeNotFound } from '../index';
+import { IdParams } from '../schemas';
 
 const MemberParams = Type.Object({ id: Type.String({ maxLength: 100 }), user_id: Type.String({ maxLength: 100 }) });
 const ORGANIZER_ONLY = 'Only the organizer of this cause can change its treasurers.';

@@ -5,18 +5,11 @@
  */
 import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import { loadPdfKit, type Palette } from './pdf-kit';
-import { toDecimalString } from '../../shared/money';
 import { PAYMENT_METHOD_LABELS } from '../../shared/payment-methods';
-import { receiptDate } from '../mail/receipt-mail';
+import { pdfGhs, receiptDate } from '../lib/receipt-format';
 
 const MARGIN = 56;
 const LINE = 18;
-
-export function pdfGhs(pesewas: number): string {
-  // Refund lines on a receipt are negative.
-  const [whole, fraction] = toDecimalString(Math.abs(pesewas)).split('.');
-  return `${pesewas < 0 ? '-' : ''}GHS ${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
-}
 
 /** Keeps what WinAnsi can encode; anything else (emoji, other scripts) becomes '?'. */
 export const printable = (text: string) => text.normalize('NFC').replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '?');

@@ -8,7 +8,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { unusablePasswordHash } from '../lib/passwords';
 import { MediaRepo } from '../repositories/media';
 import { UsersRepo } from '../repositories/users';
-import type { Db } from './client';
+import type { Db } from '../db/client';
 import {
   DEMO_CATEGORIES,
   DEMO_CAUSES,
@@ -21,7 +21,7 @@ import {
   type DemoPerson,
 } from './seed-data';
 import { demoImages, PALETTES } from './seed-images';
-import { blogPosts, categories, causeReviews, causes, donations, successStories, testimonials } from './schema';
+import { blogPosts, categories, causeReviews, causes, donations, successStories, testimonials } from '../db/schema';
 
 const DAY = 24 * 60 * 60 * 1000;
 const GIFTS_GHS = [50, 100, 100, 200, 250, 300, 500, 500, 1000, 1500, 2000];

@@ -18,9 +18,9 @@
 import type { FastifyInstance } from 'fastify';
 import { processWithdrawal } from '../payouts/service';
 import { sweepDeadlines } from './cause-deadlines';
-import { ProviderError } from './provider';
-import { applyProviderAnswer } from './service';
-import { stopGiftsForEndedCauses } from './subscriptions';
+import { ProviderError } from '../payments/provider';
+import { applyProviderAnswer } from '../payments/service';
+import { stopGiftsForEndedCauses } from '../payments/subscriptions';
 
 /** Rows per kind per sweep: a backlog drains over a few sweeps instead of one long one. */
 const BATCH = 50;

@@ -11,15 +11,15 @@ import {
   type CauseBalance,
   type CauseLedger,
   type LedgerEntry,
-} from '../../../../shared/contract/payouts';
-import { formatGhs, toDecimalString } from '../../../../shared/money';
-import { ApiError } from '../../../lib/api-error';
-import type { LedgerRow } from '../../../repositories/ledger';
-import { isUuid } from '../../../repositories/search';
-import { paginate, pageRequest } from '../../pagination';
-import { errorResponses } from '../../shared-schemas';
-import { canManage, canSee, causeNotFound } from '../causes/index';
-import { IdParams } from '../causes/schemas';
+} from '../../../../../shared/contract/payouts';
+import { formatGhs, toDecimalString } from '../../../../../shared/money';
+import { ApiError } from '../../../../lib/api-error';
+import type { LedgerRow } from '../../../../repositories/ledger';
+import { isUuid } from '../../../../repositories/search';
+import { paginate, pageRequest } from '../../../pagination';
+import { errorResponses } from '../../../shared-schemas';
+import { canManage, canSee, causeNotFound } from '../index';
+import { IdParams } from '../schemas';
 
 export const LEDGER_PAGE_SIZE = 20;
 

@@ -1,4 +1,4 @@
-import { commonJsExports } from './commonjs';
+import { commonJsExports } from '../lib/commonjs';
 
 /**
  * pdf-lib, loaded by the first PDF rather than at start-up: once loaded it holds about 17 MB of the

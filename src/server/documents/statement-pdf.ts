@@ -7,7 +7,8 @@
 import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import { loadPdfKit, type Palette } from './pdf-kit';
 import { COLUMNS, statementCells, statementTotals, totalsLines, type CauseStatement } from './cause-statement';
-import { pdfGhs, printable } from './receipt-pdf';
+import { pdfGhs } from '../lib/receipt-format';
+import { printable } from './receipt-pdf';
 
 const SIZE: [number, number] = [841.89, 595.28];
 const MARGIN = 40;

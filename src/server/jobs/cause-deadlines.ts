@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { causeEndedMail, endedSentence } from '../mail/deadline-mail';
-import type { Repos } from '../plugins/app/repositories';
+import type { Repos } from '../repositories/repos';
 import type { EndedCause } from '../repositories/sweep-claims';
 
 /** Causes ended per sweep and process: a backlog drains over a few sweeps. */

@@ -1,11 +1,11 @@
-/** What the refund routes share: reading the amount, the answers' shapes and each refusal's words. */
+/** What the refund routes share (a cause's donations and refunds, the admins' refunds): reading the amount, the answers' shapes and each refusal's words. */
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
-import { formatGhs, parseAmount, toDecimalString } from '../../../../shared/money';
-import type { AdminDonationSchema, RefundSchema } from '../../../../shared/contract/refunds';
-import { ApiError, validationError } from '../../../lib/api-error';
-import type { RefundOutcome } from '../../../payments/refunds';
-import type { DonationRow, RefundRow } from '../../../repositories/refunds';
+import { formatGhs, parseAmount, toDecimalString } from '../../shared/money';
+import type { AdminDonationSchema, RefundSchema } from '../../shared/contract/refunds';
+import { ApiError, validationError } from '../lib/api-error';
+import type { RefundOutcome } from '../payments/refunds';
+import type { DonationRow, RefundRow } from '../repositories/refunds';
 
 type AdminDonation = Static<typeof AdminDonationSchema>;
 type Refund = Static<typeof RefundSchema>;

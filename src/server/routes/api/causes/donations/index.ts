@@ -8,15 +8,15 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { AdminDonationSchema, CauseDonationQuery, RefundBody, RefundSchema } from '../../../../shared/contract/refunds';
-import { ApiError } from '../../../lib/api-error';
-import { refundDonation } from '../../../payments/refunds';
-import { isUuid } from '../../../repositories/search';
-import { paginate, PaginatedOf, pageRequest } from '../../pagination';
-import { errorResponses } from '../../shared-schemas';
-import { ADMIN_DONATION_PAGE_SIZE } from '../admin/donations/index';
-import { causeNotFound } from '../causes/index';
-import { answer, donationNotFound, refundAmount, toAdminDonation } from './respond';
+import { AdminDonationSchema, CauseDonationQuery, RefundBody, RefundSchema } from '../../../../../shared/contract/refunds';
+import { ApiError } from '../../../../lib/api-error';
+import { refundDonation } from '../../../../payments/refunds';
+import { isUuid } from '../../../../repositories/search';
+import { paginate, PaginatedOf, pageRequest } from '../../../pagination';
+import { errorResponses } from '../../../shared-schemas';
+import { ADMIN_DONATION_PAGE_SIZE } from '../../admin/donations/index';
+import { causeNotFound } from '../index';
+import { answer, donationNotFound, refundAmount, toAdminDonation } from '../../../refund-answers';
 
 const Params = Type.Object({ id: Type.String({ maxLength: 100 }), donation_id: Type.String({ maxLength: 100 }) });
 

@@ -6,16 +6,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { addDays, isoDayStart, utcDay } from '../../../../shared/cause-deadline';
-import { STATEMENT_MAX_YEARS, StatementQuery } from '../../../../shared/contract/statements';
-import { ApiError, validationError } from '../../../lib/api-error';
-import { statementCsv, type CauseStatement } from '../../../lib/cause-statement';
-import { statementPdf } from '../../../lib/statement-pdf';
-import { isUuid } from '../../../repositories/search';
-import type { AuthUser } from '../../../types';
-import { errorResponses } from '../../shared-schemas';
-import { canSee, causeNotFound } from '../causes/index';
-import { IdParams } from '../causes/schemas';
+import { addDays, isoDayStart, utcDay } from '../../../../../shared/cause-deadline';
+import { STATEMENT_MAX_YEARS, StatementQuery } from '../../../../../shared/contract/statements';
+import { ApiError, validationError } from '../../../../lib/api-error';
+import { statementCsv, type CauseStatement } from '../../../../documents/cause-statement';
+import { statementPdf } from '../../../../documents/statement-pdf';
+import { isUuid } from '../../../../repositories/search';
+import type { AuthUser } from '../../../../lib/tokens';
+import { errorResponses } from '../../../shared-schemas';
+import { canSee, causeNotFound } from '../index';
+import { IdParams } from '../schemas';
 import { canReadStatement } from './permissions';
 
 /** Beyond this many entries a range is refused rather than built in memory: ask for a shorter one. */

@@ -6,7 +6,7 @@
  */
 import type { ImageVariant } from '../lib/images';
 import { sha256Hex } from '../lib/tokens';
-import type { ImageSizes } from './schema';
+import type { ImageSizes } from '../db/schema';
 
 /** Landing and list cards never need the 96 px avatar size. */
 const DEMO_WIDTHS = [320, 960];
