@@ -20,6 +20,7 @@ import { IdempotencyKeysRepo } from './idempotency-keys';
 import { LoginAttemptsRepo } from './login-attempts';
 import { MailRepo } from './mail';
 import { MediaRepo } from './media';
+import { MobileChargesRepo } from './mobile-charges';
 import { NewsletterRepo } from './newsletter';
 import { NotificationsRepo } from './notifications';
 import { PasswordResetsRepo } from './password-resets';
@@ -56,6 +57,7 @@ export interface Repos {
   adminUsers: AdminUsersRepo;
   adminPayments: AdminPaymentsRepo;
   payments: PaymentsRepo;
+  mobileCharges: MobileChargesRepo;
   carts: CartsRepo;
   withdrawals: WithdrawalsRepo;
   refunds: RefundsRepo;
@@ -104,6 +106,7 @@ export function makeRepos(db: Db, options: RepoOptions): Repos {
     adminUsers: new AdminUsersRepo(db),
     adminPayments: new AdminPaymentsRepo(db),
     payments: new PaymentsRepo(db),
+    mobileCharges: new MobileChargesRepo(db),
     carts: new CartsRepo(db),
     withdrawals: new WithdrawalsRepo(db, options.cardHoldHours),
     refunds: new RefundsRepo(db),
