@@ -7,7 +7,7 @@ import { formatGhs } from '../../../../shared/money';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { toast } from '../../../stores/toast-store';
 import { approveCause, getReviewTotals, listPendingCauses, rejectCause } from '../api/admin-api';
-import { ReasonDialog } from './reason-dialog';
+import { ReasonDialog } from '../../../components/reason-dialog';
 import '../admin.css';
 import { Pager } from '../../../components/pager';
 import { LinesSkeleton } from '../../../components/lines-skeleton';

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Cause } from '../../../../shared/contract/causes';
 import type { CauseBalance, WithdrawalDetails } from '../../../../shared/contract/payouts';
@@ -11,7 +11,6 @@ import { useOnline } from '../../../lib/use-online';
 import { session } from '../../../stores/session-store';
 import { toast } from '../../../stores/toast-store';
 import { getCause } from '../../causes/api/causes-api';
-import { CauseDonationsSection } from '../../refunds/components/cause-donations-section';
 import { getCauseBalance, getOwnWithdrawalAddress, requestWithdrawal } from '../api/payouts-api';
 import { PAYOUT_METHOD_LABELS } from '../../../../shared/payment-methods';
 import { asWithdrawalDetails, checkWithdrawalAmount, destinationLine } from '../lib/payout-text';
@@ -160,7 +159,14 @@ async function accessTo(cause: Cause, userId: string | null, signal: AbortSignal
 }
 
 /** /causes/$id/withdrawals: the organizer's balance, request form, treasurers and history; a treasurer's approvals. */
-export function CauseWithdrawalsPage({ causeId }: { causeId: string }) {
+export function CauseWithdrawalsPage({
+  causeId,
+  donations,
+}: {
+  causeId: string;
+  /** The organizer's refundable donations (the refunds feature's; the route puts it in); a refund reloads the balance. */
+  donations?: (onRefunded: () => void) => ReactNode;
+}) {
   const { user_id } = useSnapshot(session);
   const [access, setAccess] = useState<Access>({ kind: 'loading' });
   const [balance, setBalance] = useState<CauseBalance | null>(null);
@@ -263,7 +269,7 @@ export function CauseWithdrawalsPage({ causeId }: { causeId: string }) {
       {!organizer ? <PendingApprovals causeId={causeId} version={version} onDecided={() => setVersion((v) => v + 1)} /> : null}
       <History causeId={causeId} version={version} />
       {/* Only the organizer refunds (the server's organizer routes); treasurers see the page read-only. */}
-      {organizer ? <CauseDonationsSection causeId={causeId} onRefunded={() => loadBalance()} /> : null}
+      {organizer ? donations?.(() => loadBalance()) : null}
       <StatementSection causeId={causeId} createdAt={access.cause.created_at} />
     </div>
   );
