@@ -18,7 +18,7 @@ export const FEATURE_DEPENDENCIES = {
   auth: [],
   cart: [],
   causes: ['cart'],
-  content: ['causes'],
+  content: [],
   dashboard: [],
   donation: [],
   favorites: ['causes'],
@@ -26,12 +26,12 @@ export const FEATURE_DEPENDENCIES = {
   landing: ['causes', 'content'],
   notifications: [],
   payment: ['receipts'],
-  payouts: ['admin', 'causes', 'refunds'],
-  profile: ['notifications', 'payouts'],
+  payouts: ['causes'],
+  profile: [],
   pwa: [],
   receipts: [],
   refunds: ['causes'],
-  updates: ['causes'],
+  updates: [],
 };
 
 /** Folders under src/web/features that are the web platform, usable by every feature. */

@@ -4,7 +4,7 @@
 // other absolute addresses, data: and blob: previews pass through.
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ResponsiveImage, srcSetFrom } from '../../src/web/features/causes/components/responsive-image';
+import { ResponsiveImage, srcSetFrom } from '../../src/web/components/responsive-image';
 import { Avatar } from '../../src/web/features/dashboard/components/avatar';
 import { ProfileAvatar } from '../../src/web/features/profile/components/default-avatar';
 import { mediaUrl } from '../../src/web/lib/api-url';

@@ -1,10 +1,11 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import type { AdminMetrics } from '../../../../shared/contract/admin';
 import { formatDateTime } from '../../../../shared/dates';
 import { formatGhs } from '../../../../shared/money';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useLoad } from '../../../lib/use-load';
 import { session } from '../../../stores/session-store';
 import { getAdminMetrics } from '../api/admin-api';
 import { monthLabel } from '../../../lib/month-label';
@@ -91,26 +92,8 @@ export function AdminDashboardPage() {
   useDocumentTitle('Admin dashboard');
   const { name, email } = useSnapshot(session);
   const [month, setMonth] = useState<string | null>(null);
-  const [metrics, setMetrics] = useState<AdminMetrics | undefined>(undefined);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    getAdminMetrics(month, controller.signal)
-      .then((data) => {
-        setMetrics(data);
-        setFailed(false);
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) setFailed(true);
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-  }, [month]);
+  // Another month keeps the shown figures until its own arrive.
+  const { data: metrics, loading, failed } = useLoad((signal) => getAdminMetrics(month, signal), [month], { keep: true });
 
   return (
     <div className="admin-page">

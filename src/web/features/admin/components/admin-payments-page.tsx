@@ -1,10 +1,9 @@
 import { Link } from '@tanstack/react-router';
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState } from 'react';
 import type { AdminPayment, AdminPaymentFilter, PaymentResolutionRequest } from '../../../../shared/contract/admin';
 import { formatDateTime } from '../../../../shared/dates';
 import { formatGhs } from '../../../../shared/money';
-import { LinesSkeleton } from '../../../components/lines-skeleton';
-import { Pager } from '../../../components/pager';
+import { TabbedList, type ListTab } from '../../../components/admin-list/tabbed-list';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { toast } from '../../../stores/toast-store';
@@ -12,7 +11,7 @@ import { listAdminPayments, resolvePayment } from '../api/admin-api';
 import { receivedLabel, ResolvePaymentDialog, type ResolveAction } from './resolve-payment-dialog';
 import '../admin.css';
 
-const TABS: { status: AdminPaymentFilter; label: string; empty: string }[] = [
+const TABS: ListTab<AdminPaymentFilter>[] = [
   { status: 'flagged', label: 'Flagged', empty: 'No payments need a decision.' },
   { status: 'resolved', label: 'Resolved', empty: 'No payments resolved yet.' },
 ];
@@ -151,12 +150,6 @@ function PaymentItem({ p, busy, onResolve }: ItemProps) {
  */
 export function AdminPaymentsPage() {
   useDocumentTitle('Flagged payments');
-  const [tab, setTab] = useState<AdminPaymentFilter>('flagged');
-  const [page, setPage] = useState(1);
-  const [items, setItems] = useState<AdminPayment[] | null>(null);
-  const [hasNext, setHasNext] = useState(false);
-  const [count, setCount] = useState<number | null>(null);
-  const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [version, setVersion] = useState(0);
   const [deciding, setDeciding] = useState<{ payment: AdminPayment; action: ResolveAction } | null>(null);
@@ -165,62 +158,6 @@ export function AdminPaymentsPage() {
   // Kept across retries of one decision (a lost answer must not apply it twice); renewed after
   // the server answered with an error, since the corrected request is a different one.
   const decisionKeyRef = useRef(decisionKey());
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
-
-  const load = useCallback(
-    (signal: AbortSignal) => {
-      listAdminPayments(tab, page, signal)
-        .then((data) => {
-          setItems(data.results);
-          setHasNext(Boolean(data.next));
-          setCount(data.count);
-          setFailed(false);
-          if (data.results.length === 0 && page > 1) setPage(page - 1);
-        })
-        .catch(() => {
-          if (signal.aborted) return;
-          setItems((current) => current ?? []);
-          setFailed(true);
-        });
-    },
-    [tab, page],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    load(controller.signal);
-    return () => controller.abort();
-  }, [load, version]);
-
-  function choose(status: AdminPaymentFilter) {
-    if (status === tab) return;
-    setTab(status);
-    setPage(1);
-    setItems(null);
-    setCount(null);
-  }
-
-  function onTabKey(event: KeyboardEvent, index: number) {
-    const last = TABS.length - 1;
-    const next =
-      event.key === 'ArrowRight'
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === 'ArrowLeft'
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null;
-    if (next === null) return;
-    event.preventDefault();
-    choose(TABS[next].status);
-    tabRefs.current[next]?.focus();
-  }
 
   function closeDialog() {
     setDeciding(null);
@@ -253,9 +190,6 @@ export function AdminPaymentsPage() {
     }
   }
 
-  const current = TABS.find((t) => t.status === tab)!;
-  const list = items ?? [];
-
   return (
     <div className="admin-page flagged-page">
       <h1 id="payments-title" tabIndex={-1}>
@@ -265,54 +199,29 @@ export function AdminPaymentsPage() {
         The payment provider reported a different amount or currency than Boafo asked for, so nothing was credited. Credit what was actually
         received, or record that the donor was refunded.
       </p>
-      <div className="admin-tabs" role="tablist" aria-label="Payment reviews">
-        {TABS.map((t, index) => (
-          <button
-            key={t.status}
-            ref={(el) => {
-              tabRefs.current[index] = el;
+      <TabbedList
+        tabs={TABS}
+        idPrefix="pay"
+        label="Payment reviews"
+        noun="payments"
+        listClassName="flagged-list"
+        load={listAdminPayments}
+        version={version}
+      >
+        {(p) => (
+          <PaymentItem
+            key={p.id}
+            p={p}
+            busy={busy}
+            onResolve={(action, opener) => {
+              returnFocus.current = opener;
+              setAmountError(null);
+              decisionKeyRef.current = decisionKey();
+              setDeciding({ payment: p, action });
             }}
-            type="button"
-            role="tab"
-            id={`pay-tab-${t.status}`}
-            aria-selected={t.status === tab}
-            aria-controls="pay-panel"
-            tabIndex={t.status === tab ? 0 : -1}
-            className="admin-tab"
-            onClick={() => choose(t.status)}
-            onKeyDown={(e) => onTabKey(e, index)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      <section id="pay-panel" role="tabpanel" aria-labelledby={`pay-tab-${tab}`} className="panel" aria-busy={items === null}>
-        <h2>
-          {current.label} payments{count !== null && count > 0 ? ` (${count})` : ''}
-        </h2>
-        {items === null ? (
-          <LinesSkeleton label="Loading payments…" />
-        ) : list.length === 0 ? (
-          <p className="panel__empty">{failed ? 'Could not load the payments. Check your connection and try again.' : current.empty}</p>
-        ) : (
-          <ul className="flagged-list" aria-label={`${current.label} payments`}>
-            {list.map((p) => (
-              <PaymentItem
-                key={p.id}
-                p={p}
-                busy={busy}
-                onResolve={(action, opener) => {
-                  returnFocus.current = opener;
-                  setAmountError(null);
-                  decisionKeyRef.current = decisionKey();
-                  setDeciding({ payment: p, action });
-                }}
-              />
-            ))}
-          </ul>
+          />
         )}
-        {items !== null ? <Pager label="Pages of payments" page={page} hasNext={hasNext} onPage={setPage} /> : null}
-      </section>
+      </TabbedList>
 
       {deciding ? (
         <ResolvePaymentDialog

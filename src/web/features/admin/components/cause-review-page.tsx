@@ -1,13 +1,14 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import type { ReviewPeriod, ReviewTotals } from '../../../../shared/contract/admin';
+import type { ReviewPeriod } from '../../../../shared/contract/admin';
 import type { Cause } from '../../../../shared/contract/causes';
 import { formatDateTime } from '../../../../shared/dates';
 import { formatGhs } from '../../../../shared/money';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useLoad } from '../../../lib/use-load';
 import { toast } from '../../../stores/toast-store';
 import { approveCause, getReviewTotals, listPendingCauses, rejectCause } from '../api/admin-api';
-import { ReasonDialog } from './reason-dialog';
+import { ReasonDialog } from '../../../components/reason-dialog';
 import '../admin.css';
 import { Pager } from '../../../components/pager';
 import { LinesSkeleton } from '../../../components/lines-skeleton';
@@ -38,20 +39,8 @@ async function forEachCause(ids: string[], run: (id: string) => Promise<unknown>
 function ReviewTotalsPanel({ version }: { version: number }) {
   const id = useId();
   const [period, setPeriod] = useState<ReviewPeriod>('week');
-  const [totals, setTotals] = useState<ReviewTotals | null>(null);
-  const [loading, setLoading] = useState(true);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    getReviewTotals(period, controller.signal)
-      .then((data) => setTotals(data))
-      .catch(() => {})
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-  }, [period, version]);
+  // Another period or a decision keeps the figures shown ('…' until they are the period's); a failure keeps them.
+  const { data: totals = null, loading } = useLoad((signal) => getReviewTotals(period, signal), [period, version], { keep: true });
 
   const value = (n: number | undefined) => (totals && totals.period === period ? String(n) : '…');
   return (
@@ -91,41 +80,27 @@ type RejectTarget = { ids: string[]; subject: string };
 export function CauseReviewPage() {
   useDocumentTitle('Review causes');
   const [page, setPage] = useState(1);
-  const [causes, setCauses] = useState<Cause[] | null>(null);
-  const [hasNext, setHasNext] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
   const [version, setVersion] = useState(0);
   const [rejecting, setRejecting] = useState<RejectTarget | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
   const returnFocus = useRef<HTMLElement | null>(null);
 
-  const load = useCallback(
-    (signal?: AbortSignal) => {
-      listPendingCauses(page, signal)
-        .then((data) => {
-          setCauses(data.results);
-          setHasNext(Boolean(data.next));
-          setLoadFailed(false);
-          // Forget ticks of causes that left the list.
-          setSelected((current) => new Set([...current].filter((id) => data.results.some((c) => c.id === id))));
-          // The last one of a later page went: show the page before.
-          if (data.results.length === 0 && page > 1) setPage(page - 1);
-        })
-        .catch(() => {
-          if (signal?.aborted) return;
-          setCauses((current) => current ?? []);
-          setLoadFailed(true);
-        });
-    },
-    [page],
+  // Another page or a decision keeps the list shown meanwhile; a failure keeps it too.
+  const { data, failed: loadFailed } = useLoad(
+    (signal) =>
+      listPendingCauses(page, signal).then((answer) => {
+        // Forget ticks of causes that left the list.
+        setSelected((current) => new Set([...current].filter((id) => answer.results.some((c) => c.id === id))));
+        // The last one of a later page went: show the page before.
+        if (answer.results.length === 0 && page > 1) setPage(page - 1);
+        return answer;
+      }),
+    [page, version],
+    { keep: true },
   );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    load(controller.signal);
-    return () => controller.abort();
-  }, [load, version]);
+  const causes = data?.results ?? (loadFailed ? [] : null);
+  const hasNext = Boolean(data?.next);
 
   const refresh = () => setVersion((v) => v + 1);
 

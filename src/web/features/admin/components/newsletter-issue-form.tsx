@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useLoad } from '../../../lib/use-load';
 import { toast } from '../../../stores/toast-store';
 import { getNewsletterAudience, sendNewsletterIssue } from '../api/admin-api';
 
@@ -9,20 +10,12 @@ const newKey = () => [...crypto.getRandomValues(new Uint8Array(16))].map((b) => 
 export function NewsletterIssueForm({ onSent }: { onSent: () => void }) {
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
-  const [audience, setAudience] = useState<number | null>(null);
+  // Only informs the admin before sending: without it the form still works.
+  const { data: audience = null } = useLoad((signal) => getNewsletterAudience(signal).then((a) => a.confirmed_subscribers), []);
   const [sending, setSending] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   // Kept across retries of one issue; a new one after the server answered.
   const key = useRef(newKey());
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getNewsletterAudience(controller.signal).then(
-      (a) => setAudience(a.confirmed_subscribers),
-      () => {},
-    );
-    return () => controller.abort();
-  }, []);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatDateTime } from '../../../../shared/dates';
 import { LinesSkeleton } from '../../../components/lines-skeleton';
 import { Pager } from '../../../components/pager';
 import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useLoad } from '../../../lib/use-load';
 import { getOutgoingMail, listOutgoingMail, type AdminMail, type MailStatus } from '../api/admin-api';
 import { NewsletterIssueForm } from './newsletter-issue-form';
 import '../admin.css';
@@ -80,34 +81,13 @@ export function OutgoingMailPage() {
   useDocumentTitle('Outgoing mail');
   const [status, setStatus] = useState<MailStatus | ''>('');
   const [page, setPage] = useState(1);
-  const [items, setItems] = useState<AdminMail[] | null>(null);
-  const [hasNext, setHasNext] = useState(false);
-  const [failed, setFailed] = useState(false);
   const [version, setVersion] = useState(0);
-
-  const load = useCallback(
-    (signal: AbortSignal) => {
-      listOutgoingMail(status || null, page, signal).then(
-        (data) => {
-          setItems(data.results);
-          setHasNext(Boolean(data.next));
-          setFailed(false);
-        },
-        () => {
-          if (signal.aborted) return;
-          setItems((current) => current ?? []);
-          setFailed(true);
-        },
-      );
-    },
-    [status, page],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    load(controller.signal);
-    return () => controller.abort();
-  }, [load, version]);
+  // Another page or a sent issue keeps the list shown meanwhile; another filter starts from the skeleton.
+  const { data, failed, setData } = useLoad((signal) => listOutgoingMail(status || null, page, signal), [status, page, version], {
+    keep: true,
+  });
+  const items = data?.results ?? (failed ? [] : null);
+  const hasNext = Boolean(data?.next);
 
   const list = items ?? [];
   return (
@@ -121,7 +101,7 @@ export function OutgoingMailPage() {
           onChange={(e) => {
             setStatus(e.target.value as MailStatus | '');
             setPage(1);
-            setItems(null);
+            setData(undefined);
           }}
         >
           {FILTERS.map((f) => (

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { AdminPayment, PaymentResolutionRequest } from '../../../../shared/contract/admin';
 import { formatGhs, parseAmount, toDecimalString } from '../../../../shared/money';
+import { ModalDialog } from '../../../components/modal-dialog';
 
 export type ResolveAction = PaymentResolutionRequest['action'];
 
@@ -24,8 +25,7 @@ export function receivedLabel(payment: AdminPayment): string {
 
 /**
  * Credit the amount received, or record that the donor was refunded, for one flagged payment.
- * A modal dialog: focus moves in, Tab stays inside, Escape cancels, and the caller puts focus back
- * on the button that opened it. Crediting asks for the GHS amount (prefilled with what the
+ * A modal dialog (ModalDialog). Crediting asks for the GHS amount (prefilled with what the
  * provider reported in GHS); the note is kept with the decision.
  */
 export function ResolvePaymentDialog({ payment, action, busy, amountError, onConfirm, onCancel }: ResolvePaymentDialogProps) {
@@ -34,15 +34,10 @@ export function ResolvePaymentDialog({ payment, action, busy, amountError, onCon
   const [amount, setAmount] = useState(reportedGhs);
   const [note, setNote] = useState('');
   const [localError, setLocalError] = useState<string | null>(null);
-  const boxRef = useRef<HTMLDivElement>(null);
   const firstRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const error = localError ?? amountError;
   const credit = action === 'credit';
   const pesewas = parseAmount(amount);
-
-  useEffect(() => {
-    firstRef.current?.focus();
-  }, []);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -59,25 +54,6 @@ export function ResolvePaymentDialog({ payment, action, busy, amountError, onCon
     onConfirm({ action: 'credit', amount: toDecimalString(pesewas), note: note.trim() || undefined });
   }
 
-  function onKeyDown(event: KeyboardEvent) {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onCancel();
-      return;
-    }
-    if (event.key !== 'Tab' || !boxRef.current) return;
-    const focusable = boxRef.current.querySelectorAll<HTMLElement>('input, textarea, button:not([disabled])');
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
-
   const title = credit ? `Credit payment ${payment.reference}` : `Mark payment ${payment.reference} refunded`;
   const confirmLabel = credit
     ? busy
@@ -88,72 +64,65 @@ export function ResolvePaymentDialog({ payment, action, busy, amountError, onCon
       : 'Mark refunded';
 
   return (
-    <div className="modal-backdrop">
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the dialog keeps focus inside (Tab) and closes on Escape */}
-      <div
-        ref={boxRef}
-        className="modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-desc`}
-        onKeyDown={onKeyDown}
-      >
-        <h2 id={`${id}-title`}>{title}</h2>
-        <p id={`${id}-desc`}>
+    <ModalDialog
+      title={title}
+      onCancel={onCancel}
+      description={
+        <>
           Asked {formatGhs(payment.amount)}; the provider reported {receivedLabel(payment)}.{' '}
           {credit
             ? 'The amount you credit is shared over the causes in proportion to what was pledged, and the public record shows it.'
             : 'Nothing is credited; the causes\u2019 public record shows the refund. Refund the donor at the provider first.'}
-        </p>
-        <form onSubmit={onSubmit} noValidate className="resolve-form">
-          {credit ? (
-            <div className={`field${error ? ' field--invalid' : ''}`}>
-              <label htmlFor={`${id}-amount`}>Amount received (GH₵)</label>
-              <input
-                ref={firstRef}
-                id={`${id}-amount`}
-                type="text"
-                inputMode="decimal"
-                autoComplete="off"
-                required
-                value={amount}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-error` : undefined}
-                onChange={(e) => {
-                  setAmount(e.target.value);
-                  setLocalError(null);
-                }}
-              />
-              {error ? (
-                <p id={`${id}-error`} className="field__error" role="alert">
-                  {error}
-                </p>
-              ) : null}
-            </div>
-          ) : null}
-          <div className="field">
-            <label htmlFor={`${id}-note`}>Note for the record (optional)</label>
-            <textarea
-              ref={credit ? undefined : firstRef}
-              id={`${id}-note`}
-              className="text-area"
-              rows={3}
-              maxLength={500}
-              value={note}
-              onChange={(e) => setNote(e.target.value)}
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="resolve-form">
+        {credit ? (
+          <div className={`field${error ? ' field--invalid' : ''}`}>
+            <label htmlFor={`${id}-amount`}>Amount received (GH₵)</label>
+            <input
+              ref={firstRef}
+              id={`${id}-amount`}
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              required
+              value={amount}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              onChange={(e) => {
+                setAmount(e.target.value);
+                setLocalError(null);
+              }}
             />
+            {error ? (
+              <p id={`${id}-error`} className="field__error" role="alert">
+                {error}
+              </p>
+            ) : null}
           </div>
-          <div className="button-row modal__actions">
-            <button type="submit" className={`button ${credit ? 'button--primary' : 'button--danger'}`} disabled={busy}>
-              {confirmLabel}
-            </button>
-            <button type="button" className="button button--secondary" onClick={onCancel}>
-              Cancel
-            </button>
-          </div>
-        </form>
-      </div>
-    </div>
+        ) : null}
+        <div className="field">
+          <label htmlFor={`${id}-note`}>Note for the record (optional)</label>
+          <textarea
+            ref={credit ? undefined : firstRef}
+            id={`${id}-note`}
+            className="text-area"
+            rows={3}
+            maxLength={500}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+          />
+        </div>
+        <div className="button-row modal__actions">
+          <button type="submit" className={`button ${credit ? 'button--primary' : 'button--danger'}`} disabled={busy}>
+            {confirmLabel}
+          </button>
+          <button type="button" className="button button--secondary" onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
   );
 }

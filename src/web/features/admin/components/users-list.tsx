@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import type { AdminUser } from '../../../../shared/contract/admin';
 import { formatDate } from '../../../../shared/dates';
+import { useLoad } from '../../../lib/use-load';
 import { listUsers } from '../api/admin-api';
 import { Pager } from '../../../components/pager';
 
@@ -12,10 +12,11 @@ export function UsersList() {
   const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const [users, setUsers] = useState<AdminUser[] | null>(null);
-  const [count, setCount] = useState(0);
-  const [hasNext, setHasNext] = useState(false);
-  const [failed, setFailed] = useState(false);
+  // A new page or search keeps the shown users until its answer; a failure keeps them too.
+  const { data, failed } = useLoad((signal) => listUsers({ page, search }, signal), [page, search], { keep: true });
+  const users = data?.results ?? (failed ? [] : null);
+  const count = data?.count ?? 0;
+  const hasNext = Boolean(data?.next);
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -24,23 +25,6 @@ export function UsersList() {
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [query]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    listUsers({ page, search }, controller.signal)
-      .then((data) => {
-        setUsers(data.results);
-        setCount(data.count);
-        setHasNext(Boolean(data.next));
-        setFailed(false);
-      })
-      .catch(() => {
-        if (controller.signal.aborted) return;
-        setUsers((current) => current ?? []);
-        setFailed(true);
-      });
-    return () => controller.abort();
-  }, [page, search]);
 
   return (
     <section className="panel" aria-labelledby={`${id}-h`}>

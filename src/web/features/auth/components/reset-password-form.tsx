@@ -1,40 +1,28 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { PasswordField } from '../../../components/form/password-field';
 import { toast } from '../../../stores/toast-store';
 import { confirmPasswordReset } from '../api/auth-api';
-import { NO_ERRORS, toFormErrors, type FormErrors } from '../api/form-errors';
+import { useAuthSubmit } from '../api/use-auth-submit';
+import { FormError, SubmitButton } from './auth-form-parts';
 
 /** A new password for the account a reset link belongs to; the link's problems show above the form. */
 export function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
   const [password, setPassword] = useState('');
   const [password2, setPassword2] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitting(true);
-    setErrors(NO_ERRORS);
-    try {
+  const { submitting, errors, onSubmit } = useAuthSubmit(
+    async () => {
       await confirmPasswordReset({ token, password, password2 });
       toast.success('Password changed. Sign in with your new password.');
       onDone();
-    } catch (error) {
-      const found = toFormErrors(error, 'The password was not changed. Please try again.');
-      // A bad link is about the whole form, not a field the person can fix.
-      setErrors(found.fields.token ? { form: found.fields.token, fields: found.fields } : found);
-    } finally {
-      setSubmitting(false);
-    }
-  }
+    },
+    'The password was not changed. Please try again.',
+    // A bad link is about the whole form, not a field the person can fix.
+    { adjust: (found) => (found.fields.token ? { form: found.fields.token, fields: found.fields } : found) },
+  );
 
   return (
     <form className="auth-form" onSubmit={onSubmit}>
-      {errors.form ? (
-        <p className="form-error" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
+      <FormError message={errors.form} />
       <PasswordField
         id="reset-password"
         name="password"
@@ -56,9 +44,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
         onChange={(e) => setPassword2(e.target.value)}
         error={errors.fields.password2}
       />
-      <button type="submit" className="button button--primary button--block" disabled={submitting || !token}>
-        {submitting ? 'Changing...' : 'Change password'}
-      </button>
+      <SubmitButton busy={submitting} busyLabel="Changing..." label="Change password" disabled={!token} />
     </form>
   );
 }

@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { TokenPair } from '../../../../shared/contract/auth';
 import { TextField } from '../../../components/form/text-field';
 import { toast } from '../../../stores/toast-store';
 import { login } from '../api/auth-api';
-import { NO_ERRORS, toFormErrors, type FormErrors } from '../api/form-errors';
+import { useAuthSubmit } from '../api/use-auth-submit';
+import { FormError, RememberMe, SubmitButton } from './auth-form-parts';
 
 interface SignInFormProps {
   /** Prefixes element ids so two forms could share a page. */
@@ -18,34 +19,17 @@ interface SignInFormProps {
 export function SignInForm({ idPrefix, onSignedIn, notice }: SignInFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitting(true);
-    setErrors(NO_ERRORS);
-    try {
-      const tokens = await login({ email, password });
-      onSignedIn(tokens ?? {});
-    } catch (error) {
-      setErrors(toFormErrors(error, 'Sign-in failed. Check your email and password.'));
-      toast.error('Sign-in failed');
-    } finally {
-      setSubmitting(false);
-    }
-  }
+  const { submitting, errors, onSubmit } = useAuthSubmit(
+    async () => onSignedIn((await login({ email, password })) ?? {}),
+    'Sign-in failed. Check your email and password.',
+    { onError: () => toast.error('Sign-in failed') },
+  );
 
   const id = (name: string) => `${idPrefix}-${name}`;
   const message = errors.form ?? notice;
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate={false}>
-      {message ? (
-        <p className="form-error" role="alert">
-          {message}
-        </p>
-      ) : null}
+      <FormError message={message} />
       <TextField
         id={id('email')}
         label="Email"
@@ -68,14 +52,8 @@ export function SignInForm({ idPrefix, onSignedIn, notice }: SignInFormProps) {
         onChange={(e) => setPassword(e.target.value)}
         error={errors.fields.password}
       />
-      {/* Spec: remember me has no effect; sessions always persist so the app works offline. */}
-      <label className="checkbox">
-        <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
-        Remember me
-      </label>
-      <button type="submit" className="button button--primary button--block" disabled={submitting}>
-        {submitting ? 'Signing in...' : 'Sign in'}
-      </button>
+      <RememberMe />
+      <SubmitButton busy={submitting} busyLabel="Signing in..." label="Sign in" />
     </form>
   );
 }

@@ -1,32 +1,30 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { SignupRequest } from '../../../../shared/contract/auth';
 import { PasswordField } from '../../../components/form/password-field';
 import { TextField } from '../../../components/form/text-field';
 import { toast } from '../../../stores/toast-store';
 import { fetchPublicConfig, signup, type PublicConfig } from '../api/auth-api';
-import { NO_ERRORS, toFormErrors, type FormErrors } from '../api/form-errors';
+import { useLoad } from '../../../lib/use-load';
+import { useAuthSubmit } from '../api/use-auth-submit';
+import { FormError, RememberMe, SubmitButton } from './auth-form-parts';
 
 const EMPTY: SignupRequest = { first_name: '', last_name: '', email: '', password: '', password2: '' };
 
 /** Spec §2/§4/§5: required fields are browser-enforced; every other rule comes back from the server inline. */
 export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
   const [values, setValues] = useState<SignupRequest>(EMPTY);
-  const [remember, setRemember] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
-  const [providers, setProviders] = useState<Partial<PublicConfig>>({});
-
-  useEffect(() => {
-    let live = true;
-    // Provider links appear only when the server is configured for them; offline, there are none to show.
-    fetchPublicConfig().then(
-      (config) => live && setProviders(config ?? {}),
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  // Provider links appear only when the server is configured for them; offline, there are none to show.
+  const { data: providers = {} } = useLoad(() => fetchPublicConfig().then((config): Partial<PublicConfig> => config ?? {}), []);
+  const { submitting, errors, onSubmit } = useAuthSubmit(
+    async () => {
+      await signup(values);
+      toast.success('Account created');
+      onSignedUp();
+    },
+    // Values stay as typed, so the user fixes only what the server pointed at.
+    'Sign up failed. Please try again.',
+    { onError: () => toast.error('Sign up failed') },
+  );
 
   const field = (name: keyof SignupRequest) => ({
     id: `signup-${name}`,
@@ -37,30 +35,9 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
     onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
   });
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitting(true);
-    setErrors(NO_ERRORS);
-    try {
-      await signup(values);
-      toast.success('Account created');
-      onSignedUp();
-    } catch (error) {
-      // Values stay as typed, so the user fixes only what the server pointed at.
-      setErrors(toFormErrors(error, 'Sign up failed. Please try again.'));
-      toast.error('Sign up failed');
-    } finally {
-      setSubmitting(false);
-    }
-  }
-
   return (
     <form className="auth-form" onSubmit={onSubmit}>
-      {errors.form ? (
-        <p className="form-error" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
+      <FormError message={errors.form} />
       <div className="field-row">
         <TextField label="First name" autoComplete="given-name" {...field('first_name')} />
         <TextField label="Last name" autoComplete="family-name" {...field('last_name')} />
@@ -74,13 +51,8 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
         autoComplete="new-password"
         {...field('password2')}
       />
-      <label className="checkbox">
-        <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
-        Remember me
-      </label>
-      <button type="submit" className="button button--primary button--block" disabled={submitting}>
-        {submitting ? 'Signing up...' : 'Sign up'}
-      </button>
+      <RememberMe />
+      <SubmitButton busy={submitting} busyLabel="Signing up..." label="Sign up" />
       {providers.google_auth_url || providers.facebook_auth_url ? (
         <div className="auth-providers">
           <p>Or sign up with</p>

@@ -9,7 +9,7 @@ import { categoryName } from '../../../../shared/cause-display';
 import { causeProgress } from '../../../../shared/cause-progress';
 import { deadlineLabel } from '../../../../shared/cause-deadline';
 import { CauseProgressBar } from './progress-bar';
-import { ResponsiveImage } from './responsive-image';
+import { ResponsiveImage } from '../../../components/responsive-image';
 
 export { CauseProgressBar };
 import '../causes.css';

@@ -18,7 +18,7 @@ import { deadlineLabel } from '../../../../shared/cause-deadline';
 import { loadCause, paintedCause, type LoadedCause } from '../lib/load-causes';
 import { addCauseToCart, CauseProgressBar } from './cause-card';
 import { OfflineCausesNotice } from './offline-notice';
-import { ResponsiveImage } from './responsive-image';
+import { ResponsiveImage } from '../../../components/responsive-image';
 import { StickyDonateBar } from './sticky-donate-bar';
 import '../causes.css';
 

@@ -12,7 +12,7 @@ import type { CauseListSearch } from '../lib/list-search';
 import { CauseCard } from './cause-card';
 import { CartIcon, UserIcon } from './icons';
 import { OfflineCausesNotice } from './offline-notice';
-import { ResponsiveImage } from './responsive-image';
+import { ResponsiveImage } from '../../../components/responsive-image';
 import '../causes.css';
 
 export const SEARCH_DEBOUNCE_MS = 300;

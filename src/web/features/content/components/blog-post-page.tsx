@@ -5,7 +5,7 @@ import { formatDate } from '../../../../shared/dates';
 import { PageShell } from '../../../components/layout/page-shell';
 import { PendingScreen } from '../../../components/pending-screen';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { ResponsiveImage } from '../../causes/components/responsive-image';
+import { ResponsiveImage } from '../../../components/responsive-image';
 import { getBlogPost } from '../api/content-api';
 import '../content.css';
 

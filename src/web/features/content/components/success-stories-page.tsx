@@ -1,24 +1,18 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
-import type { SuccessStory } from '../../../../shared/contract/content';
 import { formatDate } from '../../../../shared/dates';
 import { PageShell } from '../../../components/layout/page-shell';
 import { PendingScreen } from '../../../components/pending-screen';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { ResponsiveImage } from '../../causes/components/responsive-image';
-import { loadContent, type LoadedContent } from '../api/content-api';
+import { useLoad } from '../../../lib/use-load';
+import { ResponsiveImage } from '../../../components/responsive-image';
+import { loadContent } from '../api/content-api';
 import { SAMPLE_STORIES } from '../lib/sample-content';
 import '../content.css';
 
 /** /success-stories: every story, from the server or the device's saved copy. */
 export function SuccessStoriesPage() {
   useDocumentTitle('Success stories');
-  const [data, setData] = useState<LoadedContent<SuccessStory> | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    loadContent('success-stories', SAMPLE_STORIES, { signal: controller.signal }).then(setData, () => {});
-    return () => controller.abort();
-  }, []);
+  const { data } = useLoad((signal) => loadContent('success-stories', SAMPLE_STORIES, { signal }), []);
 
   return (
     <PageShell className="container page">

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import type { DashboardSummary } from '../../../../shared/contract/account';
@@ -7,6 +7,7 @@ import type { Cause } from '../../../../shared/contract/causes';
 import { formatDateTime } from '../../../../shared/dates';
 import { formatGhs } from '../../../../shared/money';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useLoad, type Load } from '../../../lib/use-load';
 import { session } from '../../../stores/session-store';
 import { setUnreadCount } from '../../../components/notifications-badge/unread-count';
 import { accountState, displayName, setCausesCreated } from '../account-store';
@@ -15,22 +16,12 @@ import { monthLabel } from '../../../lib/month-label';
 import { DashboardLayout } from './dashboard-layout';
 import { StatusBadge } from './status-badge';
 
-/** undefined while the first load runs; failures are silent (spec §8) and keep what is shown. */
+/** undefined while the first load runs. */
 type Loaded<T> = T | undefined;
 
-function useSilentLoad<T>(load: (signal: AbortSignal) => Promise<T>, fallback: T, deps: unknown[]): Loaded<T> {
-  const [value, setValue] = useState<Loaded<T>>(undefined);
-  useEffect(() => {
-    const controller = new AbortController();
-    load(controller.signal)
-      .then((data) => setValue(data))
-      .catch(() => {
-        if (!controller.signal.aborted) setValue((current) => current ?? fallback);
-      });
-    return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, deps);
-  return value;
+/** Failures are silent (spec §8): what was shown stays, else the empty fallback. */
+function silent<T, F>(load: Pick<Load<T>, 'data' | 'failed'>, fallback: F): Loaded<T | F> {
+  return load.data ?? (load.failed ? fallback : undefined);
 }
 
 function categoryText(category: Cause['category'] | string | null | undefined): string {
@@ -269,30 +260,25 @@ export function DashboardPage() {
   const { profile } = useSnapshot(accountState);
   const [query, setQuery] = useState('');
   const [month, setMonth] = useState<string | null>(null);
-  const [summary, setSummary] = useState<Loaded<DashboardSummary | null>>(undefined);
-  const [summaryLoading, setSummaryLoading] = useState(true);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setSummaryLoading(true);
-    getDashboardSummary(month, controller.signal)
-      .then((data) => {
-        setSummary(data);
+  // Another month keeps the shown figures until its own arrive.
+  const summaryLoad = useLoad(
+    (signal) =>
+      getDashboardSummary(month, signal).then((data) => {
         setUnreadCount(data.unread_notifications);
         setCausesCreated(data.causes.total);
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) setSummary((current) => current ?? null);
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setSummaryLoading(false);
-      });
-    return () => controller.abort();
-  }, [month]);
-
-  const ownCauses = useSilentLoad((signal) => (user_id ? listOwnCauses(user_id, signal) : Promise.resolve([])), [], [user_id]);
-  const donations = useSilentLoad(listRecentDonations, [], []);
-  const popular = useSilentLoad(listPopularCauses, [], []);
+        return data;
+      }),
+    [month],
+    { keep: true },
+  );
+  const summary = silent(summaryLoad, null);
+  const summaryLoading = summaryLoad.loading;
+  const ownCauses = silent(
+    useLoad((signal) => (user_id ? listOwnCauses(user_id, signal) : Promise.resolve([])), [user_id], { keep: true }),
+    [],
+  );
+  const donations = silent(useLoad(listRecentDonations, []), []);
+  const popular = silent(useLoad(listPopularCauses, []), []);
   const firstName = useMemo(() => profile?.first_name || displayName(profile, name, email).split(' ')[0], [profile, name, email]);
 
   return (

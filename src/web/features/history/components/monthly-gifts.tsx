@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { SubscriptionSummary } from '../../../../shared/contract/subscriptions';
 import { formatDate } from '../../../../shared/dates';
 import { formatGhs, parseAmount } from '../../../../shared/money';
 import { PAYMENT_METHOD_LABELS } from '../../../../shared/payment-methods';
 import { toast } from '../../../stores/toast-store';
+import { useLoad } from '../../../lib/use-load';
 import { cancelMonthlyGift, fetchMonthlyGifts } from '../api/subscriptions-api';
 
 export const MONTHLY_TEXT = {
@@ -91,26 +92,12 @@ function MonthlyGiftCard({ gift, onCancelled }: { gift: SubscriptionSummary; onC
 
 /** The donor's monthly gifts on /donationhistory; hidden while there are none (or offline). */
 export function MonthlyGifts() {
-  const [gifts, setGifts] = useState<SubscriptionSummary[] | null>(null);
-
-  const load = useCallback(async (signal?: AbortSignal) => {
-    try {
-      const list = await fetchMonthlyGifts(signal);
-      if (!signal?.aborted) setGifts(list);
-    } catch {
-      // Offline or signed out: the one-off history below still shows; nothing to cancel from here.
-    }
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
+  // Offline or signed out it fails quietly: the one-off history below still shows; nothing to cancel from here.
+  const { data: gifts, setData: setGifts } = useLoad((signal) => fetchMonthlyGifts(signal), []);
 
   if (!gifts || gifts.length === 0) return null;
   const onCancelled = (code: string) =>
-    setGifts((current) => current?.map((g) => (g.code === code ? { ...g, status: 'cancelled', next_charge_at: null } : g)) ?? null);
+    setGifts((current) => current?.map((g) => (g.code === code ? { ...g, status: 'cancelled', next_charge_at: null } : g)) ?? undefined);
 
   return (
     <section aria-labelledby="monthly-gifts-heading" className="monthly-gifts">

@@ -6,7 +6,7 @@ import { categoryName } from '../../../../shared/cause-display';
 import { isCauseActive, listCauses } from '../../causes/api/causes-api';
 import { causeProgress } from '../../../../shared/cause-progress';
 import { CauseProgressBar } from '../../causes/components/progress-bar';
-import { ResponsiveImage } from '../../causes/components/responsive-image';
+import { ResponsiveImage } from '../../../components/responsive-image';
 
 export const HELP_CARD_COUNT = 6;
 

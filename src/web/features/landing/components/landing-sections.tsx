@@ -11,7 +11,7 @@ const SAMPLE_CONTRIBUTORS = () => samples().then((m) => m.SAMPLE_CONTRIBUTORS);
 const SAMPLE_TESTIMONIALS = () => samples().then((m) => m.SAMPLE_TESTIMONIALS);
 const SAMPLE_STATISTICS = () => samples().then((m) => m.SAMPLE_STATISTICS);
 const SAMPLE_BLOG_POSTS = () => samples().then((m) => m.SAMPLE_BLOG_POSTS);
-import { ResponsiveImage } from '../../causes/components/responsive-image';
+import { ResponsiveImage } from '../../../components/responsive-image';
 import { HelpNeeded } from './help-needed';
 import { NewsletterForm } from './newsletter-form';
 

@@ -1,21 +1,20 @@
 import { Link } from '@tanstack/react-router';
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState } from 'react';
 import type { AdminWithdrawal, WithdrawalStatus } from '../../../../shared/contract/payouts';
 import { formatDateTime } from '../../../../shared/dates';
 import { formatGhs } from '../../../../shared/money';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { toast } from '../../../stores/toast-store';
-import { ReasonDialog } from '../../admin/components/reason-dialog';
+import { ReasonDialog } from '../../../components/reason-dialog';
 import { approveWithdrawal, listAdminWithdrawals, rejectWithdrawal, retryWithdrawal } from '../api/payouts-api';
 import { PAYOUT_METHOD_LABELS } from '../../../../shared/payment-methods';
 import { formatGhanaMobile } from '../../../../shared/phone';
 import { WithdrawalStatusBadge } from './status-badge';
-import '../../admin/admin.css';
+import '../../../components/admin-list/admin-list.css';
 import '../payouts.css';
-import { Pager } from '../../../components/pager';
-import { LinesSkeleton } from '../../../components/lines-skeleton';
+import { TabbedList, type ListTab } from '../../../components/admin-list/tabbed-list';
 
-const TABS: { status: WithdrawalStatus; label: string; empty: string }[] = [
+const TABS: ListTab<WithdrawalStatus>[] = [
   { status: 'requested', label: 'Requested', empty: 'No withdrawals waiting for review.' },
   { status: 'processing', label: 'Processing', empty: 'No payouts on their way.' },
   { status: 'paid', label: 'Paid', empty: 'No paid withdrawals yet.' },
@@ -151,72 +150,10 @@ function QueueItem({ w, busy, onApprove, onReject, onRetry }: RowProps) {
 /** /adminwithdrawals: organizers' withdrawal requests by status, with Approve, Reject (reason) and Retry. */
 export function AdminWithdrawalsPage() {
   useDocumentTitle('Withdrawals');
-  const [tab, setTab] = useState<WithdrawalStatus>('requested');
-  const [page, setPage] = useState(1);
-  const [items, setItems] = useState<AdminWithdrawal[] | null>(null);
-  const [hasNext, setHasNext] = useState(false);
-  const [count, setCount] = useState<number | null>(null);
-  const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [version, setVersion] = useState(0);
   const [rejecting, setRejecting] = useState<AdminWithdrawal | null>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
-
-  const load = useCallback(
-    (signal: AbortSignal) => {
-      listAdminWithdrawals(tab, page, signal)
-        .then((data) => {
-          setItems(data.results);
-          setHasNext(Boolean(data.next));
-          setCount(data.count);
-          setFailed(false);
-          if (data.results.length === 0 && page > 1) setPage(page - 1);
-        })
-        .catch(() => {
-          if (signal.aborted) return;
-          setItems((current) => current ?? []);
-          setFailed(true);
-        });
-    },
-    [tab, page],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    load(controller.signal);
-    return () => controller.abort();
-  }, [load, version]);
-
-  function choose(status: WithdrawalStatus) {
-    if (status === tab) return;
-    setTab(status);
-    setPage(1);
-    setItems(null);
-    setCount(null);
-  }
-
-  function onTabKey(event: KeyboardEvent, index: number) {
-    const last = TABS.length - 1;
-    const next =
-      event.key === 'ArrowRight'
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === 'ArrowLeft'
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null;
-    if (next === null) return;
-    event.preventDefault();
-    choose(TABS[next].status);
-    tabRefs.current[next]?.focus();
-  }
 
   async function act(run: () => Promise<unknown>, success: string) {
     setBusy(true);
@@ -239,62 +176,34 @@ export function AdminWithdrawalsPage() {
     requestAnimationFrame(() => (opener?.isConnected ? opener : document.getElementById('withdrawals-title'))?.focus());
   }
 
-  const current = TABS.find((t) => t.status === tab)!;
-  const list = items ?? [];
-
   return (
     <div className="admin-page payout-page">
       <h1 id="withdrawals-title" tabIndex={-1}>
         Withdrawals
       </h1>
-      <div className="payout-tabs" role="tablist" aria-label="Withdrawal status">
-        {TABS.map((t, index) => (
-          <button
-            key={t.status}
-            ref={(el) => {
-              tabRefs.current[index] = el;
+      <TabbedList
+        tabs={TABS}
+        idPrefix="wd"
+        label="Withdrawal status"
+        noun="withdrawals"
+        listClassName="payout-list"
+        load={listAdminWithdrawals}
+        version={version}
+      >
+        {(w) => (
+          <QueueItem
+            key={w.id}
+            w={w}
+            busy={busy}
+            onApprove={() => void act(() => approveWithdrawal(w.id), 'Withdrawal approved')}
+            onReject={(opener) => {
+              returnFocus.current = opener;
+              setRejecting(w);
             }}
-            type="button"
-            role="tab"
-            id={`wd-tab-${t.status}`}
-            aria-selected={t.status === tab}
-            aria-controls="wd-panel"
-            tabIndex={t.status === tab ? 0 : -1}
-            className="payout-tab"
-            onClick={() => choose(t.status)}
-            onKeyDown={(e) => onTabKey(e, index)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      <section id="wd-panel" role="tabpanel" aria-labelledby={`wd-tab-${tab}`} className="panel" aria-busy={items === null}>
-        <h2>
-          {current.label} withdrawals{count !== null && count > 0 ? ` (${count})` : ''}
-        </h2>
-        {items === null ? (
-          <LinesSkeleton label="Loading withdrawals…" />
-        ) : list.length === 0 ? (
-          <p className="panel__empty">{failed ? 'Could not load the withdrawals. Check your connection and try again.' : current.empty}</p>
-        ) : (
-          <ul className="payout-list" aria-label={`${current.label} withdrawals`}>
-            {list.map((w) => (
-              <QueueItem
-                key={w.id}
-                w={w}
-                busy={busy}
-                onApprove={() => void act(() => approveWithdrawal(w.id), 'Withdrawal approved')}
-                onReject={(opener) => {
-                  returnFocus.current = opener;
-                  setRejecting(w);
-                }}
-                onRetry={() => void act(() => retryWithdrawal(w.id), 'Payout retried')}
-              />
-            ))}
-          </ul>
+            onRetry={() => void act(() => retryWithdrawal(w.id), 'Payout retried')}
+          />
         )}
-        {items !== null ? <Pager label="Pages of withdrawals" page={page} hasNext={hasNext} onPage={setPage} /> : null}
-      </section>
+      </TabbedList>
 
       {rejecting ? (
         <ReasonDialog

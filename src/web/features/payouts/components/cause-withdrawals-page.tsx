@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Cause } from '../../../../shared/contract/causes';
 import type { CauseBalance, WithdrawalDetails } from '../../../../shared/contract/payouts';
@@ -7,11 +7,11 @@ import { firstFieldError } from '../../../../shared/api-errors';
 import { formatGhs, parseAmount, toDecimalString } from '../../../../shared/money';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useLoad } from '../../../lib/use-load';
 import { useOnline } from '../../../lib/use-online';
 import { session } from '../../../stores/session-store';
 import { toast } from '../../../stores/toast-store';
 import { getCause } from '../../causes/api/causes-api';
-import { CauseDonationsSection } from '../../refunds/components/cause-donations-section';
 import { getCauseBalance, getOwnWithdrawalAddress, requestWithdrawal } from '../api/payouts-api';
 import { PAYOUT_METHOD_LABELS } from '../../../../shared/payment-methods';
 import { asWithdrawalDetails, checkWithdrawalAmount, destinationLine } from '../lib/payout-text';
@@ -160,57 +160,48 @@ async function accessTo(cause: Cause, userId: string | null, signal: AbortSignal
 }
 
 /** /causes/$id/withdrawals: the organizer's balance, request form, treasurers and history; a treasurer's approvals. */
-export function CauseWithdrawalsPage({ causeId }: { causeId: string }) {
+export function CauseWithdrawalsPage({
+  causeId,
+  donations,
+}: {
+  causeId: string;
+  /** The organizer's refundable donations (the refunds feature's; the route puts it in); a refund reloads the balance. */
+  donations?: (onRefunded: () => void) => ReactNode;
+}) {
   const { user_id } = useSnapshot(session);
-  const [access, setAccess] = useState<Access>({ kind: 'loading' });
-  const [balance, setBalance] = useState<CauseBalance | null>(null);
-  const [destination, setDestination] = useState<WithdrawalDetails | null | undefined>(undefined);
   const [version, setVersion] = useState(0);
-  const [attempt, setAttempt] = useState(0);
+  const causeLoad = useLoad(
+    (signal) =>
+      getCause(causeId, { signal })
+        .then((cause) => accessTo(cause, user_id, signal))
+        .catch((error: unknown) => {
+          if (error instanceof ApiError && error.status === 404) return { kind: 'missing' } as const;
+          throw error;
+        }),
+    [causeId, user_id],
+  );
+  const access: Access = causeLoad.data ?? { kind: causeLoad.failed ? 'failed' : 'loading' };
   const title = access.kind === 'ok' ? access.cause.title || access.cause.name : 'Withdrawals';
   useDocumentTitle(access.kind === 'ok' ? `Withdrawals · ${title}` : 'Withdrawals');
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setAccess({ kind: 'loading' });
-    getCause(causeId, { signal: controller.signal })
-      .then((cause) => accessTo(cause, user_id, controller.signal))
-      .then((next) => {
-        if (!controller.signal.aborted) setAccess(next);
-      })
-      .catch((error) => {
-        if (controller.signal.aborted) return;
-        setAccess({ kind: error instanceof ApiError && error.status === 404 ? 'missing' : 'failed' });
-      });
-    return () => controller.abort();
-  }, [causeId, user_id, attempt]);
-
   const allowed = access.kind === 'ok';
   const organizer = access.kind === 'ok' && access.role === 'organizer';
-  const loadBalance = useCallback(
-    (signal?: AbortSignal) => {
-      getCauseBalance(causeId, signal)
-        .then(setBalance)
-        .catch((error) => {
-          if (signal?.aborted) return;
-          if (error instanceof ApiError && error.status === 403) setAccess({ kind: 'denied' });
-          else toast.error('Could not load the balance');
-        });
-    },
-    [causeId],
+  // Kept on screen while a request or a refund reloads it.
+  const { data: balance = null, reload: reloadBalance } = useLoad(
+    (signal) =>
+      getCauseBalance(causeId, signal).catch((error: unknown) => {
+        if (signal.aborted) throw error;
+        if (error instanceof ApiError && error.status === 403) causeLoad.setData({ kind: 'denied' });
+        else toast.error('Could not load the balance');
+        throw error;
+      }),
+    [causeId, version],
+    { enabled: allowed, keep: true },
   );
-
-  useEffect(() => {
-    if (!allowed) return;
-    const controller = new AbortController();
-    loadBalance(controller.signal);
-    if (organizer) {
-      getOwnWithdrawalAddress(controller.signal)
-        .then((value) => setDestination(asWithdrawalDetails(value)))
-        .catch(() => {});
-    }
-    return () => controller.abort();
-  }, [allowed, organizer, loadBalance, version]);
+  const { data: destination } = useLoad((signal) => getOwnWithdrawalAddress(signal).then(asWithdrawalDetails), [version], {
+    enabled: organizer,
+    keep: true,
+  });
 
   if (access.kind === 'loading') {
     return (
@@ -234,7 +225,7 @@ export function CauseWithdrawalsPage({ causeId }: { causeId: string }) {
         <p className="lead">{text}</p>
         <p className="button-row">
           {access.kind === 'failed' ? (
-            <button type="button" className="button button--secondary" onClick={() => setAttempt((n) => n + 1)}>
+            <button type="button" className="button button--secondary" onClick={causeLoad.reload}>
               Try again
             </button>
           ) : null}
@@ -263,7 +254,7 @@ export function CauseWithdrawalsPage({ causeId }: { causeId: string }) {
       {!organizer ? <PendingApprovals causeId={causeId} version={version} onDecided={() => setVersion((v) => v + 1)} /> : null}
       <History causeId={causeId} version={version} />
       {/* Only the organizer refunds (the server's organizer routes); treasurers see the page read-only. */}
-      {organizer ? <CauseDonationsSection causeId={causeId} onRefunded={() => loadBalance()} /> : null}
+      {organizer ? donations?.(reloadBalance) : null}
       <StatementSection causeId={causeId} createdAt={access.cause.created_at} />
     </div>
   );

@@ -1,9 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import type { Cause } from '../../../../shared/contract/causes';
 import { formatGhs } from '../../../../shared/money';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useLoad } from '../../../lib/use-load';
 import { session } from '../../../stores/session-store';
 import { listCauses } from '../../causes/api/causes-api';
 import '../payouts.css';
@@ -12,21 +11,15 @@ import '../payouts.css';
 export function OrganizerWithdrawalsIndex() {
   useDocumentTitle('Your withdrawals');
   const { user_id } = useSnapshot(session);
-  const [causes, setCauses] = useState<Cause[] | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    if (!user_id) return;
-    const controller = new AbortController();
-    listCauses({ organizer_id: user_id, page_size: 50 }, { signal: controller.signal })
-      .then((page) => setCauses(page.results.filter((c) => c.organizer_id === user_id)))
-      .catch(() => {
-        if (controller.signal.aborted) return;
-        setCauses([]);
-        setFailed(true);
-      });
-    return () => controller.abort();
-  }, [user_id]);
+  const { data, failed } = useLoad(
+    (signal) =>
+      listCauses({ organizer_id: user_id!, page_size: 50 }, { signal }).then((page) =>
+        page.results.filter((c) => c.organizer_id === user_id),
+      ),
+    [user_id],
+    { enabled: Boolean(user_id) },
+  );
+  const causes = data ?? (failed ? [] : null);
 
   return (
     <div className="payout-page">

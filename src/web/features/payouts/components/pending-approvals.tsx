@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Withdrawal } from '../../../../shared/contract/payouts';
 import { formatDateTime } from '../../../../shared/dates';
 import { formatGhs } from '../../../../shared/money';
 import { errorMessage } from '../../../lib/api-client';
+import { useLoad } from '../../../lib/use-load';
 import { useOnline } from '../../../lib/use-online';
 import { session } from '../../../stores/session-store';
 import { toast } from '../../../stores/toast-store';
@@ -28,18 +29,14 @@ export function DecisionsLine({ withdrawal }: { withdrawal: Withdrawal }) {
 export function PendingApprovals({ causeId, version, onDecided }: { causeId: string; version: number; onDecided: () => void }) {
   const { user_id } = useSnapshot(session);
   const online = useOnline();
-  const [items, setItems] = useState<Withdrawal[] | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    listCauseWithdrawals(causeId, 1, controller.signal)
-      .then((data) => setItems(data.results.filter((w) => w.status === 'awaiting_treasurers')))
-      .catch(() => {
-        if (!controller.signal.aborted) setItems((current) => current ?? []);
-      });
-    return () => controller.abort();
-  }, [causeId, version]);
+  // A failed reload keeps the list shown (none at first).
+  const load = useLoad(
+    (signal) => listCauseWithdrawals(causeId, 1, signal).then((data) => data.results.filter((w) => w.status === 'awaiting_treasurers')),
+    [causeId, version],
+    { keep: true },
+  );
+  const items = load.data ?? (load.failed ? [] : null);
 
   async function decide(w: Withdrawal, decision: 'approve' | 'reject') {
     if (busy) return;
@@ -47,7 +44,7 @@ export function PendingApprovals({ causeId, version, onDecided }: { causeId: str
     try {
       const answer = await decideWithdrawal(w.id, decision);
       toast.success(decision === 'approve' ? 'Withdrawal approved' : 'Withdrawal rejected');
-      setItems((current) => (current ?? []).map((x) => (x.id === w.id ? answer : x)).filter((x) => x.status === 'awaiting_treasurers'));
+      load.setData((current) => (current ?? []).map((x) => (x.id === w.id ? answer : x)).filter((x) => x.status === 'awaiting_treasurers'));
       onDecided();
     } catch (failure) {
       toast.error(errorMessage(failure, 'Could not record your decision. Please try again.'));

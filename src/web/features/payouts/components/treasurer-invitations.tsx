@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { TreasurerInvitation } from '../../../../shared/contract/treasurers';
 import { formatDateTime } from '../../../../shared/dates';
 import { errorMessage } from '../../../lib/api-client';
+import { useLoad } from '../../../lib/use-load';
 import { toast } from '../../../stores/toast-store';
 import { answerTreasurerInvitation, listTreasurerInvitations } from '../api/treasurers-api';
 
@@ -11,23 +12,16 @@ import { answerTreasurerInvitation, listTreasurerInvitations } from '../api/trea
  * notification and mail lead). Nothing is shown while there are none.
  */
 export function TreasurerInvitations() {
-  const [items, setItems] = useState<TreasurerInvitation[]>([]);
+  // Nothing is shown until they load, nor when they cannot.
+  const { data: items = [], setData: setItems } = useLoad((signal) => listTreasurerInvitations(signal), []);
   const [accepted, setAccepted] = useState<TreasurerInvitation[]>([]);
   const [busy, setBusy] = useState<string | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    listTreasurerInvitations(controller.signal)
-      .then(setItems)
-      .catch(() => {});
-    return () => controller.abort();
-  }, []);
 
   async function answer(invitation: TreasurerInvitation, accept: boolean) {
     setBusy(invitation.cause_id);
     try {
       await answerTreasurerInvitation(invitation.cause_id, accept);
-      setItems((current) => current.filter((i) => i.cause_id !== invitation.cause_id));
+      setItems((current) => (current ?? []).filter((i) => i.cause_id !== invitation.cause_id));
       if (accept) setAccepted((current) => [...current, invitation]);
       toast.success(accept ? 'You are now a treasurer' : 'Invitation declined');
     } catch (failure) {

@@ -1,7 +1,7 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import type { TreasurerList } from '../../../../shared/contract/treasurers';
+import { useId, useState, type FormEvent } from 'react';
 import { firstFieldError } from '../../../../shared/api-errors';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useLoad } from '../../../lib/use-load';
 import { useOnline } from '../../../lib/use-online';
 import { toast } from '../../../stores/toast-store';
 import { LinesSkeleton } from '../../../components/lines-skeleton';
@@ -13,26 +13,13 @@ const STATUS = { invited: 'Invited', accepted: 'Accepted' } as const;
 export function TreasurersSection({ causeId }: { causeId: string }) {
   const id = useId();
   const online = useOnline();
-  const [list, setList] = useState<TreasurerList | null>(null);
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getTreasurers(causeId, controller.signal)
-      .then((answer) => {
-        setList(answer);
-        setFailed(false);
-      })
-      // Said in the section, not as a toast: the rest of the page works without it.
-      .catch(() => {
-        if (!controller.signal.aborted) setFailed(true);
-      });
-    return () => controller.abort();
-  }, [causeId, version]);
+  // A failure is said in the section, not as a toast: the rest of the page works without it.
+  const { data, failed } = useLoad((signal) => getTreasurers(causeId, signal), [causeId, version], { keep: true });
+  const list = data ?? null;
 
   async function onInvite(event: FormEvent) {
     event.preventDefault();

@@ -6,8 +6,6 @@ import { mediaUrl } from '../../../lib/api-url';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { toast } from '../../../stores/toast-store';
 import { buildProfileForm, getOwnProfile, updateProfile, type OwnProfile, type ProfileFormValues } from '../api/profile-api';
-import { NotificationSettings } from '../../notifications/components/notification-settings';
-import { WithdrawalDetailsSection } from '../../payouts/components/withdrawal-details-section';
 import { DeleteAccountSection } from './delete-account-section';
 import { ProfileAvatar } from './default-avatar';
 import '../profile.css';
@@ -109,7 +107,16 @@ function failureToast(error: unknown): void {
  * Spec §2 /profilesettings (variant "main", with the side items) and /organizerprofilesettings
  * (variant "organizer", the same form without them). Prefilled from GET /api/user/profile/.
  */
-export function ProfileSettingsForm({ variant, onSaved }: { variant: 'main' | 'organizer'; onSaved?: (p: OwnProfile) => void }) {
+interface ProfileSettingsFormProps {
+  variant: 'main' | 'organizer';
+  onSaved?: (p: OwnProfile) => void;
+  /** The withdrawal details part of the form (another feature's; the route puts it in). */
+  withdrawalDetails?: (current: OwnProfile['withdrawal_address'], ready: boolean) => ReactNode;
+  /** More settings for the side column of variant "main", above Delete account (the route's). */
+  side?: ReactNode;
+}
+
+export function ProfileSettingsForm({ variant, onSaved, withdrawalDetails, side }: ProfileSettingsFormProps) {
   useDocumentTitle(variant === 'main' ? 'Profile settings' : 'Organizer profile settings');
   const id = useId();
   const [profile, setProfile] = useState<OwnProfile | null>(null);
@@ -276,7 +283,7 @@ export function ProfileSettingsForm({ variant, onSaved }: { variant: 'main' | 'o
       </FileField>
 
       {/* Withdrawal details: saved on their own (PUT withdrawal_address as JSON text), not by 'Save changes'. */}
-      <WithdrawalDetailsSection current={profile?.withdrawal_address ?? null} ready={!loading} />
+      {withdrawalDetails?.(profile?.withdrawal_address ?? null, !loading)}
 
       {progress !== null && (values.profile_picture || values.cover_photo) ? (
         <div className="upload-progress">
@@ -297,7 +304,7 @@ export function ProfileSettingsForm({ variant, onSaved }: { variant: 'main' | 'o
         {form}
         {variant === 'main' ? (
           <aside className="settings-side" aria-label="More settings">
-            <NotificationSettings />
+            {side}
             <DeleteAccountSection />
           </aside>
         ) : null}

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import type { PublicProfile } from '../../../../shared/contract/account';
 import { mediaUrl } from '../../../lib/api-url';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useLoad } from '../../../lib/use-load';
 import { session } from '../../../stores/session-store';
 import { toast } from '../../../stores/toast-store';
 import { useCartCount } from '../../../components/notifications-badge/use-cart-count';
@@ -121,22 +121,19 @@ function Skeleton() {
 /** Spec §2 /profilepage and /organizerprofilepage: your own profile, or with ?id= someone's public profile. */
 export function ProfileViewPage({ id }: { id?: string }) {
   const { user_id } = useSnapshot(session);
-  const [view, setView] = useState<ProfileView | null>(null);
-  const [failed, setFailed] = useState(false);
+  // Another id keeps the shown profile until the new one arrives.
+  const load = useLoad(
+    (signal) =>
+      loadProfile(id, user_id, signal).catch((error: unknown) => {
+        if (!signal.aborted) toast.error('Failed to load profile');
+        throw error;
+      }),
+    [id, user_id],
+    { keep: true },
+  );
+  const view = load.data ?? null;
+  const failed = load.failed;
   useDocumentTitle(view ? view.name : 'Profile');
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setFailed(false);
-    loadProfile(id, user_id, controller.signal)
-      .then(setView)
-      .catch(() => {
-        if (controller.signal.aborted) return;
-        setFailed(true);
-        toast.error('Failed to load profile');
-      });
-    return () => controller.abort();
-  }, [id, user_id]);
 
   return (
     <>

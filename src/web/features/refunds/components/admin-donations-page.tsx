@@ -3,6 +3,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { Cause } from '../../../../shared/contract/causes';
 import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useLoad } from '../../../lib/use-load';
 import { getCause } from '../../causes/api/causes-api';
 import { DonationRefundList } from './donation-refund-list';
 import '../refunds.css';
@@ -12,18 +13,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type CauseState = { kind: 'loading' } | { kind: 'ok'; cause: Cause } | { kind: 'missing' } | { kind: 'failed' };
 
 function CauseHeading({ causeId }: { causeId: string }) {
-  const [state, setState] = useState<CauseState>({ kind: 'loading' });
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ kind: 'loading' });
-    getCause(causeId, { signal: controller.signal })
-      .then((cause) => setState({ kind: 'ok', cause }))
-      .catch((error) => {
-        if (controller.signal.aborted) return;
-        setState({ kind: error instanceof ApiError && error.status === 404 ? 'missing' : 'failed' });
-      });
-    return () => controller.abort();
-  }, [causeId]);
+  const load = useLoad(
+    (signal) =>
+      getCause(causeId, { signal }).then(
+        (cause): CauseState => ({ kind: 'ok', cause }),
+        (error: unknown): CauseState => {
+          if (error instanceof ApiError && error.status === 404) return { kind: 'missing' };
+          throw error;
+        },
+      ),
+    [causeId],
+  );
+  const state: CauseState = load.data ?? (load.failed ? { kind: 'failed' } : { kind: 'loading' });
 
   if (state.kind === 'ok') {
     return (

@@ -3,7 +3,7 @@ import type { Cause } from '../../../../shared/contract/causes';
 import type { CauseUpdate } from '../../../../shared/contract/updates';
 import { formatDate } from '../../../../shared/dates';
 import { LinesSkeleton } from '../../../components/lines-skeleton';
-import { ResponsiveImage } from '../../causes/components/responsive-image';
+import { ResponsiveImage } from '../../../components/responsive-image';
 import { listUpdates, storedUpdates } from '../api/updates-api';
 import { usePages } from '../../../lib/use-pages';
 import { LoadMore } from '../../../components/load-more';

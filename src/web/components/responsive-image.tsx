@@ -1,6 +1,6 @@
 import type { ImgHTMLAttributes } from 'react';
-import { imageWidths } from '../../../../shared/cause-display';
-import { mediaUrl } from '../../../lib/api-url';
+import { imageWidths } from '../../shared/cause-display';
+import { mediaUrl } from '../lib/api-url';
 
 /** WebP size map (width → path) as a srcset string, narrowest first, joined to the API base; undefined when there is none. */
 export function srcSetFrom(sizes: Record<string, string> | null | undefined): string | undefined {
