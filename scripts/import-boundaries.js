@@ -20,7 +20,7 @@ export const FEATURE_DEPENDENCIES = {
   causes: ['cart'],
   content: ['causes'],
   dashboard: [],
-  donation: [],
+  donation: ['payment'],
   favorites: ['causes'],
   history: ['receipts'],
   landing: ['causes', 'content'],

@@ -10,6 +10,9 @@ import { startCheckout } from '../api/donation-api';
 import { evenSplit } from '../lib/split';
 import { MESSAGES } from '../lib/submit';
 import { usePaymentAttempt } from '../lib/use-payment-attempt';
+import type { PaymentVerified } from '../../../../shared/contract/payments';
+import { MobileMoneyStatus } from '../../payment/components/mobile-money-status';
+import { type MomoErrors } from './mobile-money-fields';
 import { validAmount } from './donation-page';
 import {
   CountryPhoneFields,
@@ -18,6 +21,7 @@ import {
   PaymentFields,
   SupportMessageField,
   donorDetails,
+  paymentChoice,
   useDonorState,
 } from './donor-fields';
 import { DonateHeader } from './donate-header';
@@ -40,6 +44,8 @@ export interface MultiDonationPageProps {
   causes: ChosenCause[] | null;
   /** No cart edit is waiting to sync: the server's cart amounts are the ones shown. */
   cartInSync: boolean;
+  /** Once a mobile money payment is verified in place (the route refreshes the cart and the history). */
+  onPaid?: (result: PaymentVerified) => void;
 }
 
 function readCartId(): string | null {
@@ -51,7 +57,7 @@ function readCartId(): string | null {
 }
 
 /** Spec §2 /multidonation: several causes in one payment, separately (an amount each) or together (one total, split evenly). */
-export function MultiDonationPage({ causes, cartInSync }: MultiDonationPageProps) {
+export function MultiDonationPage({ causes, cartInSync, onPaid }: MultiDonationPageProps) {
   useDocumentTitle('Donate to several causes');
   const online = useOnline();
   const [donor, setDonor] = useDonorState('checkout');
@@ -61,7 +67,8 @@ export function MultiDonationPage({ causes, cartInSync }: MultiDonationPageProps
   // Amounts the donor typed are theirs; the others follow the cart as it loads or syncs.
   const touched = useRef(new Set<string>());
   const totalTouched = useRef(false);
-  const { busy, inFlight, start } = usePaymentAttempt();
+  const { busy, inFlight, start, charge, clearCharge } = usePaymentAttempt();
+  const [momoErrors, setMomoErrors] = useState<MomoErrors>({});
   const [monthly, setMonthly] = useState(false);
   const list = causes ?? [];
 
@@ -116,15 +123,21 @@ export function MultiDonationPage({ causes, cartInSync }: MultiDonationPageProps
       toast.warning(MESSAGES.invalidAmount);
       return;
     }
+    const pay = paymentChoice(donor, monthly);
+    setMomoErrors(pay.ok ? {} : pay.errors);
+    if (!pay.ok) return;
     if (!online) return;
-    await start(monthly ? { ...request, interval: 'monthly' } : request, startCheckout);
+    const paid = { ...request, ...pay.value };
+    await start(monthly ? { ...paid, interval: 'monthly' } : paid, startCheckout);
   };
 
   return (
     <PageShell className="container page page--narrow donate-page">
       <DonateHeader />
       <h1>Donate to several causes</h1>
+      {charge ? <MobileMoneyStatus charge={charge} onPaid={onPaid} onChangeNumber={clearCharge} /> : null}
       <form
+        hidden={charge !== null}
         className="donate-form"
         onSubmit={(e) => {
           e.preventDefault();
@@ -205,11 +218,12 @@ export function MultiDonationPage({ causes, cartInSync }: MultiDonationPageProps
         </fieldset>
 
         <SupportMessageField donor={donor} set={setDonor} />
-        <PaymentFields donor={donor} set={setDonor} />
+        <PaymentFields donor={donor} set={setDonor} monthly={monthly} momoErrors={momoErrors} />
         <GiveMonthlyField monthly={monthly} setMonthly={setMonthly} />
         <DonateButton online={online} busy={busy} monthly={monthly} />
       </form>
-      {busy ? <RedirectingScreen overlay /> : null}
+      {/* Mobile money stays on this page: the button says it is starting, no "redirecting" cover. */}
+      {busy && !(donor.payment_method === 'mobile_money' && !monthly) ? <RedirectingScreen overlay /> : null}
     </PageShell>
   );
 }
