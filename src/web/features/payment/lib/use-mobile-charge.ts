@@ -71,6 +71,8 @@ export function useMobileCharge(first: MobileCharge, onPaid?: (result: PaymentVe
   const paidOnce = useRef<string | null>(null);
   const onPaidRef = useRef(onPaid);
   onPaidRef.current = onPaid;
+  /** Ends the current reference's socket and poll (a paid or failed charge has nothing more to say). */
+  const stopFollowing = useRef<() => void>(() => {});
 
   const settle = useCallback((reference: string, result: PaymentVerification, expired: boolean) => {
     if (current.current !== reference) return; // an answer about a charge that was replaced
@@ -134,15 +136,21 @@ export function useMobileCharge(first: MobileCharge, onPaid?: (result: PaymentVe
     const expiry = setTimeout(() => void verify(reference, true), Number.isFinite(left) ? Math.max(0, left) : 0);
     const onVisible = () => document.visibilityState === 'visible' && waiting() && void verify(reference);
     document.addEventListener('visibilitychange', onVisible);
-    return () => {
+    const stop = () => {
       stopWatch();
       clearInterval(poll);
       clearTimeout(expiry);
       document.removeEventListener('visibilitychange', onVisible);
     };
+    stopFollowing.current = stop;
+    return stop;
     // charge.status/expires_at belong to the reference: a new answer for the same reference does not restart the watch
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [charge.reference, verify]);
+
+  useEffect(() => {
+    if (view.kind === 'paid' || view.kind === 'failed') stopFollowing.current();
+  }, [view.kind]);
 
   /** A new answer from the server (OTP, resend) becomes the charge in hand. */
   const take = (next: MobileCharge) => {
