@@ -2,10 +2,11 @@
 // before anything is sent; the status panel fed by the watch_payment socket (a fake WebSocket plays
 // the hub) and verify; the OTP path; a failed charge and "Send the prompt again".
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MobileCharge } from '../../src/shared/contract/mobile-money';
 import type { PaymentVerified } from '../../src/shared/contract/payments';
 import { LAST_PAYMENT_REFERENCE_KEY } from '../../src/shared/payment-status';
+import { paymentNavigation } from '../../src/web/features/donation/lib/redirect';
 import { watchSocket } from '../../src/web/features/payment/lib/watch-payment';
 import { clearToasts, toastState } from '../../src/web/stores/toast-store';
 import { getDb } from '../../src/web/features/offline/db';
@@ -56,6 +57,7 @@ beforeEach(async () => {
   sessionStorage.clear();
   localStorage.removeItem(LAST_PAYMENT_REFERENCE_KEY);
   FakeSocket.reset();
+  paymentNavigation.assign = vi.fn();
   watchSocket.Factory = FakeSocket;
   watchSocket.url = () => 'ws://api.test/ws';
 });
@@ -139,6 +141,10 @@ describe('mobile money on the donation form', () => {
     expect((within(method).getByRole('option', { name: 'Mobile money' }) as HTMLOptionElement).disabled).toBe(true);
     expect(screen.getByText(/Monthly gifts are paid by card/)).toBeTruthy();
     expect(screen.queryByLabelText('Mobile money number')).toBeNull();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Donate monthly' })));
+    await waitFor(() => expect(donatePosts(calls)).toHaveLength(1));
+    expect(donatePosts(calls)[0].body).toMatchObject({ payment_method: 'card', interval: 'monthly' });
+    expect(donatePosts(calls)[0].body).not.toHaveProperty('mobile_money');
   });
 
   it('waits for the phone: watch_payment on the socket, and the thanks with the receipt when the payment message says success', async () => {
