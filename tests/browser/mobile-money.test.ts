@@ -7,25 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { LAST_PAYMENT_REFERENCE_KEY } from '../../src/shared/payment-status';
 import { axeViolations, callApi } from './helpers/api';
-import { newMobilePage, screenshot, startAppOnPaintedPage } from './helpers/browser';
+import { newMobilePage, screenshot, startAppOnPaintedPage, throttleLink } from './helpers/browser';
 import { closeBrowserApp, openBrowserApp } from './helpers/app-fixture';
 import type { RunningServer } from './helpers/server-process';
 
 let server: RunningServer;
 let browser: Browser;
 let causes: { id: string; title: string }[] = [];
-
-/** A slow mobile link (≈ 3G): 300 ms round trip, 750 kbit/s down, 250 kbit/s up. */
-export async function throttle(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 300,
-    downloadThroughput: (750 * 1024) / 8,
-    uploadThroughput: (250 * 1024) / 8,
-  });
-}
 
 beforeAll(async () => {
   ({ server, browser } = await openBrowserApp());
@@ -44,7 +32,7 @@ afterAll(async () => {
 /** A guest's phone-sized tab on a throttled link, with a marker that a reload would lose. */
 async function guestTab(): Promise<Page> {
   const page = await newMobilePage(browser);
-  await throttle(page);
+  await throttleLink(page);
   return page;
 }
 
