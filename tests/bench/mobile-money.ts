@@ -76,7 +76,7 @@ export async function benchMobileMoney(rounds = 3): Promise<void> {
     };
     for (let i = 0; i < rounds; i += 1) {
       for (const path of ['prompt', 'hosted'] as const) {
-        const r = await runPath(browser, server, cause.id, path, `02412345${String(70 + i)}`);
+        const r = await runPath(browser, server, cause.id, path, `0241234${String(571 + i)}`);
         results[path].ms.push(r.ms);
         results[path].bytes.push(r.bytes);
       }
