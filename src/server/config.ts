@@ -32,6 +32,8 @@ export interface AppConfig {
   /** How long a guest's public read may be answered from this process's memory (0 = never). */
   publicCacheSeconds: number;
   payments: PaymentSettings;
+  /** How long a mobile money prompt waits on the donor's phone before the page offers a new one (MOBILE_MONEY_PROMPT_SECONDS). */
+  mobilePromptSeconds: number;
   push: PushSettings;
   realtime: RealtimeSettings;
   sweeper: SweeperSettings;
@@ -208,6 +210,12 @@ export const SETTINGS: SettingDoc[] = [
     default: '3600',
     description:
       'A payment the provider still reports unpaid this long after it started is marked abandoned (a success confirmed later is still credited); until then a checkout the provider calls abandoned is still pending. At least PAYMENT_RECHECK_AFTER_SECONDS.',
+  },
+  {
+    name: 'MOBILE_MONEY_PROMPT_SECONDS',
+    default: '180',
+    description:
+      'How long a mobile money prompt waits for the donor on their phone (30–1800). After it the server asks the provider once more; still unpaid, the page is told "Timed out" and may send a new prompt (the old one can still be credited, never both).',
   },
   {
     name: 'WITHDRAWAL_RECHECK_AFTER_SECONDS',
@@ -405,6 +413,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']);
   return {
     payments: paymentSettings(env),
+    mobilePromptSeconds: int(env, 'MOBILE_MONEY_PROMPT_SECONDS', 180, 30, 1800),
     push: pushSettings(env),
     realtime: { authTimeoutMs: 10_000, heartbeatMs: 25_000, maxGuestSockets: 2_000 },
     sweeper: sweeperSettings(env),

@@ -32,6 +32,7 @@ import {
   TREASURER_STATUSES,
   WITHDRAWAL_STATUSES,
 } from '../../shared/contract/statuses';
+import { MOBILE_NETWORKS } from '../../shared/phone';
 
 // The status lists are the API contract's (a status the API cannot name must not be stored);
 // re-exported so server code keeps reading them from here. PAYMENT_RESOLUTIONS: how an admin
@@ -276,12 +277,19 @@ export const payments = pgTable(
     /** A monthly gift's charge: which subscription, and which month of it (1 = the first checkout). */
     subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
     subscriptionPeriod: integer('subscription_period'),
+    /** A resent mobile money prompt: the gift's first payment (every settlement of the chain locks that row first). */
+    retryOf: uuid('retry_of'),
+    /** The payment that took this one's donations when the donor asked for a new prompt. */
+    supersededBy: uuid('superseded_by'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('payments_reference_idx').on(t.reference),
+    index('payments_retry_of_idx')
+      .on(t.retryOf)
+      .where(sql`${t.retryOf} IS NOT NULL`),
     // One charge per month of a monthly gift: a repeated charge request finds the first one.
     uniqueIndex('payments_subscription_period_idx').on(t.subscriptionId, t.subscriptionPeriod),
     index('payments_status_created_idx').on(t.status, t.createdAt),
@@ -377,8 +385,29 @@ export const sandboxCharges = pgTable('sandbox_charges', {
   currency: text('currency').notNull(),
   outcome: text('outcome', { enum: ['success', 'failed', 'abandoned'] }),
   method: text('method'),
+  /** A mobile money prompt: the wallet (233XXXXXXXXX), the code it expects (numbers ending in 0), why it failed. */
+  phone: text('phone'),
+  otp: text('otp'),
+  reason: text('reason'),
   createdAt: createdAt(),
   decidedAt: timestamp('decided_at', { withTimezone: true }),
+});
+
+/** A payment charged straight to a wallet (issue #30): the prompt's state as the donor's page shows it. */
+export const mobileCharges = pgTable('mobile_charges', {
+  paymentId: uuid('payment_id')
+    .primaryKey()
+    .references(() => payments.id, { onDelete: 'cascade' }),
+  /** 233XXXXXXXXX. */
+  phone: text('phone').notNull(),
+  network: text('network', { enum: MOBILE_NETWORKS }).notNull(),
+  /** What the donor must do while the payment is pending. */
+  step: text('step', { enum: ['pay_offline', 'send_otp'] }).notNull(),
+  displayText: text('display_text').notNull(),
+  /** Why it failed, in plain words. */
+  reason: text('reason'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
 });
 
 /** id = the cart_id clients keep; user_id set for a signed-in user's one cart, null for guest carts. */

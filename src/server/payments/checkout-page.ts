@@ -16,9 +16,9 @@ export interface CheckoutPageInput {
   statusUrl: string;
 }
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const STYLE = `
+export const SANDBOX_STYLE = `
   :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
   body { margin: 0; background: #fffaf3; color: #1f1a17; line-height: 1.5; }
   main { max-width: 30rem; margin: 0 auto; padding: 1rem; }
@@ -66,7 +66,7 @@ export function checkoutPage(input: CheckoutPageInput): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>Test checkout — Boafo</title>
-<style>${STYLE}</style>
+<style>${SANDBOX_STYLE}</style>
 </head>
 <body>
 <main>

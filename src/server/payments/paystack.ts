@@ -5,8 +5,11 @@
  * bank lists, account resolve, transfer recipients (ghipss / mobile_money), transfers
  * with our own reference and transfer verification by that reference.
  */
+import { chargeResult, plainReason, type PaystackChargeData } from './paystack-charge';
 import type {
   InitializeInput,
+  MobileChargeInput,
+  MobileChargeResult,
   PaymentProvider,
   PayoutInstitution,
   ProviderResult,
@@ -163,11 +166,33 @@ export class PaystackProvider implements PaymentProvider {
     );
   }
 
+  /** POST /charge with mobile_money: the prompt goes to the donor's phone (payments/paystack-charge.ts). */
+  async chargeMobile(input: MobileChargeInput): Promise<MobileChargeResult> {
+    const { status, json } = await this.call<PaystackChargeData>('POST', '/charge', {
+      email: input.email,
+      amount: input.amount,
+      currency: 'GHS',
+      reference: input.reference,
+      metadata: input.metadata,
+      mobile_money: { phone: input.phone, provider: input.provider },
+    });
+    return chargeResult(status, json);
+  }
+
+  /** POST /charge/submit_otp {otp, reference}: the code or voucher the network sent. */
+  async submitOtp(reference: string, otp: string): Promise<MobileChargeResult> {
+    const { status, json } = await this.call<PaystackChargeData>('POST', '/charge/submit_otp', { otp, reference });
+    return chargeResult(status, json);
+  }
+
   async verify(reference: string): Promise<ProviderResult> {
-    const { status, json } = await this.call<{ status?: string; amount?: number; currency?: string; channel?: unknown }>(
-      'GET',
-      `/transaction/verify/${encodeURIComponent(reference)}`,
-    );
+    const { status, json } = await this.call<{
+      status?: string;
+      amount?: number;
+      currency?: string;
+      channel?: unknown;
+      gateway_response?: string;
+    }>('GET', `/transaction/verify/${encodeURIComponent(reference)}`);
     if (status === 404 || (status === 400 && json.status === false)) {
       // Paystack never heard of it (initialize never reached them): nothing to settle yet.
       return { status: 'pending', amount: null, currency: null, providerStatus: 'not_found' };
@@ -182,6 +207,7 @@ export class PaystackProvider implements PaymentProvider {
       currency: typeof data.currency === 'string' ? data.currency : null,
       providerStatus: String(data.status ?? 'unknown'),
       channel: channelOf(data.channel),
+      ...(mapStatus(data.status) === 'failed' ? { reason: plainReason(data.gateway_response, String(data.status)) } : {}),
     };
   }
 

@@ -23,6 +23,8 @@ export interface ProviderResult {
    * bank_transfer, apple_pay, …); null or absent when it did not say. Decides the card hold (paid-method.ts).
    */
   channel?: string | null;
+  /** Why it failed, in plain words the donor can read (mobile money prompts); absent when the provider did not say. */
+  reason?: string | null;
 }
 
 export interface InitializeInput {
@@ -105,7 +107,40 @@ export interface RefundResult {
   providerStatus: string;
 }
 
-export interface PaymentProvider extends PayoutProvider, RecurringProvider {
+/** The provider's mobile money network codes (Paystack: mtn, vod for Telecel, atl for AT Money). */
+export type MobileProviderCode = 'mtn' | 'vod' | 'atl';
+
+export interface MobileChargeInput {
+  /** The wallet in the local form 0XXXXXXXXX, as Paystack's Charge API takes it. */
+  phone: string;
+  provider: MobileProviderCode;
+  /** Pesewas. */
+  amount: number;
+  email: string;
+  /** Ours; verify and the webhook find the payment by it. */
+  reference: string;
+  metadata: { donation_ids: string[]; payment_id: string };
+}
+
+/**
+ * What the donor must do next about a direct wallet charge: approve the prompt on the phone
+ * (pay_offline), type the code the network sent (send_otp), or nothing (success, failed).
+ * display_text is the provider's instruction; reason the failure in plain words.
+ */
+export interface MobileChargeResult {
+  status: 'pay_offline' | 'send_otp' | 'success' | 'failed';
+  displayText: string;
+  reason?: string;
+}
+
+/** Charging a mobile money wallet directly, without the hosted checkout (issue #30). */
+export interface MobileMoneyProvider {
+  /** ProviderError when the provider could not be reached or refused the request itself. */
+  chargeMobile(input: MobileChargeInput): Promise<MobileChargeResult>;
+  submitOtp(reference: string, otp: string): Promise<MobileChargeResult>;
+}
+
+export interface PaymentProvider extends PayoutProvider, RecurringProvider, MobileMoneyProvider {
   readonly name: PaymentProviderName;
   /** Secret the provider signs webhooks with (HMAC-SHA512, x-paystack-signature). */
   readonly webhookSecret: string;

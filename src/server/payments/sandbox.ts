@@ -5,8 +5,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { SandboxOutcome, SandboxRepo } from '../repositories/sandbox';
+import { formatGhs } from '../../shared/money';
+import { normaliseGhanaMobile } from '../../shared/phone';
+import { NOT_ENOUGH_MONEY, WRONG_CODE } from './paystack-charge';
+import { ProviderError } from './provider';
 import type {
   InitializeInput,
+  MobileChargeInput,
+  MobileChargeResult,
   PaymentProvider,
   PayoutInstitution,
   ProviderResult,
@@ -25,6 +31,9 @@ import {
 } from './sandbox-payouts';
 
 export type { SandboxOutcome };
+
+/** The code the sandbox expects for numbers ending in 0. */
+export const SANDBOX_OTP = '123456';
 
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
@@ -50,7 +59,39 @@ export class SandboxProvider implements PaymentProvider {
       currency: charge.currency,
       providerStatus: charge.outcome,
       channel: charge.method,
+      reason: charge.reason,
     };
+  }
+
+  /**
+   * A prompt to the wallet, by the number's last digit: 9 fails at once (not enough money), 0 asks
+   * for a code first (SANDBOX_OTP; anything else fails "Wrong code", like a voucher typed wrong: the
+   * donor asks for a new prompt), any other digit waits for Approve or Decline on /sandbox/phone/{number}.
+   */
+  async chargeMobile(input: MobileChargeInput): Promise<MobileChargeResult> {
+    const phone = normaliseGhanaMobile(input.phone);
+    if (!phone) throw new ProviderError('Sandbox: not a Ghana mobile number', true);
+    const last = phone.at(-1);
+    await this.repo.openPrompt(input.reference, input.amount, phone, last === '0' ? SANDBOX_OTP : null);
+    if (last === '9') {
+      await this.repo.decide(input.reference, 'failed', 'mobile_money', NOT_ENOUGH_MONEY);
+      return { status: 'failed', displayText: NOT_ENOUGH_MONEY, reason: NOT_ENOUGH_MONEY };
+    }
+    if (last === '0') return { status: 'send_otp', displayText: `Enter the code sent to your phone (sandbox: ${SANDBOX_OTP}).` };
+    return { status: 'pay_offline', displayText: `Approve ${formatGhs(input.amount)} on your phone.` };
+  }
+
+  async submitOtp(reference: string, otp: string): Promise<MobileChargeResult> {
+    const charge = await this.charge(reference);
+    if (!charge?.phone) throw new ProviderError('Sandbox: no such charge', true);
+    if (!charge.outcome && charge.otp !== null) {
+      const right = otp === charge.otp;
+      await this.repo.decide(reference, right ? 'success' : 'failed', 'mobile_money', right ? null : WRONG_CODE);
+    }
+    const now = await this.charge(reference);
+    if (now?.outcome === 'success') return { status: 'success', displayText: 'Paid' };
+    if (now?.outcome) return { status: 'failed', displayText: now.reason ?? WRONG_CODE, reason: now.reason ?? WRONG_CODE };
+    return { status: 'pay_offline', displayText: `Approve ${formatGhs(charge.amount)} on your phone.` };
   }
 
   /** The sandbox pays back at once: no money ever moved, so there is nothing to wait for. */
@@ -112,8 +153,13 @@ export class SandboxProvider implements PaymentProvider {
    * Records the tester's choice like a real provider: a paid or failed charge cannot change, a
    * cancelled one can still be paid (Paystack's abandoned checkout), so testers see that path too.
    */
-  async decide(reference: string, outcome: SandboxOutcome, method: string | null): Promise<SandboxOutcome | null> {
-    await this.repo.decide(reference, outcome, method);
+  async decide(
+    reference: string,
+    outcome: SandboxOutcome,
+    method: string | null,
+    reason: string | null = null,
+  ): Promise<SandboxOutcome | null> {
+    await this.repo.decide(reference, outcome, method, reason);
     return (await this.charge(reference))?.outcome ?? null;
   }
 }

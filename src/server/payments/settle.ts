@@ -144,6 +144,8 @@ export async function settlePayment(
   }
   const allowed = SETTLEABLE[result.status];
   return repos.transaction(async (tx) => {
+    // A resent mobile money prompt shares its gift with other payments: their settlements queue on the chain's first row.
+    await tx.mobileCharges.lockChain(reference);
     // Decided in SQL from the row as it is at write time; the first writer wins, the rest get nothing back.
     const won = await tx.settlements.claim(reference, allowed, result.status, result.providerStatus, result.channel ?? null);
     if (!won) {
@@ -153,12 +155,17 @@ export async function settlePayment(
     if (result.status !== 'success') {
       await tx.settlements.moveDonations(won.id, ['pending'], result.status);
       await subscriptionSettled(tx, won);
+      await tx.mobileCharges.signalSettled(won, 'failed', result.reason ?? null);
       return { payment: won, changed: true };
     }
+    // Paid: the gift's donations come back from a newer prompt of the same gift, which can no longer be credited.
+    await tx.mobileCharges.takeBack(won);
     const problem = mismatch(won, result);
     const payment = problem ? await flag(tx, won, problem, result) : await creditDonations(tx, won, result, links);
     // A monthly gift's month: activate it, schedule the next one (same transaction, so once).
     await subscriptionSettled(tx, payment);
+    if (payment.status === 'success')
+      await tx.mobileCharges.signalSettled(payment, 'success', `Thank you! ${formatGhs(payment.amount)} received.`);
     return { payment, changed: true };
   });
 }

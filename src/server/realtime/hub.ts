@@ -12,13 +12,16 @@
  *    deadline, authenticate within authTimeoutMs or close 1013 (try again later), so idle
  *    connections cannot pile up; the heartbeat below drops dead ones.
  * 3. At the token's exp the socket is closed 4001: the client refreshes and reconnects.
- * 4. {"type":"ping"} → {"type":"pong"}. Protocol pings every heartbeatMs; a socket that missed
+ * 4. {"type":"watch_payment","reference"} (guests too): that payment's outcome comes to this socket
+ *    (a mobile money prompt's page); a few references per socket at most.
+ * 5. {"type":"ping"} → {"type":"pong"}. Protocol pings every heartbeatMs; a socket that missed
  *    the previous one is terminated (half-open connections on mobile networks never close).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { WS_CLOSE } from '../../shared/socket';
 import type { ServerMessage } from '../../shared/contract/realtime';
+import { REFERENCE_PATTERN as WATCHABLE } from '../payments/reference';
 
 export interface SocketIdentity {
   userId: string;
@@ -44,6 +47,8 @@ interface SocketState {
   timer: NodeJS.Timeout | null;
   /** Messages are handled one after another (auth verification is async). */
   queue: Promise<void>;
+  /** Payment references this socket waits on (watch_payment), guest or not; at most MAX_WATCHED. */
+  watching: string[];
 }
 
 const OPEN = 1;
@@ -51,10 +56,13 @@ const OPEN = 1;
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 /** setTimeout's ceiling (~24.8 days). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** A page waits on one prompt (a resend adds one more); a few leave room without letting a socket grow the map. */
+const MAX_WATCHED = 4;
 
 export class SocketHub {
   private readonly states = new Map<WebSocket, SocketState>();
   private readonly byUser = new Map<string, Set<WebSocket>>();
+  private readonly byReference = new Map<string, Set<WebSocket>>();
   private readonly heartbeat: NodeJS.Timeout;
   private guestCount = 0;
 
@@ -95,8 +103,28 @@ export class SocketHub {
     return sent;
   }
 
+  /**
+   * A payment's news: to the donor's sockets (when signed in) and to every socket watching the
+   * reference, each socket once. Returns how many got it.
+   */
+  sendPayment(userId: string | null, reference: string, message: ServerMessage): number {
+    const targets = new Set<WebSocket>([...(userId ? (this.byUser.get(userId) ?? []) : []), ...(this.byReference.get(reference) ?? [])]);
+    const text = JSON.stringify(message);
+    let sent = 0;
+    for (const socket of targets) {
+      if (socket.readyState !== OPEN) continue;
+      if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+        socket.terminate();
+        continue;
+      }
+      socket.send(text);
+      sent += 1;
+    }
+    return sent;
+  }
+
   accept(socket: WebSocket): void {
-    const state: SocketState = { userId: null, alive: true, timer: null, queue: Promise.resolve() };
+    const state: SocketState = { userId: null, alive: true, timer: null, queue: Promise.resolve(), watching: [] };
     if (this.guestCount >= this.options.maxGuestSockets) {
       // Full of guests: this one may stay only by authenticating (our PWA does so at once).
       state.timer = setTimeout(
@@ -136,6 +164,10 @@ export class SocketHub {
       await this.authenticate(socket, state, message.token);
       return;
     }
+    if (message?.type === 'watch_payment') {
+      if (typeof message.reference === 'string' && WATCHABLE.test(message.reference)) this.watch(socket, state, message.reference);
+      return;
+    }
     if (message?.type === 'ping') {
       // A client that sends pings but never reads the answers must not grow our buffers.
       if (socket.bufferedAmount > MAX_BUFFERED_BYTES) socket.terminate();
@@ -166,10 +198,28 @@ export class SocketHub {
     this.options.log.debug({ userId: identity.userId }, 'socket authenticated');
   }
 
+  /** The reference is the guest's key to its own payment, as for verify: holding it is enough to hear the outcome. */
+  private watch(socket: WebSocket, state: SocketState, reference: string): void {
+    if (state.watching.includes(reference)) return;
+    if (state.watching.length >= MAX_WATCHED) this.unwatch(socket, state.watching.shift()!);
+    state.watching.push(reference);
+    let set = this.byReference.get(reference);
+    if (!set) this.byReference.set(reference, (set = new Set()));
+    set.add(socket);
+  }
+
+  private unwatch(socket: WebSocket, reference: string): void {
+    const set = this.byReference.get(reference);
+    set?.delete(socket);
+    if (set?.size === 0) this.byReference.delete(reference);
+  }
+
   private forget(socket: WebSocket, state: SocketState): void {
     if (state.timer) clearTimeout(state.timer);
     state.timer = null;
     if (!this.states.delete(socket)) return;
+    for (const reference of state.watching) this.unwatch(socket, reference);
+    state.watching = [];
     if (state.userId === null) {
       this.guestCount -= 1;
       return;
@@ -191,11 +241,13 @@ export class SocketHub {
   }
 }
 
-function parse(text: string | null): { type?: unknown; token?: unknown } | null {
+type Incoming = { type?: unknown; token?: unknown; reference?: unknown };
+
+function parse(text: string | null): Incoming | null {
   if (text === null) return null;
   try {
     const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as { type?: unknown; token?: unknown }) : null;
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Incoming) : null;
   } catch {
     return null;
   }

@@ -4,11 +4,12 @@
  * required, { status, message, data } envelopes, amounts in pesewas. Tests decide each
  * transaction's outcome, and may make the provider report another amount or currency.
  * Payouts live in fake-paystack-transfers.ts (banks, resolve, recipients, transfers), plans and
- * subscriptions in fake-paystack-subscriptions.ts.
+ * subscriptions in fake-paystack-subscriptions.ts, the mobile money Charge API in fake-paystack-charges.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { handleCharges, initCharges, type FakeCharges } from './fake-paystack-charges';
 import { handleSubscriptions, initSubscriptions, type FakeSubscriptions } from './fake-paystack-subscriptions';
 import { handleTransfers, initTransfers, type FakeTransfers } from './fake-paystack-transfers';
 
@@ -36,7 +37,7 @@ export interface FakeRefund {
   status: string;
 }
 
-export interface FakePaystack extends FakeTransfers, FakeSubscriptions {
+export interface FakePaystack extends FakeTransfers, FakeSubscriptions, FakeCharges {
   url: string;
   secret: string;
   transactions: Map<string, FakeTransaction>;
@@ -75,6 +76,7 @@ export async function startFakePaystack(secret = `sk_test_${randomBytes(12).toSt
   let refundIds = 1_000;
   initTransfers(fake);
   initSubscriptions(fake);
+  initCharges(fake);
 
   const server: Server = createServer(async (request, response) => {
     const send = (status: number, body: unknown) => {
@@ -89,6 +91,7 @@ export async function startFakePaystack(secret = `sk_test_${randomBytes(12).toSt
     if (!authorized) return send(401, { status: false, message: 'Invalid key' });
     if (handleTransfers(fake, request.method ?? '', url, body, send)) return;
     if (handleSubscriptions(fake, request.method ?? '', url, body, send)) return;
+    if (handleCharges(fake, request.method ?? '', url, body, send)) return;
 
     if (request.method === 'POST' && path === '/transaction/initialize') {
       if (fake.failInitializeWith) return send(fake.failInitializeWith, { status: false, message: 'Something went wrong' });

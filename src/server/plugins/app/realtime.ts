@@ -8,6 +8,7 @@
 import fp from 'fastify-plugin';
 import type { ServerMessage } from '../../../shared/contract/realtime';
 import { SocketHub } from '../../realtime/hub';
+import { PAYMENTS_CHANNEL, type PaymentSignal } from '../../repositories/mobile-charges';
 import { NOTIFICATIONS_CHANNEL, type NotificationSignal, type NotificationView, type SignalRow } from '../../repositories/notifications';
 
 export interface Realtime {
@@ -22,6 +23,17 @@ function parseSignal(payload: string): NotificationSignal | null {
   try {
     const value = JSON.parse(payload) as Partial<NotificationSignal>;
     return typeof value.id === 'string' && typeof value.user_id === 'string' ? (value as NotificationSignal) : null;
+  } catch {
+    return null;
+  }
+}
+
+function parsePaymentSignal(payload: string): PaymentSignal | null {
+  try {
+    const value = JSON.parse(payload) as Partial<PaymentSignal>;
+    return typeof value.reference === 'string' && typeof value.status === 'string' && typeof value.display_text === 'string'
+      ? (value as PaymentSignal)
+      : null;
   } catch {
     return null;
   }
@@ -107,6 +119,19 @@ export default fp(
       );
     });
 
+    // A mobile money payment moved on (repositories/mobile-charges.ts signals it on commit): every
+    // process tells its own sockets of the donor and those watching the reference.
+    const stopPayments = await app.pubsub.subscribe(PAYMENTS_CHANNEL, (payload) => {
+      const signal = parsePaymentSignal(payload);
+      if (!signal) return;
+      hub.sendPayment(signal.user_id, signal.reference, {
+        type: 'payment',
+        reference: signal.reference,
+        status: signal.status,
+        display_text: signal.display_text,
+      });
+    });
+
     const realtime: Realtime = {
       hub,
       async idle() {
@@ -117,6 +142,7 @@ export default fp(
 
     app.addHook('onClose', async () => {
       stop();
+      stopPayments();
       hub.close();
       // Let pushes already under way finish, but never hold shutdown for long.
       let timer: NodeJS.Timeout | undefined;

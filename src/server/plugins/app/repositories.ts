@@ -20,6 +20,7 @@ import { IdempotencyKeysRepo } from '../../repositories/idempotency-keys';
 import { LoginAttemptsRepo } from '../../repositories/login-attempts';
 import { MailRepo } from '../../repositories/mail';
 import { MediaRepo } from '../../repositories/media';
+import { MobileChargesRepo } from '../../repositories/mobile-charges';
 import { NewsletterRepo } from '../../repositories/newsletter';
 import { NotificationsRepo } from '../../repositories/notifications';
 import { PasswordResetsRepo } from '../../repositories/password-resets';
@@ -56,6 +57,7 @@ export interface Repos {
   adminUsers: AdminUsersRepo;
   adminPayments: AdminPaymentsRepo;
   payments: PaymentsRepo;
+  mobileCharges: MobileChargesRepo;
   carts: CartsRepo;
   withdrawals: WithdrawalsRepo;
   refunds: RefundsRepo;
@@ -104,6 +106,7 @@ export function makeRepos(db: Db, options: RepoOptions): Repos {
     adminUsers: new AdminUsersRepo(db),
     adminPayments: new AdminPaymentsRepo(db),
     payments: new PaymentsRepo(db),
+    mobileCharges: new MobileChargesRepo(db),
     carts: new CartsRepo(db),
     withdrawals: new WithdrawalsRepo(db, options.cardHoldHours),
     refunds: new RefundsRepo(db),

@@ -11,8 +11,9 @@ import { checkoutPage } from '../../payments/checkout-page';
 import { REFERENCE_PATTERN } from '../../payments/reference';
 import { paymentStatusUrl } from '../../payments/return-origin';
 import { SandboxProvider } from '../../payments/sandbox';
-import { SIGNATURE_HEADER, signBody } from '../../payments/signature';
 import { errorResponses } from '../shared-schemas';
+import { deliverWebhook } from './deliver-webhook';
+import momoRoutes from './momo';
 import subscriptionRoutes from './subscriptions';
 
 const Params = Type.Object({ reference: Type.String({ maxLength: 100 }) });
@@ -30,6 +31,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
+  await app.register(momoRoutes);
 
   async function load(reference: string) {
     const view = REFERENCE_PATTERN.test(reference) ? await app.repos.payments.view(reference) : null;
@@ -77,26 +79,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { payment } = await load(request.params.reference);
       await sandbox.decide(payment.reference, request.body.outcome, request.body.method ?? null);
-      const charge = await sandbox.charge(payment.reference);
-      const outcome = charge?.outcome ?? request.body.outcome;
-      const event = JSON.stringify({
-        event: outcome === 'success' ? 'charge.success' : 'charge.failed',
-        data: {
-          reference: payment.reference,
-          status: outcome,
-          amount: payment.amount,
-          currency: payment.currency,
-          channel: charge?.method ?? null,
-        },
-      });
-      const answer = await app.inject({
-        method: 'POST',
-        url: '/api/payments/webhook/',
-        payload: event,
-        headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signBody(event, sandbox.webhookSecret) },
-      });
-      // The status page verifies again, so a failed delivery delays nothing but is worth a log line.
-      if (answer.statusCode !== 200) request.log.error({ status: answer.statusCode, body: answer.body }, 'Sandbox webhook delivery failed');
+      await deliverWebhook(app, request, sandbox, payment);
       // Back where the payment started: our app, or the allowed client that started it (payments.return_origin).
       const redirect = paymentStatusUrl(request, payment);
       if (request.headers['content-type']?.startsWith('application/json')) return { redirect };

@@ -5,12 +5,15 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import { CheckoutBody, DonateBody, PaymentStartSchema, type PaymentStart } from '../../../../shared/contract/cart';
+import { MobileChargeSchema, type MobileCharge, type MobileMoneyInput } from '../../../../shared/contract/mobile-money';
 import { ApiError, FieldErrorList, validationError } from '../../../lib/api-error';
 import { checkAmount, splitEvenly } from '../../../payments/amounts';
 import { donorFrom } from '../../../payments/donor';
 import { newPaymentReference } from '../../../payments/reference';
 import { returnOriginOf } from '../../../payments/return-origin';
+import { checkWallet, promptExpiry, sendPrompt } from '../../../payments/mobile-money';
 import { launchPayment } from '../../../payments/service';
 import { MONTHLY_NEEDS_ACCOUNT, startMonthly } from '../../../payments/subscriptions';
 import { isUuid } from '../../../repositories/search';
@@ -25,30 +28,40 @@ type Checkout = Static<typeof CheckoutBody>;
 export const NOTHING_SELECTED = 'Select at least one item to proceed';
 const NOT_IN_CART = 'This cause is not in your cart.';
 
+/** With `mobile_money` the wallet is charged directly and the answer says what the donor does next. */
+const GivingAnswer = Type.Union([PaymentStartSchema, MobileChargeSchema]);
+
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   /** Creates the payment with its donations and asks the provider for the checkout address. */
   async function start(
     request: FastifyRequest,
-    body: DonorBody & { interval?: 'once' | 'monthly' },
+    body: DonorBody & { interval?: 'once' | 'monthly'; mobile_money?: MobileMoneyInput },
     lines: Line[],
     cartId: string | null,
-  ): Promise<PaymentStart> {
+  ): Promise<PaymentStart | MobileCharge> {
+    // The wallet is checked before anything is created or sent (and a monthly gift by mobile money is refused).
+    const wallet = body.mobile_money ? checkWallet(body.mobile_money, body.interval) : null;
     const user = await app.optionalUser(request);
     if (body.interval === 'monthly' && !user) throw new ApiError(401, 'not_authenticated', MONTHLY_NEEDS_ACCOUNT);
     const donor = await donorFrom(app, user, body);
     returnOriginOf(app, request); // a return_url we will not send donors to is a 400 before anything is created
     if (body.interval === 'monthly') return startMonthly(app, request, user, donor, lines, cartId);
-    const { payment, donationIds } = await app.repos.payments.createWithDonations(
-      {
-        reference: newPaymentReference(),
-        provider: app.payments.name,
-        email: donor.email,
-        userId: user?.id ?? null,
-        cartId,
-      },
-      donor,
-      lines,
-    );
+    const input = { reference: newPaymentReference(), provider: app.payments.name, email: donor.email, userId: user?.id ?? null, cartId };
+    if (wallet) {
+      const payment = await app.repos.transaction(async (tx) => {
+        const created = await tx.payments.createWithDonations(input, { ...donor, paymentMethod: 'mobile_money' }, lines);
+        await tx.mobileCharges.open({
+          paymentId: created.payment.id,
+          ...wallet,
+          step: 'pay_offline',
+          displayText: 'Sending the prompt to your phone…',
+          expiresAt: promptExpiry(app),
+        });
+        return created.payment;
+      });
+      return sendPrompt(app, request, payment, wallet);
+    }
+    const { payment, donationIds } = await app.repos.payments.createWithDonations(input, donor, lines);
     return launchPayment(app, request, payment, donationIds);
   }
 
@@ -108,9 +121,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['cart'],
         summary: 'Give to one cause: a pending donation and its payment → the checkout address',
-        description: '`interval: "monthly"` (signed in only, else 401) starts a monthly gift: the answer adds `subscription_code`.',
+        description:
+          '`interval: "monthly"` (signed in only, else 401) starts a monthly gift: the answer adds `subscription_code`. ' +
+          'With `mobile_money` the wallet is charged directly (once only) and the answer is a `MobileCharge`.',
         body: DonateBody,
-        response: { 200: PaymentStartSchema, ...errorResponses(400, 401, 404, 409, 422, 502) },
+        response: { 200: GivingAnswer, ...errorResponses(400, 401, 404, 409, 422, 502) },
       },
     },
     async (request) => {
@@ -131,9 +146,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['cart'],
         summary: 'Give to several causes with one payment (mode cart, separately or together)',
         description:
-          '`interval: "monthly"` (signed in only, else 401) makes the same gift every month: the answer adds `subscription_code`.',
+          '`interval: "monthly"` (signed in only, else 401) makes the same gift every month: the answer adds `subscription_code`. ' +
+          'With `mobile_money` the wallet is charged directly (once only) and the answer is a `MobileCharge`.',
         body: CheckoutBody,
-        response: { 200: PaymentStartSchema, ...errorResponses(400, 401, 404, 409, 422, 502) },
+        response: { 200: GivingAnswer, ...errorResponses(400, 401, 404, 409, 422, 502) },
       },
     },
     async (request) => {

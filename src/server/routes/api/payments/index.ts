@@ -15,6 +15,7 @@ import { isUuid } from '../../../repositories/search';
 import { errorResponses } from '../../shared-schemas';
 import { InitiateBody, PaymentNotCompletedSchema, PaymentPendingSchema, PaymentVerifiedSchema } from '../../../../shared/contract/payments';
 import { ReferenceParams } from './schemas';
+import mobileRoutes from './mobile';
 import webhookRoutes from './webhook';
 
 const paymentNotFound = () => new ApiError(404, 'not_found', 'Payment not found.');
@@ -106,6 +107,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   await app.register(webhookRoutes);
+  await app.register(mobileRoutes);
 };
 
 export default routes;
