@@ -68,6 +68,9 @@ const reference = (page: Page) => page.evaluate((key) => localStorage.getItem(ke
 describe('mobile money in place, guest, 390 px, throttled', () => {
   it('gives GH₵20 from a cause page, approves in a second tab, and the page says Thank you with no reload', async () => {
     const page = await guestTab();
+    // What the socket brings: the outcome comes live, not only from the verify fallback.
+    const frames: string[] = [];
+    page.on('websocket', (ws) => ws.on('framereceived', (frame) => frames.push(String(frame.payload))));
     await giveFromCausePage(page, '0241234561');
     await page.getByRole('heading', { name: 'Approve GH₵20.00 on your phone' }).waitFor({ timeout: 30_000 });
     expect(await page.getByRole('timer').textContent()).toMatch(/The prompt expires in \d:\d\d/);
@@ -76,6 +79,10 @@ describe('mobile money in place, guest, 390 px, throttled', () => {
     await onThePhone(page.context(), '0241234561', /^Approve GH₵20\.00/);
     await page.getByText('Thank you! Your donation has been received.').waitFor({ timeout: 30_000 });
     expect(await notReloaded(page)).toBe(true);
+    const paid = frames
+      .map((f) => JSON.parse(f) as { type: string; reference?: string; status?: string })
+      .filter((m) => m.type === 'payment');
+    expect(paid).toContainEqual(expect.objectContaining({ reference: await reference(page), status: 'success' }));
     expect(await page.getByRole('button', { name: 'Download receipt' }).isVisible()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
