@@ -165,6 +165,7 @@ describe('mobile money on the donation form', () => {
     expect(screen.getByRole('timer').textContent).toMatch(/^The prompt expires in [23]:\d\d$/);
     expect(screen.getByText('Approve GH₵20.00 on your phone').closest('[aria-live="polite"]')).toBeTruthy();
     expect(localStorage.getItem(LAST_PAYMENT_REFERENCE_KEY)).toBe('BFO-MOMO-1');
+    expect(screen.queryByLabelText('Email address')).toBeNull(); // the panel replaces the form
 
     const socket = FakeSocket.last;
     act(() => socket.serverOpen());
@@ -219,6 +220,7 @@ describe('mobile money on the donation form', () => {
     expect(await screen.findByRole('heading', { name: 'Payment not completed' })).toBeTruthy();
     expect(screen.getByText('Not enough money in the wallet')).toBeTruthy();
     expect(screen.getByText('Nothing was charged.')).toBeTruthy();
+    expect(screen.queryByText(/Please approve/)).toBeNull();
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send the prompt again' })));
     expect(await screen.findByRole('heading', { name: 'Approve GH₵20.00 on your phone' })).toBeTruthy();

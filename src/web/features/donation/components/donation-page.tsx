@@ -110,34 +110,36 @@ export function DonationPage({ search, causeTitle, onPaid }: DonationPageProps) 
         </p>
       ) : null}
       {!search.causeId ? <p className="notice notice--warning">No cause chosen. Pick a cause from the list or your cart first.</p> : null}
+      {/* The details stay in the page's state (and the saved draft): "Use another number" brings the form back filled. */}
       {charge ? <MobileMoneyStatus charge={charge} onPaid={onPaid} onChangeNumber={clearCharge} /> : null}
-      <form
-        hidden={charge !== null}
-        className="donate-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <NameEmailFields donor={donor} set={setDonor} />
-        <CountryPhoneFields donor={donor} set={setDonor} />
-        <div className="field">
-          <label htmlFor="donation-amount">Donation amount (GHS)</label>
-          <input
-            id="donation-amount"
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="e.g. 50.00"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-          />
-        </div>
-        <SupportMessageField donor={donor} set={setDonor} />
-        <PaymentFields donor={donor} set={setDonor} monthly={monthly} momoErrors={momoErrors} />
-        <GiveMonthlyField monthly={monthly} setMonthly={setMonthly} />
-        <DonateButton online={online} busy={busy} monthly={monthly} />
-      </form>
+      {charge ? null : (
+        <form
+          className="donate-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <NameEmailFields donor={donor} set={setDonor} />
+          <CountryPhoneFields donor={donor} set={setDonor} />
+          <div className="field">
+            <label htmlFor="donation-amount">Donation amount (GHS)</label>
+            <input
+              id="donation-amount"
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="e.g. 50.00"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+            />
+          </div>
+          <SupportMessageField donor={donor} set={setDonor} />
+          <PaymentFields donor={donor} set={setDonor} monthly={monthly} momoErrors={momoErrors} />
+          <GiveMonthlyField monthly={monthly} setMonthly={setMonthly} />
+          <DonateButton online={online} busy={busy} monthly={monthly} />
+        </form>
+      )}
       {/* Mobile money stays on this page: the button says it is starting, no "redirecting" cover. */}
       {busy && !(donor.payment_method === 'mobile_money' && !monthly) ? <RedirectingScreen overlay /> : null}
     </PageShell>

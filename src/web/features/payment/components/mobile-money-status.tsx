@@ -46,6 +46,16 @@ function useSecondsLeft(expiresAt: string, running: boolean): number {
   return Number.isFinite(until) ? Math.max(0, Math.ceil((until - now) / 1000)) : 0;
 }
 
+/** The provider's words, unless they only repeat our heading. */
+function providerSays(text: string, heading: string): boolean {
+  const plain = (t: string) =>
+    t
+      .trim()
+      .replace(/[.!]+$/, '')
+      .toLowerCase();
+  return Boolean(text.trim()) && plain(text) !== plain(heading);
+}
+
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 export interface MobileMoneyStatusProps {
@@ -93,11 +103,8 @@ export function MobileMoneyStatus({ charge: first, onPaid, onChangeNumber }: Mob
       <div className="momo-status__live" aria-live="polite">
         {view.kind === 'waiting' ? (
           <>
-            <p className="momo-status__phone-icon" aria-hidden="true">
-              📱
-            </p>
             <h2>{MOBILE_TEXT.approve(amount)}</h2>
-            {charge.display_text ? <p>{charge.display_text}</p> : null}
+            {providerSays(charge.display_text, MOBILE_TEXT.approve(amount)) ? <p>{charge.display_text}</p> : null}
             <p className="momo-status__wallet">{wallet}</p>
             <p className="field__hint">{MOBILE_TEXT.keepOpen}</p>
           </>
