@@ -7,6 +7,7 @@ import type { MobileCharge } from '../../src/shared/contract/mobile-money';
 import type { PaymentVerified } from '../../src/shared/contract/payments';
 import { LAST_PAYMENT_REFERENCE_KEY } from '../../src/shared/payment-status';
 import { paymentNavigation } from '../../src/web/features/donation/lib/redirect';
+import { mobilePoll } from '../../src/web/features/payment/lib/use-mobile-charge';
 import { watchSocket } from '../../src/web/features/payment/lib/watch-payment';
 import { clearToasts, toastState } from '../../src/web/stores/toast-store';
 import { getDb } from '../../src/web/features/offline/db';
@@ -67,6 +68,7 @@ afterEach(async () => {
   signOut();
   watchSocket.Factory = null;
   watchSocket.url = null;
+  mobilePoll.ms = 5000;
   await resetGivingState();
 });
 
@@ -176,6 +178,26 @@ describe('mobile money on the donation form', () => {
     expect(screen.getByRole('button', { name: 'Download receipt' })).toBeTruthy();
     expect(calls.some((c) => pathname(c) === '/api/payments/verify/BFO-MOMO-1/')).toBe(true);
     expect(socket.closedWith).not.toBeNull(); // the watch ends with the payment
+  });
+
+  it('an approval that settled before the watch was in place is found by the verify made once the watch is asked for', async () => {
+    let settled = false;
+    mobilePoll.ms = 3_600_000; // no poll comes to the rescue here: only the verify made on watching can find it
+    await openForm((call) => {
+      const path = pathname(call);
+      if (path === '/api/cart/donate/') return json(200, charge());
+      if (path === '/api/payments/verify/BFO-MOMO-1/')
+        return settled
+          ? json(200, verified('BFO-MOMO-1'))
+          : json(202, { reference: 'BFO-MOMO-1', status: 'pending', total_amount: '20.00', donations: [] });
+      return undefined;
+    });
+    fireEvent.change(screen.getByLabelText('Mobile money number'), { target: { value: '0241234567' } });
+    await donate();
+    await screen.findByRole('heading', { name: 'Approve GH₵20.00 on your phone' });
+    settled = true; // the phone approved before the socket opened; the hub sends nothing for it
+    act(() => FakeSocket.last.serverOpen());
+    expect(await screen.findByText('Thank you! Your donation has been received.')).toBeTruthy();
   });
 
   it('the OTP path: focus on the code, a wrong shape is a field error with nothing sent, the right code pays', async () => {

@@ -6,8 +6,8 @@ import { ApiError } from '../../../lib/api-client';
 import { resendMobilePrompt, submitMobileOtp, verifyPayment } from '../api/payment-api';
 import { watchPayment, type PaymentMessage } from './watch-payment';
 
-/** How often verify is asked while a prompt waits (the socket is the fast path; this is the fallback). */
-export const MOBILE_POLL_MS = 5000;
+/** How often verify is asked while a prompt waits (the socket is the fast path; this is the fallback). Tests may stretch it. */
+export const mobilePoll = { ms: 5000 };
 
 /** What the panel shows for the charge in hand. */
 export type MobileView =
@@ -55,7 +55,7 @@ export interface MobileChargeState {
 
 /**
  * One mobile money charge followed to its end: the socket's `payment` message for its reference
- * (watch_payment), verify every MOBILE_POLL_MS as the fallback, at once when the socket closes or the
+ * (watch_payment), verify every mobilePoll.ms as the fallback, at once when the socket closes or the
  * tab becomes visible again, and once more when the prompt expires (then the timeout view, unless
  * the payment went through meanwhile). A `success` is always confirmed by verify before the thanks,
  * which shows the receipt the server answers. `onPaid` runs once per reference.
@@ -130,11 +130,13 @@ export function useMobileCharge(first: MobileCharge, onPaid?: (result: PaymentVe
         setView({ kind: 'otp', charge: next });
       }
     };
-    const stopWatch = watchPayment({ reference, onPayment: onMessage, onClosed: () => waiting() && void verify(reference) });
-    const poll = setInterval(() => waiting() && void verify(reference), MOBILE_POLL_MS);
+    const check = () => waiting() && void verify(reference);
+    // A quick approval can settle before the socket's watch is in place (the hub does not replay it): verify once then.
+    const stopWatch = watchPayment({ reference, onPayment: onMessage, onClosed: check, onWatching: check });
+    const poll = setInterval(check, mobilePoll.ms);
     const left = Date.parse(charge.expires_at) - Date.now();
     const expiry = setTimeout(() => void verify(reference, true), Number.isFinite(left) ? Math.max(0, left) : 0);
-    const onVisible = () => document.visibilityState === 'visible' && waiting() && void verify(reference);
+    const onVisible = () => document.visibilityState === 'visible' && check();
     document.addEventListener('visibilitychange', onVisible);
     const stop = () => {
       stopWatch();

@@ -22,6 +22,8 @@ export interface WatchOptions {
   onPayment: (message: PaymentMessage) => void;
   /** The socket is gone (or never opened): the caller verifies at once and keeps polling. */
   onClosed: () => void;
+  /** The watch was asked for: an outcome settled before it is not sent again, so the caller verifies once. */
+  onWatching?: () => void;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface WatchOptions {
  * The notifications socket is separate and lazy (signed-in only); this one never waits for it.
  * Returns the stop function. One reconnect is the caller's business (it polls verify meanwhile).
  */
-export function watchPayment({ reference, onPayment, onClosed }: WatchOptions): () => void {
+export function watchPayment({ reference, onPayment, onClosed, onWatching }: WatchOptions): () => void {
   const Factory = watchSocket.Factory ?? (globalThis.WebSocket as unknown as WatchSocketFactory | undefined);
   let stopped = false;
   if (!Factory) {
@@ -53,8 +55,9 @@ export function watchPayment({ reference, onPayment, onClosed }: WatchOptions): 
     try {
       socket.send(JSON.stringify({ type: 'watch_payment', reference }));
     } catch {
-      // closing: onclose follows
+      return; // closing: onclose follows
     }
+    onWatching?.();
   };
   socket.onmessage = (event) => {
     let message: ServerMessage;
