@@ -20,7 +20,7 @@ export const FEATURE_DEPENDENCIES = {
   causes: ['cart'],
   content: [],
   dashboard: [],
-  donation: [],
+  donation: ['payment'],
   favorites: ['causes'],
   history: ['receipts'],
   landing: ['causes', 'content'],

@@ -4,6 +4,7 @@
 //    /, /causelistpage and /causes/:id (tests/bench/lighthouse.ts); `npm run bench -- pages` runs only these
 //  - offline cart edits and their sync, and the offline repeat visit (cart-sync.ts)
 //  - server memory after warm-up
+// `npm run bench -- momo`: Give → Thank you by the mobile money prompt beside the hosted checkout, on a slow link (mobile-money.ts).
 // `npm run bench -- throughput`: anonymous public reads under load, beside bare Fastify serving the same bytes
 // (tests/bench/throughput.ts). `npm run bench -- cart` runs only the offline cart part; `-- scale` the reads at 100,000 causes and
 // 1,000,000 donations beside 1,000 and 10,000 (tests/bench/scale.ts; not in the default run: the load takes minutes).
@@ -18,6 +19,7 @@ import { startServer } from '../browser/helpers/server-process';
 import { benchCartSync } from './cart-sync';
 import { benchLighthouse } from './lighthouse';
 import { benchMemory } from './memory';
+import { benchMobileMoney } from './mobile-money';
 import { databaseUrl, onPostgres } from './postgres';
 import { benchScale } from './scale';
 import { benchThroughput } from './throughput';
@@ -134,6 +136,10 @@ if (only.includes('pages')) {
   await benchLanding();
   process.exit(0);
 }
+if (only.includes('momo')) {
+  await benchMobileMoney();
+  process.exit(0);
+}
 if (only.includes('cart')) {
   await benchCartSync();
   process.exit(0);
@@ -151,6 +157,7 @@ await benchLanding();
 await benchThroughput();
 await benchMemory();
 await benchCartSync();
+await benchMobileMoney();
 const rss = process.memoryUsage().rss / 1024 / 1024;
 console.log(`Bench process RSS after the runs: ${rss.toFixed(0)} MB`);
 process.exit(0);

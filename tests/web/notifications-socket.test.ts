@@ -8,9 +8,9 @@ import {
   PING_INTERVAL_MS,
   PONG_TIMEOUT_MS,
   RealtimeClient,
-  socketUrl,
   type NotificationMessage,
 } from '../../src/web/features/notifications/realtime/socket-client';
+import { socketUrl } from '../../src/web/lib/socket-url';
 import { FakeSocket } from './helpers/fake-socket';
 
 function setup(over: { token?: string | null; refresh?: () => Promise<string | null>; online?: () => boolean } = {}) {

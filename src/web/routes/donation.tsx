@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { loadCause } from '../features/causes/lib/load-causes';
 import { DonationPage } from '../features/donation/components/donation-page';
 import { validateDonationSearch } from '../features/donation/lib/search';
+import { afterPaymentVerified } from './-compose/after-payment';
 
 export const Route = createFileRoute('/donation')({ validateSearch: validateDonationSearch, component: DonationRoute });
 
@@ -22,5 +23,5 @@ function DonationRoute() {
     );
     return () => controller.abort();
   }, [search.causeId]);
-  return <DonationPage search={search} causeTitle={title} />;
+  return <DonationPage search={search} causeTitle={title} onPaid={afterPaymentVerified} />;
 }

@@ -5,6 +5,7 @@ import { cartSyncState } from '../features/cart/cart-sync';
 import { lineTotal, useCartLines } from '../features/cart/local-cart';
 import { MultiDonationPage, type ChosenCause } from '../features/donation/components/multi-donation-page';
 import { causeIdsFromSearch, validateMultiDonationSearch } from '../features/donation/lib/search';
+import { afterPaymentVerified } from './-compose/after-payment';
 
 export const Route = createFileRoute('/multidonation')({ validateSearch: validateMultiDonationSearch, component: MultiDonationRoute });
 
@@ -23,5 +24,5 @@ function MultiDonationRoute() {
       return { cause_id: id, title: line?.title ?? `Cause ${id.slice(0, 8)}`, cart_amount: line ? lineTotal(line) : null };
     });
   }, [lines, search]);
-  return <MultiDonationPage causes={causes} cartInSync={sync.unsynced === 0 && sync.refused === 0} />;
+  return <MultiDonationPage causes={causes} cartInSync={sync.unsynced === 0 && sync.refused === 0} onPaid={afterPaymentVerified} />;
 }

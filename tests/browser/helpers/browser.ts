@@ -45,3 +45,12 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(artifacts, { recursive: true });
   await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
 }
+
+/** A slow mobile link (about 3G): 300 ms round trip, 750 kbit/s down, 250 kbit/s up, through Chromium's DevTools protocol. */
+export const SLOW_LINK = { offline: false, latency: 300, downloadThroughput: (750 * 1024) / 8, uploadThroughput: (250 * 1024) / 8 };
+
+export async function throttleLink(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', SLOW_LINK);
+}

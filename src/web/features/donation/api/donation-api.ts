@@ -1,6 +1,7 @@
-import type { CheckoutRequest, DonateRequest, PaymentStart } from '../../../../shared/contract/cart';
+import type { CheckoutRequest, DonateRequest } from '../../../../shared/contract/cart';
 import type { Profile } from '../../../../shared/contract/profile';
 import { api } from '../../../lib/api-client';
+import type { StartAnswer } from '../lib/submit';
 
 /**
  * Starting a payment needs the network (the provider's page is online), so these calls never go
@@ -9,13 +10,13 @@ import { api } from '../../../lib/api-client';
  */
 
 /** POST /api/cart/donate/ — one cause. */
-export function startDonation(request: DonateRequest, idempotencyKey: string): Promise<PaymentStart | undefined> {
-  return api.post<PaymentStart | undefined>('/api/cart/donate/', request, { headers: { 'Idempotency-Key': idempotencyKey } });
+export function startDonation(request: DonateRequest, idempotencyKey: string): Promise<StartAnswer | undefined> {
+  return api.post<StartAnswer | undefined>('/api/cart/donate/', request, { headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 /** POST /api/cart/checkout/ — several causes, one payment (mode cart | separately | together). */
-export function startCheckout(request: CheckoutRequest, idempotencyKey: string): Promise<PaymentStart | undefined> {
-  return api.post<PaymentStart | undefined>('/api/cart/checkout/', request, { headers: { 'Idempotency-Key': idempotencyKey } });
+export function startCheckout(request: CheckoutRequest, idempotencyKey: string): Promise<StartAnswer | undefined> {
+  return api.post<StartAnswer | undefined>('/api/cart/checkout/', request, { headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 /** GET /api/user/profile/ for prefilling names, email and phone; null when it cannot be had. */

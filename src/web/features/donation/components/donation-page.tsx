@@ -10,6 +10,9 @@ import { startDonation } from '../api/donation-api';
 import type { DonationSearch } from '../lib/search';
 import { MESSAGES } from '../lib/submit';
 import { usePaymentAttempt } from '../lib/use-payment-attempt';
+import type { PaymentVerified } from '../../../../shared/contract/payments';
+import { MobileMoneyStatus } from '../../payment/components/mobile-money-status';
+import { type MomoErrors } from './mobile-money-fields';
 import {
   CountryPhoneFields,
   DonateButton,
@@ -17,6 +20,7 @@ import {
   PaymentFields,
   SupportMessageField,
   donorDetails,
+  paymentChoice,
   useDonorState,
 } from './donor-fields';
 import { DonateHeader } from './donate-header';
@@ -49,15 +53,18 @@ export interface DonationPageProps {
   search: DonationSearch;
   /** The cause's title, when known (the route looks it up). */
   causeTitle?: string | null;
+  /** Once a mobile money payment is verified in place (the route refreshes the cart and the history). */
+  onPaid?: (result: PaymentVerified) => void;
 }
 
 /** Spec §2 /donation?causeId=&amount=: the single-donation form. */
-export function DonationPage({ search, causeTitle }: DonationPageProps) {
+export function DonationPage({ search, causeTitle, onPaid }: DonationPageProps) {
   useDocumentTitle('Donate');
   const online = useOnline();
   const [donor, setDonor] = useDonorState(search.causeId ?? '');
   const [amount, setAmount] = useState(() => prefillAmount(search.amount));
-  const { busy, inFlight, start } = usePaymentAttempt();
+  const { busy, inFlight, start, charge, clearCharge } = usePaymentAttempt();
+  const [momoErrors, setMomoErrors] = useState<MomoErrors>({});
   const [monthly, setMonthly] = useState(false);
 
   // A new amount in the URL (another cart line) prefills again.
@@ -77,9 +84,13 @@ export function DonationPage({ search, causeTitle }: DonationPageProps) {
       toast.warning(MESSAGES.invalidAmount);
       return;
     }
+    const pay = paymentChoice(donor, monthly);
+    setMomoErrors(pay.ok ? {} : pay.errors);
+    if (!pay.ok) return;
     if (!online) return;
     const request = {
       ...donorDetails(donor),
+      ...pay.value,
       cause_id: search.causeId,
       donation_amount: toDecimalString(pesewas),
       quantity: 1,
@@ -99,33 +110,38 @@ export function DonationPage({ search, causeTitle }: DonationPageProps) {
         </p>
       ) : null}
       {!search.causeId ? <p className="notice notice--warning">No cause chosen. Pick a cause from the list or your cart first.</p> : null}
-      <form
-        className="donate-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <NameEmailFields donor={donor} set={setDonor} />
-        <CountryPhoneFields donor={donor} set={setDonor} />
-        <div className="field">
-          <label htmlFor="donation-amount">Donation amount (GHS)</label>
-          <input
-            id="donation-amount"
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="e.g. 50.00"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-          />
-        </div>
-        <SupportMessageField donor={donor} set={setDonor} />
-        <PaymentFields donor={donor} set={setDonor} />
-        <GiveMonthlyField monthly={monthly} setMonthly={setMonthly} />
-        <DonateButton online={online} busy={busy} monthly={monthly} />
-      </form>
-      {busy ? <RedirectingScreen overlay /> : null}
+      {/* The details stay in the page's state (and the saved draft): "Use another number" brings the form back filled. */}
+      {charge ? <MobileMoneyStatus charge={charge} onPaid={onPaid} onChangeNumber={clearCharge} /> : null}
+      {charge ? null : (
+        <form
+          className="donate-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <NameEmailFields donor={donor} set={setDonor} />
+          <CountryPhoneFields donor={donor} set={setDonor} />
+          <div className="field">
+            <label htmlFor="donation-amount">Donation amount (GHS)</label>
+            <input
+              id="donation-amount"
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="e.g. 50.00"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+            />
+          </div>
+          <SupportMessageField donor={donor} set={setDonor} />
+          <PaymentFields donor={donor} set={setDonor} monthly={monthly} momoErrors={momoErrors} />
+          <GiveMonthlyField monthly={monthly} setMonthly={setMonthly} />
+          <DonateButton online={online} busy={busy} monthly={monthly} />
+        </form>
+      )}
+      {/* Mobile money stays on this page: the button says it is starting, no "redirecting" cover. */}
+      {busy && !(donor.payment_method === 'mobile_money' && !monthly) ? <RedirectingScreen overlay /> : null}
     </PageShell>
   );
 }

@@ -2,10 +2,13 @@ import { useEffect, useState } from 'react';
 import type { DonorDetails, PaymentMethod } from '../../../../shared/contract/cart';
 import { SUPPORT_MESSAGE_MAX } from '../../../../shared/limits';
 import { session } from '../../../stores/session-store';
+import { normaliseGhanaMobile } from '../../../../shared/phone';
 import { loadProfileForPrefill } from '../api/donation-api';
+import type { MobileMoneyInput } from '../../../../shared/contract/mobile-money';
+import { MOMO_FIELD_TEXT, MobileMoneyFields, momoRequest, type MomoErrors, type MomoState } from './mobile-money-fields';
 
 /** Who gives: the fields both donation forms share (spec §2). */
-export interface DonorState {
+export interface DonorState extends MomoState {
   first_name: string;
   last_name: string;
   email: string;
@@ -41,6 +44,8 @@ const EMPTY: DonorState = {
   payment_method: 'card',
   is_anonymous: false,
   message: '',
+  momo_phone: '',
+  momo_network: '',
 };
 
 const DRAFT_KEY = 'boafo-donor-draft';
@@ -107,6 +112,24 @@ export function donorDetails(donor: DonorState): DonorDetails {
   const message = (donor.message ?? '').trim();
   if (message) details.message = message;
   return details;
+}
+
+/**
+ * How this gift is paid: card (always for a monthly gift), or mobile money checked with the shared
+ * number rule first — a field error instead of a request. Focuses the first wrong field.
+ */
+export function paymentChoice(
+  donor: DonorState,
+  monthly: boolean,
+): { ok: true; value: { payment_method: PaymentMethod; mobile_money?: MobileMoneyInput } } | { ok: false; errors: MomoErrors } {
+  if (monthly || donor.payment_method !== 'mobile_money')
+    return { ok: true, value: { payment_method: monthly ? 'card' : donor.payment_method } };
+  const checked = momoRequest(donor);
+  if (!checked.ok) {
+    queueMicrotask(() => document.getElementById(checked.errors.phone ? 'momo-phone' : 'momo-network')?.focus());
+    return checked;
+  }
+  return { ok: true, value: { payment_method: 'mobile_money', mobile_money: checked.value } };
 }
 
 export function NameEmailFields({ donor, set }: { donor: DonorState; set: (patch: Partial<DonorState>) => void }) {
@@ -183,7 +206,19 @@ export function CountryPhoneFields({ donor, set }: { donor: DonorState; set: (pa
   );
 }
 
-export function PaymentFields({ donor, set }: { donor: DonorState; set: (patch: Partial<DonorState>) => void }) {
+export function PaymentFields({
+  donor,
+  set,
+  monthly = false,
+  momoErrors = {},
+}: {
+  donor: DonorState;
+  set: (patch: Partial<DonorState>) => void;
+  /** Monthly gifts are card only: mobile money is offered but disabled, with the reason. */
+  monthly?: boolean;
+  momoErrors?: MomoErrors;
+}) {
+  const momo = donor.payment_method === 'mobile_money' && !monthly;
   return (
     <>
       <div className="field">
@@ -191,13 +226,28 @@ export function PaymentFields({ donor, set }: { donor: DonorState; set: (patch: 
         <select
           id="donor-method"
           className="form-select"
-          value={donor.payment_method}
-          onChange={(e) => set({ payment_method: e.target.value as PaymentMethod })}
+          value={monthly ? 'card' : donor.payment_method}
+          aria-describedby={monthly ? 'donor-method-why' : undefined}
+          onChange={(e) => {
+            const method = e.target.value as PaymentMethod;
+            // The contact number is often the wallet: offer it, never overwrite what was typed.
+            const contact = donor.phone_region === 'GH' ? donor.phone_number : '';
+            const prefill = method === 'mobile_money' && !donor.momo_phone && normaliseGhanaMobile(contact) ? { momo_phone: contact } : {};
+            set({ payment_method: method, ...prefill });
+          }}
         >
           <option value="card">Card</option>
-          <option value="mobile_money">Mobile money</option>
+          <option value="mobile_money" disabled={monthly}>
+            Mobile money
+          </option>
         </select>
+        {monthly ? (
+          <p id="donor-method-why" className="field__hint">
+            {MOMO_FIELD_TEXT.monthlyCardOnly}
+          </p>
+        ) : null}
       </div>
+      {momo ? <MobileMoneyFields state={donor} set={set} errors={momoErrors} /> : null}
       <label className="checkbox">
         <input type="checkbox" checked={donor.is_anonymous} onChange={(e) => set({ is_anonymous: e.target.checked })} />
         Donate anonymously

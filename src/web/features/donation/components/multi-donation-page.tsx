@@ -10,6 +10,9 @@ import { startCheckout } from '../api/donation-api';
 import { evenSplit } from '../lib/split';
 import { MESSAGES } from '../lib/submit';
 import { usePaymentAttempt } from '../lib/use-payment-attempt';
+import type { PaymentVerified } from '../../../../shared/contract/payments';
+import { MobileMoneyStatus } from '../../payment/components/mobile-money-status';
+import { type MomoErrors } from './mobile-money-fields';
 import { validAmount } from './donation-page';
 import {
   CountryPhoneFields,
@@ -18,6 +21,7 @@ import {
   PaymentFields,
   SupportMessageField,
   donorDetails,
+  paymentChoice,
   useDonorState,
 } from './donor-fields';
 import { DonateHeader } from './donate-header';
@@ -40,6 +44,8 @@ export interface MultiDonationPageProps {
   causes: ChosenCause[] | null;
   /** No cart edit is waiting to sync: the server's cart amounts are the ones shown. */
   cartInSync: boolean;
+  /** Once a mobile money payment is verified in place (the route refreshes the cart and the history). */
+  onPaid?: (result: PaymentVerified) => void;
 }
 
 function readCartId(): string | null {
@@ -51,7 +57,7 @@ function readCartId(): string | null {
 }
 
 /** Spec §2 /multidonation: several causes in one payment, separately (an amount each) or together (one total, split evenly). */
-export function MultiDonationPage({ causes, cartInSync }: MultiDonationPageProps) {
+export function MultiDonationPage({ causes, cartInSync, onPaid }: MultiDonationPageProps) {
   useDocumentTitle('Donate to several causes');
   const online = useOnline();
   const [donor, setDonor] = useDonorState('checkout');
@@ -61,7 +67,8 @@ export function MultiDonationPage({ causes, cartInSync }: MultiDonationPageProps
   // Amounts the donor typed are theirs; the others follow the cart as it loads or syncs.
   const touched = useRef(new Set<string>());
   const totalTouched = useRef(false);
-  const { busy, inFlight, start } = usePaymentAttempt();
+  const { busy, inFlight, start, charge, clearCharge } = usePaymentAttempt();
+  const [momoErrors, setMomoErrors] = useState<MomoErrors>({});
   const [monthly, setMonthly] = useState(false);
   const list = causes ?? [];
 
@@ -116,100 +123,109 @@ export function MultiDonationPage({ causes, cartInSync }: MultiDonationPageProps
       toast.warning(MESSAGES.invalidAmount);
       return;
     }
+    const pay = paymentChoice(donor, monthly);
+    setMomoErrors(pay.ok ? {} : pay.errors);
+    if (!pay.ok) return;
     if (!online) return;
-    await start(monthly ? { ...request, interval: 'monthly' } : request, startCheckout);
+    const paid = { ...request, ...pay.value };
+    await start(monthly ? { ...paid, interval: 'monthly' } : paid, startCheckout);
   };
 
   return (
     <PageShell className="container page page--narrow donate-page">
       <DonateHeader />
       <h1>Donate to several causes</h1>
-      <form
-        className="donate-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <NameEmailFields donor={donor} set={setDonor} />
-        <CountryPhoneFields donor={donor} set={setDonor} />
-        <div className="field">
-          <label htmlFor="donate-mode">Choose how you want to donate</label>
-          <select id="donate-mode" className="form-select" value={mode} onChange={(e) => setMode(e.target.value as Mode)}>
-            <option value="separately">Separately</option>
-            <option value="together">Together</option>
-          </select>
-        </div>
+      {/* The details stay in the page's state (and the saved draft): "Use another number" brings the form back filled. */}
+      {charge ? <MobileMoneyStatus charge={charge} onPaid={onPaid} onChangeNumber={clearCharge} /> : null}
+      {charge ? null : (
+        <form
+          className="donate-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <NameEmailFields donor={donor} set={setDonor} />
+          <CountryPhoneFields donor={donor} set={setDonor} />
+          <div className="field">
+            <label htmlFor="donate-mode">Choose how you want to donate</label>
+            <select id="donate-mode" className="form-select" value={mode} onChange={(e) => setMode(e.target.value as Mode)}>
+              <option value="separately">Separately</option>
+              <option value="together">Together</option>
+            </select>
+          </div>
 
-        <fieldset className="donate-causes">
-          <legend>{list.length === 1 ? '1 cause' : `${list.length} causes`}</legend>
-          {causes === null ? <p aria-busy="true">Loading your cart…</p> : null}
-          {causes !== null && list.length === 0 ? (
-            <p className="notice notice--warning">No causes chosen. Tick causes in your cart first.</p>
-          ) : null}
-          {mode === 'separately' ? (
-            <>
-              {list.map((c) => (
-                <div className="field donate-causes__row" key={c.cause_id}>
-                  <label htmlFor={`amount-${c.cause_id}`}>Amount for {c.title} (GHS)</label>
+          <fieldset className="donate-causes">
+            <legend>{list.length === 1 ? '1 cause' : `${list.length} causes`}</legend>
+            {causes === null ? <p aria-busy="true">Loading your cart…</p> : null}
+            {causes !== null && list.length === 0 ? (
+              <p className="notice notice--warning">No causes chosen. Tick causes in your cart first.</p>
+            ) : null}
+            {mode === 'separately' ? (
+              <>
+                {list.map((c) => (
+                  <div className="field donate-causes__row" key={c.cause_id}>
+                    <label htmlFor={`amount-${c.cause_id}`}>Amount for {c.title} (GHS)</label>
+                    <input
+                      id={`amount-${c.cause_id}`}
+                      type="text"
+                      inputMode="decimal"
+                      autoComplete="off"
+                      value={amountOf(c)}
+                      onChange={(e) => {
+                        touched.current.add(c.cause_id);
+                        setAmounts({ ...amounts, [c.cause_id]: e.target.value });
+                      }}
+                    />
+                  </div>
+                ))}
+                {list.length > 0 ? (
+                  <p className="donate-causes__total">
+                    Total <strong>{formatGhs(separatelyTotal)}</strong>
+                  </p>
+                ) : null}
+              </>
+            ) : (
+              <>
+                <div className="field">
+                  <label htmlFor="together-total">Total amount (GHS)</label>
                   <input
-                    id={`amount-${c.cause_id}`}
+                    id="together-total"
                     type="text"
                     inputMode="decimal"
                     autoComplete="off"
-                    value={amountOf(c)}
+                    value={total}
                     onChange={(e) => {
-                      touched.current.add(c.cause_id);
-                      setAmounts({ ...amounts, [c.cause_id]: e.target.value });
+                      totalTouched.current = true;
+                      setTotal(e.target.value);
                     }}
                   />
                 </div>
-              ))}
-              {list.length > 0 ? (
-                <p className="donate-causes__total">
-                  Total <strong>{formatGhs(separatelyTotal)}</strong>
-                </p>
-              ) : null}
-            </>
-          ) : (
-            <>
-              <div className="field">
-                <label htmlFor="together-total">Total amount (GHS)</label>
-                <input
-                  id="together-total"
-                  type="text"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  value={total}
-                  onChange={(e) => {
-                    totalTouched.current = true;
-                    setTotal(e.target.value);
-                  }}
-                />
-              </div>
-              <div className="split-preview" aria-live="polite">
-                <p className="split-preview__title">
-                  Split evenly{list.length > 1 ? ' (any remaining pesewas go to the first cause)' : ''}:
-                </p>
-                <ul aria-label="Split preview">
-                  {list.map((c, i) => (
-                    <li key={c.cause_id}>
-                      <span>{c.title}</span>
-                      <strong>{split.length ? formatGhs(split[i]) : '—'}</strong>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            </>
-          )}
-        </fieldset>
+                <div className="split-preview" aria-live="polite">
+                  <p className="split-preview__title">
+                    Split evenly{list.length > 1 ? ' (any remaining pesewas go to the first cause)' : ''}:
+                  </p>
+                  <ul aria-label="Split preview">
+                    {list.map((c, i) => (
+                      <li key={c.cause_id}>
+                        <span>{c.title}</span>
+                        <strong>{split.length ? formatGhs(split[i]) : '—'}</strong>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              </>
+            )}
+          </fieldset>
 
-        <SupportMessageField donor={donor} set={setDonor} />
-        <PaymentFields donor={donor} set={setDonor} />
-        <GiveMonthlyField monthly={monthly} setMonthly={setMonthly} />
-        <DonateButton online={online} busy={busy} monthly={monthly} />
-      </form>
-      {busy ? <RedirectingScreen overlay /> : null}
+          <SupportMessageField donor={donor} set={setDonor} />
+          <PaymentFields donor={donor} set={setDonor} monthly={monthly} momoErrors={momoErrors} />
+          <GiveMonthlyField monthly={monthly} setMonthly={setMonthly} />
+          <DonateButton online={online} busy={busy} monthly={monthly} />
+        </form>
+      )}
+      {/* Mobile money stays on this page: the button says it is starting, no "redirecting" cover. */}
+      {busy && !(donor.payment_method === 'mobile_money' && !monthly) ? <RedirectingScreen overlay /> : null}
     </PageShell>
   );
 }

@@ -7,7 +7,8 @@ import { liveActions, liveState } from '../../../components/notifications-badge/
 import { refreshUnreadCount, unreadState } from '../../../components/notifications-badge/unread-count';
 import { NOTIFICATION_TEXT } from '../lib/notifications-view';
 import { catchUpNotifications, receiveNotification, resetNotifications } from '../notifications-store';
-import { RealtimeClient, socketUrl, type SocketFactory } from './socket-client';
+import { socketUrl } from '../../../lib/socket-url';
+import { RealtimeClient, type SocketFactory } from './socket-client';
 
 /**
  * Loaded lazily by main.tsx after the first render, and only once someone is signed in, so neither the

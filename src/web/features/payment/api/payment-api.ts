@@ -1,4 +1,5 @@
 import type { PaymentVerification } from '../../../../shared/contract/payments';
+import type { MobileCharge, MobileOtpRequest } from '../../../../shared/contract/mobile-money';
 import { api, ApiError } from '../../../lib/api-client';
 
 /**
@@ -16,4 +17,14 @@ export async function verifyPayment(reference: string, signal?: AbortSignal): Pr
     }
     throw error;
   }
+}
+
+/** POST /api/payments/{reference}/otp/: the code the network sent; answers the charge's next status. */
+export function submitMobileOtp(reference: string, otp: string): Promise<MobileCharge> {
+  return api.post<MobileCharge>(`/api/payments/${encodeURIComponent(reference)}/otp/`, { otp } satisfies MobileOtpRequest);
+}
+
+/** POST /api/payments/{reference}/resend/: a new prompt for the same gift, under a new reference. */
+export function resendMobilePrompt(reference: string): Promise<MobileCharge> {
+  return api.post<MobileCharge>(`/api/payments/${encodeURIComponent(reference)}/resend/`, {});
 }

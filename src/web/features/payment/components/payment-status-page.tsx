@@ -1,15 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PaymentVerification, PaymentVerified } from '../../../../shared/contract/payments';
-import { formatGhs } from '../../../../shared/money';
 import { PageShell } from '../../../components/layout/page-shell';
 import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { toast } from '../../../stores/toast-store';
-import { DownloadButton } from '../../receipts/download-button';
-import { receiptPath } from '../../receipts/receipt-files';
 import { verifyPayment } from '../api/payment-api';
 import { resolveReference } from '../lib/reference';
+import { PaymentThankYou } from './payment-thank-you';
 import '../payment.css';
 
 export const PAYMENT_TEXT = {
@@ -136,48 +134,7 @@ export function PaymentStatusPage({ reference: fromQuery, onVerified }: PaymentS
             </p>
           </>
         ) : view.state === 'success' ? (
-          <>
-            <p className="payment-card__icon payment-card__icon--ok" aria-hidden="true">
-              ✓
-            </p>
-            <h1>{PAYMENT_TEXT.success}</h1>
-            <p>
-              Thank you!
-              {view.result.message && view.result.message !== PAYMENT_TEXT.success
-                ? ` ${view.result.message}`
-                : ' Your donation has been received.'}
-            </p>
-            <ul className="paid-list" aria-label="Donations paid">
-              {view.result.donations.map((d) => (
-                <li key={d.id}>
-                  <span>{d.cause_title || `Cause ${d.cause_id.slice(0, 8)}`}</span>
-                  <strong>{formatGhs(d.amount)}</strong>
-                </li>
-              ))}
-            </ul>
-            <p className="paid-total">
-              Total <strong>{formatGhs(view.result.total_amount)}</strong>
-            </p>
-            <p className="payment-card__ref">
-              Reference <code>{reference}</code>
-            </p>
-            <p className="button-row">
-              <DownloadButton
-                path={view.result.receipt_url ?? receiptPath(view.result.reference)}
-                filename={`boafo-receipt-${view.result.reference}.pdf`}
-                label="Download receipt"
-                className="button button--secondary"
-              />
-            </p>
-            <p className="button-row">
-              <Link to="/donationhistory" className="button button--secondary">
-                Your donation history
-              </Link>
-              <Link to="/causelistpage" className="button button--primary">
-                Browse more causes
-              </Link>
-            </p>
-          </>
+          <PaymentThankYou result={view.result} />
         ) : view.state === 'pending' ? (
           <>
             <h1>{PAYMENT_TEXT.pending}</h1>
