@@ -11,21 +11,10 @@ import type { DonationSearch } from '../lib/search';
 import { MESSAGES } from '../lib/submit';
 import { usePaymentAttempt } from '../lib/use-payment-attempt';
 import type { PaymentVerified } from '../../../../shared/contract/payments';
-import { MobileMoneyStatus } from '../../payment/components/mobile-money-status';
 import { type MomoErrors } from './mobile-money-fields';
-import {
-  CountryPhoneFields,
-  DonateButton,
-  NameEmailFields,
-  PaymentFields,
-  SupportMessageField,
-  donorDetails,
-  paymentChoice,
-  useDonorState,
-} from './donor-fields';
+import { donorDetails, paymentChoice, useDonorState } from './donor-fields';
+import { DonateForm } from './donate-form';
 import { DonateHeader } from './donate-header';
-import { GiveMonthlyField } from './give-monthly-field';
-import { RedirectingScreen } from './redirecting-screen';
 import '../donation.css';
 
 /** A valid amount in pesewas (> 0, at most 2 decimals, within the cart limit), else null. */
@@ -110,38 +99,32 @@ export function DonationPage({ search, causeTitle, onPaid }: DonationPageProps) 
         </p>
       ) : null}
       {!search.causeId ? <p className="notice notice--warning">No cause chosen. Pick a cause from the list or your cart first.</p> : null}
-      {/* The details stay in the page's state (and the saved draft): "Use another number" brings the form back filled. */}
-      {charge ? <MobileMoneyStatus charge={charge} onPaid={onPaid} onChangeNumber={clearCharge} /> : null}
-      {charge ? null : (
-        <form
-          className="donate-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <NameEmailFields donor={donor} set={setDonor} />
-          <CountryPhoneFields donor={donor} set={setDonor} />
-          <div className="field">
-            <label htmlFor="donation-amount">Donation amount (GHS)</label>
-            <input
-              id="donation-amount"
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="e.g. 50.00"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-            />
-          </div>
-          <SupportMessageField donor={donor} set={setDonor} />
-          <PaymentFields donor={donor} set={setDonor} monthly={monthly} momoErrors={momoErrors} />
-          <GiveMonthlyField monthly={monthly} setMonthly={setMonthly} />
-          <DonateButton online={online} busy={busy} monthly={monthly} />
-        </form>
-      )}
-      {/* Mobile money stays on this page: the button says it is starting, no "redirecting" cover. */}
-      {busy && !(donor.payment_method === 'mobile_money' && !monthly) ? <RedirectingScreen overlay /> : null}
+      <DonateForm
+        donor={donor}
+        setDonor={setDonor}
+        monthly={monthly}
+        setMonthly={setMonthly}
+        momoErrors={momoErrors}
+        online={online}
+        busy={busy}
+        charge={charge}
+        clearCharge={clearCharge}
+        onPaid={onPaid}
+        onSubmit={submit}
+      >
+        <div className="field">
+          <label htmlFor="donation-amount">Donation amount (GHS)</label>
+          <input
+            id="donation-amount"
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="e.g. 50.00"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
+        </div>
+      </DonateForm>
     </PageShell>
   );
 }

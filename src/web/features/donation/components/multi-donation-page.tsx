@@ -11,22 +11,11 @@ import { evenSplit } from '../lib/split';
 import { MESSAGES } from '../lib/submit';
 import { usePaymentAttempt } from '../lib/use-payment-attempt';
 import type { PaymentVerified } from '../../../../shared/contract/payments';
-import { MobileMoneyStatus } from '../../payment/components/mobile-money-status';
 import { type MomoErrors } from './mobile-money-fields';
 import { validAmount } from './donation-page';
-import {
-  CountryPhoneFields,
-  DonateButton,
-  NameEmailFields,
-  PaymentFields,
-  SupportMessageField,
-  donorDetails,
-  paymentChoice,
-  useDonorState,
-} from './donor-fields';
+import { donorDetails, paymentChoice, useDonorState } from './donor-fields';
+import { DonateForm } from './donate-form';
 import { DonateHeader } from './donate-header';
-import { GiveMonthlyField } from './give-monthly-field';
-import { RedirectingScreen } from './redirecting-screen';
 import '../donation.css';
 
 /** A cause chosen for this checkout, with its cart line total (decimal GHS) when it is in the cart. */
@@ -135,97 +124,90 @@ export function MultiDonationPage({ causes, cartInSync, onPaid }: MultiDonationP
     <PageShell className="container page page--narrow donate-page">
       <DonateHeader />
       <h1>Donate to several causes</h1>
-      {/* The details stay in the page's state (and the saved draft): "Use another number" brings the form back filled. */}
-      {charge ? <MobileMoneyStatus charge={charge} onPaid={onPaid} onChangeNumber={clearCharge} /> : null}
-      {charge ? null : (
-        <form
-          className="donate-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <NameEmailFields donor={donor} set={setDonor} />
-          <CountryPhoneFields donor={donor} set={setDonor} />
-          <div className="field">
-            <label htmlFor="donate-mode">Choose how you want to donate</label>
-            <select id="donate-mode" className="form-select" value={mode} onChange={(e) => setMode(e.target.value as Mode)}>
-              <option value="separately">Separately</option>
-              <option value="together">Together</option>
-            </select>
-          </div>
+      <DonateForm
+        donor={donor}
+        setDonor={setDonor}
+        monthly={monthly}
+        setMonthly={setMonthly}
+        momoErrors={momoErrors}
+        online={online}
+        busy={busy}
+        charge={charge}
+        clearCharge={clearCharge}
+        onPaid={onPaid}
+        onSubmit={submit}
+      >
+        <div className="field">
+          <label htmlFor="donate-mode">Choose how you want to donate</label>
+          <select id="donate-mode" className="form-select" value={mode} onChange={(e) => setMode(e.target.value as Mode)}>
+            <option value="separately">Separately</option>
+            <option value="together">Together</option>
+          </select>
+        </div>
 
-          <fieldset className="donate-causes">
-            <legend>{list.length === 1 ? '1 cause' : `${list.length} causes`}</legend>
-            {causes === null ? <p aria-busy="true">Loading your cart…</p> : null}
-            {causes !== null && list.length === 0 ? (
-              <p className="notice notice--warning">No causes chosen. Tick causes in your cart first.</p>
-            ) : null}
-            {mode === 'separately' ? (
-              <>
-                {list.map((c) => (
-                  <div className="field donate-causes__row" key={c.cause_id}>
-                    <label htmlFor={`amount-${c.cause_id}`}>Amount for {c.title} (GHS)</label>
-                    <input
-                      id={`amount-${c.cause_id}`}
-                      type="text"
-                      inputMode="decimal"
-                      autoComplete="off"
-                      value={amountOf(c)}
-                      onChange={(e) => {
-                        touched.current.add(c.cause_id);
-                        setAmounts({ ...amounts, [c.cause_id]: e.target.value });
-                      }}
-                    />
-                  </div>
-                ))}
-                {list.length > 0 ? (
-                  <p className="donate-causes__total">
-                    Total <strong>{formatGhs(separatelyTotal)}</strong>
-                  </p>
-                ) : null}
-              </>
-            ) : (
-              <>
-                <div className="field">
-                  <label htmlFor="together-total">Total amount (GHS)</label>
+        <fieldset className="donate-causes">
+          <legend>{list.length === 1 ? '1 cause' : `${list.length} causes`}</legend>
+          {causes === null ? <p aria-busy="true">Loading your cart…</p> : null}
+          {causes !== null && list.length === 0 ? (
+            <p className="notice notice--warning">No causes chosen. Tick causes in your cart first.</p>
+          ) : null}
+          {mode === 'separately' ? (
+            <>
+              {list.map((c) => (
+                <div className="field donate-causes__row" key={c.cause_id}>
+                  <label htmlFor={`amount-${c.cause_id}`}>Amount for {c.title} (GHS)</label>
                   <input
-                    id="together-total"
+                    id={`amount-${c.cause_id}`}
                     type="text"
                     inputMode="decimal"
                     autoComplete="off"
-                    value={total}
+                    value={amountOf(c)}
                     onChange={(e) => {
-                      totalTouched.current = true;
-                      setTotal(e.target.value);
+                      touched.current.add(c.cause_id);
+                      setAmounts({ ...amounts, [c.cause_id]: e.target.value });
                     }}
                   />
                 </div>
-                <div className="split-preview" aria-live="polite">
-                  <p className="split-preview__title">
-                    Split evenly{list.length > 1 ? ' (any remaining pesewas go to the first cause)' : ''}:
-                  </p>
-                  <ul aria-label="Split preview">
-                    {list.map((c, i) => (
-                      <li key={c.cause_id}>
-                        <span>{c.title}</span>
-                        <strong>{split.length ? formatGhs(split[i]) : '—'}</strong>
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              </>
-            )}
-          </fieldset>
-
-          <SupportMessageField donor={donor} set={setDonor} />
-          <PaymentFields donor={donor} set={setDonor} monthly={monthly} momoErrors={momoErrors} />
-          <GiveMonthlyField monthly={monthly} setMonthly={setMonthly} />
-          <DonateButton online={online} busy={busy} monthly={monthly} />
-        </form>
-      )}
-      {/* Mobile money stays on this page: the button says it is starting, no "redirecting" cover. */}
-      {busy && !(donor.payment_method === 'mobile_money' && !monthly) ? <RedirectingScreen overlay /> : null}
+              ))}
+              {list.length > 0 ? (
+                <p className="donate-causes__total">
+                  Total <strong>{formatGhs(separatelyTotal)}</strong>
+                </p>
+              ) : null}
+            </>
+          ) : (
+            <>
+              <div className="field">
+                <label htmlFor="together-total">Total amount (GHS)</label>
+                <input
+                  id="together-total"
+                  type="text"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  value={total}
+                  onChange={(e) => {
+                    totalTouched.current = true;
+                    setTotal(e.target.value);
+                  }}
+                />
+              </div>
+              <div className="split-preview" aria-live="polite">
+                <p className="split-preview__title">
+                  Split evenly{list.length > 1 ? ' (any remaining pesewas go to the first cause)' : ''}:
+                </p>
+                <ul aria-label="Split preview">
+                  {list.map((c, i) => (
+                    <li key={c.cause_id}>
+                      <span>{c.title}</span>
+                      <strong>{split.length ? formatGhs(split[i]) : '—'}</strong>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            </>
+          )}
+        </fieldset>
+      </DonateForm>
     </PageShell>
   );
 }
