@@ -87,20 +87,7 @@ export class SocketHub {
 
   /** Sends to every authenticated socket of the user in this process; returns how many. */
   sendToUser(userId: string, message: ServerMessage): number {
-    const sockets = this.byUser.get(userId);
-    if (!sockets) return 0;
-    const text = JSON.stringify(message);
-    let sent = 0;
-    for (const socket of sockets) {
-      if (socket.readyState !== OPEN) continue;
-      if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-        socket.terminate();
-        continue;
-      }
-      socket.send(text);
-      sent += 1;
-    }
-    return sent;
+    return sendEach(this.byUser.get(userId) ?? [], message);
   }
 
   /**
@@ -108,19 +95,7 @@ export class SocketHub {
    * reference, each socket once. Returns how many got it.
    */
   sendPayment(userId: string | null, reference: string, message: ServerMessage): number {
-    const targets = new Set<WebSocket>([...(userId ? (this.byUser.get(userId) ?? []) : []), ...(this.byReference.get(reference) ?? [])]);
-    const text = JSON.stringify(message);
-    let sent = 0;
-    for (const socket of targets) {
-      if (socket.readyState !== OPEN) continue;
-      if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-        socket.terminate();
-        continue;
-      }
-      socket.send(text);
-      sent += 1;
-    }
-    return sent;
+    return sendEach(new Set([...(userId ? (this.byUser.get(userId) ?? []) : []), ...(this.byReference.get(reference) ?? [])]), message);
   }
 
   accept(socket: WebSocket): void {
@@ -251,4 +226,23 @@ function parse(text: string | null): Incoming | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Sends one message to each open socket; returns how many got it. A socket that stopped reading
+ * (a phone that lost signal with a full buffer) is cut instead of growing our memory.
+ */
+function sendEach(sockets: Iterable<WebSocket>, message: ServerMessage): number {
+  const text = JSON.stringify(message);
+  let sent = 0;
+  for (const socket of sockets) {
+    if (socket.readyState !== OPEN) continue;
+    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      socket.terminate();
+      continue;
+    }
+    socket.send(text);
+    sent += 1;
+  }
+  return sent;
 }
