@@ -8,12 +8,12 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { backends } from './helpers/backends';
 import { bearer, useApp } from './helpers/app';
 import { ADMIN } from './helpers/causes';
-import { startFakePaystack, type FakePaystack } from './helpers/fake-paystack';
+import { useFakePaystack } from './helpers/fake-paystack';
 import { donate, one, sandboxDecide, scene, signedWebhook, verify } from './helpers/giving';
 import { requestWithdrawal, useDetails } from './helpers/payouts';
 import { pdfText } from './helpers/pdf-text';
@@ -128,23 +128,17 @@ describe.each(backends)('held card money on $name', (backend) => {
 });
 
 describe.each(backends)('held money by the channel Paystack reports on $name', (backend) => {
-  let fake: FakePaystack;
-  const payments = { provider: 'paystack' as const, paystackSecretKey: '', paystackBaseUrl: '' };
-  beforeAll(async () => {
-    fake = await startFakePaystack();
-    payments.paystackSecretKey = fake.secret;
-    payments.paystackBaseUrl = fake.url;
-  });
-  afterAll(async () => fake?.close());
+  const paystack = useFakePaystack();
+  const { payments } = paystack;
   const ctx = useApp(backend, { admin: ADMIN, cardHoldHours: 24, publicUrl: 'https://boafo.test', payments });
 
   it('holds card, other and unnamed channels whatever the form said, and frees mobile money at once', async () => {
     const { admin, organizer, causeId } = await scene(ctx.app);
     const paid = async (amount: string, declared: Method | undefined, channel: string | null) => {
       const start = await donate(ctx.app, causeId, amount, declared ? { payment_method: declared } : {});
-      fake.setOutcome(start.reference, 'success', { channel });
+      paystack.fake.setOutcome(start.reference, 'success', { channel });
       const event = { event: 'charge.success', data: { reference: start.reference, status: 'success', ...(channel ? { channel } : {}) } };
-      expect((await signedWebhook(ctx.app, fake.secret, event)).statusCode).toBe(200);
+      expect((await signedWebhook(ctx.app, paystack.fake.secret, event)).statusCode).toBe(200);
       expect((await verify(ctx.app, start.reference)).statusCode).toBe(200);
       return start.reference;
     };

@@ -1,24 +1,18 @@
 /**
- * The Paystack adapter's mobile money charge against a local fake that follows the documented Charge
+ * The Paystack adapter's mobile money charge against a local paystack.fake that follows the documented Charge
  * API (POST /charge, POST /charge/submit_otp, verify, the signed charge.success webhook).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MobileCharge } from '../../src/shared/contract/mobile-money';
 import { backends } from './helpers/backends';
 import { useApp } from './helpers/app';
 import { ADMIN } from './helpers/causes';
-import { startFakePaystack, type FakePaystack } from './helpers/fake-paystack';
+import { useFakePaystack } from './helpers/fake-paystack';
 import { chargeSuccess, currentAmount, scene, signedWebhook, verify } from './helpers/giving';
 
 describe.each(backends)('Paystack mobile money charges on $name', (backend) => {
-  let fake: FakePaystack;
-  const payments = { provider: 'paystack' as const, paystackSecretKey: '', paystackBaseUrl: '' };
-  beforeAll(async () => {
-    fake = await startFakePaystack();
-    payments.paystackSecretKey = fake.secret;
-    payments.paystackBaseUrl = fake.url;
-  });
-  afterAll(async () => fake?.close());
+  const paystack = useFakePaystack();
+  const { payments } = paystack;
   const ctx = useApp(backend, { admin: ADMIN, payments });
 
   const give = async (causeId: string, phone: string, network?: string) => {
@@ -36,7 +30,7 @@ describe.each(backends)('Paystack mobile money charges on $name', (backend) => {
     const before = await currentAmount(ctx.app, causeId);
     const charge = await give(causeId, '+233 24 555 0101');
     expect(charge).toMatchObject({ status: 'pay_offline', display_text: 'Please complete authorization process on your mobile phone' });
-    const sent = fake.requests.findLast((r) => r.path === '/charge')!;
+    const sent = paystack.fake.requests.findLast((r) => r.path === '/charge')!;
     expect(sent.authorized).toBe(true);
     expect(sent.body).toMatchObject({
       email: 'kofi@example.com',
@@ -46,9 +40,9 @@ describe.each(backends)('Paystack mobile money charges on $name', (backend) => {
       mobile_money: { phone: '0245550101', provider: 'mtn' },
     });
     expect((await verify(ctx.app, charge.reference)).statusCode).toBe(202);
-    fake.approve(charge.reference);
-    expect((await signedWebhook(ctx.app, fake.secret, chargeSuccess(charge.reference))).statusCode).toBe(200);
-    expect((await signedWebhook(ctx.app, fake.secret, chargeSuccess(charge.reference), 'bad')).statusCode).toBe(401);
+    paystack.fake.approve(charge.reference);
+    expect((await signedWebhook(ctx.app, paystack.fake.secret, chargeSuccess(charge.reference))).statusCode).toBe(200);
+    expect((await signedWebhook(ctx.app, paystack.fake.secret, chargeSuccess(charge.reference), 'bad')).statusCode).toBe(401);
     expect(await currentAmount(ctx.app, causeId)).toBe(before + 5_000);
     const status = await ctx.app.inject({ url: `/api/payments/${charge.reference}/mobile/` });
     expect(status.json().status).toBe('success');
@@ -57,16 +51,19 @@ describe.each(backends)('Paystack mobile money charges on $name', (backend) => {
   it('sends Telecel as vod and AT as atl, and passes the voucher on with submit_otp', async () => {
     const { causeId } = await scene(ctx.app);
     const before = await currentAmount(ctx.app, causeId);
-    fake.chargeRules.set('0205550102', { status: 'send_otp' });
+    paystack.fake.chargeRules.set('0205550102', { status: 'send_otp' });
     const charge = await give(causeId, '020 555 0102');
     expect(charge.status).toBe('send_otp');
-    expect(fake.requests.findLast((r) => r.path === '/charge')!.body).toMatchObject({ mobile_money: { provider: 'vod' } });
+    expect(paystack.fake.requests.findLast((r) => r.path === '/charge')!.body).toMatchObject({ mobile_money: { provider: 'vod' } });
     const paid = await ctx.app.inject({ method: 'POST', url: `/api/payments/${charge.reference}/otp/`, payload: { otp: '123456' } });
-    expect(fake.requests.findLast((r) => r.path === '/charge/submit_otp')!.body).toEqual({ otp: '123456', reference: charge.reference });
+    expect(paystack.fake.requests.findLast((r) => r.path === '/charge/submit_otp')!.body).toEqual({
+      otp: '123456',
+      reference: charge.reference,
+    });
     expect(paid.json().status).toBe('success');
     expect(await currentAmount(ctx.app, causeId)).toBe(before + 5_000);
     await give(causeId, '0265550103');
-    expect(fake.requests.findLast((r) => r.path === '/charge')!.body).toMatchObject({ mobile_money: { provider: 'atl' } });
+    expect(paystack.fake.requests.findLast((r) => r.path === '/charge')!.body).toMatchObject({ mobile_money: { provider: 'atl' } });
   });
 
   it("puts Paystack's failures in plain words", async () => {
@@ -77,7 +74,7 @@ describe.each(backends)('Paystack mobile money charges on $name', (backend) => {
       ['0245550106', 'Request timed out', 'Timed out'],
     ];
     for (const [phone, message, words] of cases) {
-      fake.chargeRules.set(phone, { status: 'failed', message });
+      paystack.fake.chargeRules.set(phone, { status: 'failed', message });
       expect(await give(causeId, phone)).toMatchObject({ status: 'failed', display_text: words });
     }
   });

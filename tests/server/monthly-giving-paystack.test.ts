@@ -1,28 +1,22 @@
 /**
- * Monthly gifts through Paystack, against the local fake that follows the documented plan and
+ * Monthly gifts through Paystack, against the local paystack.fake that follows the documented plan and
  * subscription API: a plan per gift, the first transaction initialized with it, the subscription
  * linked from subscription.create, later months from charge.success (delivered twice: credited
  * once), a failed month from invoice.payment_failed, and cancelling with POST /subscription/disable.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { backends } from './helpers/backends';
 import { bearer, newSession, useApp } from './helpers/app';
 import { ADMIN } from './helpers/causes';
-import { startFakePaystack, type FakePaystack } from './helpers/fake-paystack';
+import { useFakePaystack } from './helpers/fake-paystack';
 import { chargeSuccess, currentAmount, notificationMessages, one, scene, signedWebhook } from './helpers/giving';
 
 describe.each(backends)('monthly gifts through Paystack on $name', (backend) => {
-  let fake: FakePaystack;
-  const payments = { provider: 'paystack' as const, paystackSecretKey: '', paystackBaseUrl: '' };
-  beforeAll(async () => {
-    fake = await startFakePaystack();
-    payments.paystackSecretKey = fake.secret;
-    payments.paystackBaseUrl = fake.url;
-  });
-  afterAll(async () => fake?.close());
+  const paystack = useFakePaystack();
+  const { payments } = paystack;
   const ctx = useApp(backend, { admin: ADMIN, publicUrl: 'https://boafo.test', payments });
-  const hook = (event: unknown) => signedWebhook(ctx.app, fake.secret, event);
+  const hook = (event: unknown) => signedWebhook(ctx.app, paystack.fake.secret, event);
   const monthly = (causeId: string, token: string, extra: Record<string, unknown> = {}) =>
     ctx.app.inject({
       method: 'POST',
@@ -39,17 +33,17 @@ describe.each(backends)('monthly gifts through Paystack on $name', (backend) => 
     expect(res.statusCode).toBe(200);
     const { reference, subscription_code: code } = res.json();
 
-    const planCall = fake.requests.find((r) => r.method === 'POST' && r.path === '/plan');
+    const planCall = paystack.fake.requests.find((r) => r.method === 'POST' && r.path === '/plan');
     expect(planCall?.body).toEqual({ name: `Boafo monthly gift ${code}`, amount: 2_000, interval: 'monthly', currency: 'GHS' });
-    const [plan] = [...fake.plans.values()];
-    expect(fake.transactions.get(reference)).toMatchObject({ amount: 2_000, plan: plan.plan_code, channels: ['card'] });
+    const [plan] = [...paystack.fake.plans.values()];
+    expect(paystack.fake.transactions.get(reference)).toMatchObject({ amount: 2_000, plan: plan.plan_code, channels: ['card'] });
 
     // First month: the ordinary checkout path, with the plan on the event.
-    fake.setOutcome(reference, 'success');
+    paystack.fake.setOutcome(reference, 'success');
     await hook({ ...chargeSuccess(reference), data: { reference, plan: { plan_code: plan.plan_code } } });
     expect(await currentAmount(ctx.app, causeId)).toBe(2_000);
     expect(await gift(donor.access)).toMatchObject({ code, status: 'active', charges: 1 });
-    const { subscription, event: created } = fake.subscribe(reference);
+    const { subscription, event: created } = paystack.fake.subscribe(reference);
     expect((await hook(created)).statusCode).toBe(200);
     const linked = await one<{ provider_code: string; provider_token: string }>(
       ctx.app,
@@ -58,16 +52,16 @@ describe.each(backends)('monthly gifts through Paystack on $name', (backend) => 
     expect(linked).toEqual({ provider_code: subscription.subscription_code, provider_token: subscription.email_token });
 
     // A later month, its charge.success delivered twice: credited once.
-    const renewal = fake.renew(subscription.subscription_code);
+    const renewal = paystack.fake.renew(subscription.subscription_code);
     expect((await hook(renewal.event)).statusCode).toBe(200);
     expect((await hook(renewal.event)).statusCode).toBe(200);
     await Promise.all([hook(renewal.event), hook(renewal.event)]);
     expect(await currentAmount(ctx.app, causeId)).toBe(4_000);
     expect(await gift(donor.access)).toMatchObject({ charges: 2 });
-    expect(fake.requests.some((r) => r.path === `/transaction/verify/${renewal.reference}`)).toBe(true);
+    expect(paystack.fake.requests.some((r) => r.path === `/transaction/verify/${renewal.reference}`)).toBe(true);
 
     // A month Paystack could not charge: the donor is told once, nothing is credited.
-    const failed = fake.renew(subscription.subscription_code, 'failed');
+    const failed = paystack.fake.renew(subscription.subscription_code, 'failed');
     await hook(failed.event);
     await hook(failed.event);
     expect(await currentAmount(ctx.app, causeId)).toBe(4_000);
@@ -77,9 +71,9 @@ describe.each(backends)('monthly gifts through Paystack on $name', (backend) => 
     expect((await ctx.app.inject({ method: 'DELETE', url: `/api/subscriptions/${code}/`, headers: bearer(donor.access) })).statusCode).toBe(
       204,
     );
-    const disable = fake.requests.filter((r) => r.path === '/subscription/disable');
+    const disable = paystack.fake.requests.filter((r) => r.path === '/subscription/disable');
     expect(disable.map((r) => r.body)).toEqual([{ code: subscription.subscription_code, token: subscription.email_token }]);
-    expect(fake.subscriptions.get(subscription.subscription_code)?.status).toBe('cancelled');
+    expect(paystack.fake.subscriptions.get(subscription.subscription_code)?.status).toBe('cancelled');
     expect(await gift(donor.access)).toMatchObject({ status: 'cancelled' });
   });
 
@@ -91,9 +85,9 @@ describe.each(backends)('monthly gifts through Paystack on $name', (backend) => 
     expect(momo.json().errors).toEqual({ payment_method: ['Monthly gifts through this payment provider need a card.'] });
 
     const { reference, subscription_code: code } = (await monthly(causeId, donor.access)).json();
-    fake.setOutcome(reference, 'success');
+    paystack.fake.setOutcome(reference, 'success');
     await hook(chargeSuccess(reference));
-    const { subscription, event } = fake.subscribe(reference);
+    const { subscription, event } = paystack.fake.subscribe(reference);
     await hook(event);
     await hook({ event: 'subscription.disable', data: { subscription_code: subscription.subscription_code, status: 'complete' } });
     expect(await gift(donor.access)).toMatchObject({ code, status: 'cancelled', charges: 1 });

@@ -6,11 +6,11 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { backends } from './helpers/backends';
 import { bearer, newSession, useApp } from './helpers/app';
 import { ADMIN } from './helpers/causes';
-import { startFakePaystack, type FakePaystack } from './helpers/fake-paystack';
+import { useFakePaystack } from './helpers/fake-paystack';
 import { one, scene } from './helpers/giving';
 
 const OURS = 'https://boafo.test';
@@ -151,23 +151,17 @@ describe.each(backends)('payment return on $name (sandbox)', (backend) => {
 });
 
 describe.each(backends)('payment return on $name (Paystack callback_url)', (backend) => {
-  let fake: FakePaystack;
-  const payments = { provider: 'paystack' as const, paystackSecretKey: '', paystackBaseUrl: '' };
-  beforeAll(async () => {
-    fake = await startFakePaystack();
-    payments.paystackSecretKey = fake.secret;
-    payments.paystackBaseUrl = fake.url;
-  });
-  afterAll(async () => fake?.close());
+  const paystack = useFakePaystack();
+  const { payments } = paystack;
   const ctx = useApp(backend, { admin: ADMIN, publicUrl: OURS, corsOrigins: [CLIENT], payments });
 
   it("hands Paystack the allowed client's /payment-status, and ours otherwise", async () => {
     const { causeId } = await scene(ctx.app);
     const fromClient = (await startDonation(ctx.app, causeId, { origin: CLIENT })).json();
-    expect(fake.transactions.get(fromClient.reference)!.callback_url).toBe(`${CLIENT}/payment-status`);
+    expect(paystack.fake.transactions.get(fromClient.reference)!.callback_url).toBe(`${CLIENT}/payment-status`);
     const fromUs = (await startDonation(ctx.app, causeId, {})).json();
-    expect(fake.transactions.get(fromUs.reference)!.callback_url).toBe(`${OURS}/payment-status`);
+    expect(paystack.fake.transactions.get(fromUs.reference)!.callback_url).toBe(`${OURS}/payment-status`);
     const fromForeign = (await startDonation(ctx.app, causeId, { origin: FOREIGN })).json();
-    expect(fake.transactions.get(fromForeign.reference)!.callback_url).toBe(`${OURS}/payment-status`);
+    expect(paystack.fake.transactions.get(fromForeign.reference)!.callback_url).toBe(`${OURS}/payment-status`);
   });
 });

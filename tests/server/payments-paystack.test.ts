@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config';
 import { ABANDONED_RECHECK_SECONDS } from '../../src/server/payments/service';
 import { backends } from './helpers/backends';
 import { newSession, useApp } from './helpers/app';
 import { ADMIN } from './helpers/causes';
-import { startFakePaystack, type FakePaystack } from './helpers/fake-paystack';
+import { useFakePaystack } from './helpers/fake-paystack';
 import {
   chargeSuccess,
   currentAmount,
@@ -31,16 +31,10 @@ describe('PAYMENT_PROVIDER settings', () => {
   });
 });
 
-describe.each(backends)('Paystack adapter against a local fake Paystack on $name', (backend) => {
-  let fake: FakePaystack;
-  // useApp builds the app in its own beforeAll; the fake must be up first, so the settings are filled in lazily.
-  const payments = { provider: 'paystack' as const, paystackSecretKey: '', paystackBaseUrl: '' };
-  beforeAll(async () => {
-    fake = await startFakePaystack();
-    payments.paystackSecretKey = fake.secret;
-    payments.paystackBaseUrl = fake.url;
-  });
-  afterAll(async () => fake?.close());
+describe.each(backends)('Paystack adapter against a local paystack.fake Paystack on $name', (backend) => {
+  // useApp builds the app in its own beforeAll; the paystack.fake must be up first.
+  const paystack = useFakePaystack();
+  const { payments } = paystack;
   const ctx = useApp(backend, { admin: ADMIN, publicUrl: 'https://boafo.test', payments });
 
   it('initializes with our reference and pesewas, then credits on a signed charge.success', async () => {
@@ -48,7 +42,7 @@ describe.each(backends)('Paystack adapter against a local fake Paystack on $name
     const donor = await newSession(ctx.app);
     const before = await currentAmount(ctx.app, causeId);
     const start = await donate(ctx.app, causeId, '49.99', { quantity: 2 }, donor.access);
-    const tx = fake.transactions.get(start.reference)!;
+    const tx = paystack.fake.transactions.get(start.reference)!;
     expect(start.authorization_url).toBe(`https://checkout.paystack.com/${tx.access_code}`);
     expect(start.total_amount).toBe('99.98');
     expect(tx).toMatchObject({
@@ -59,12 +53,12 @@ describe.each(backends)('Paystack adapter against a local fake Paystack on $name
     });
     const payment = await paymentRow(ctx.app, start.reference);
     expect(tx.metadata).toEqual({ donation_ids: [expect.any(String)], payment_id: payment.id });
-    expect(fake.requests.every((r) => r.authorized)).toBe(true);
+    expect(paystack.fake.requests.every((r) => r.authorized)).toBe(true);
 
     // Not paid yet: Paystack says abandoned, which is still pending to us; a later success must be credited.
     expect((await verify(ctx.app, start.reference)).json().status).toBe('pending');
-    fake.setOutcome(start.reference, 'success');
-    const hook = await signedWebhook(ctx.app, fake.secret, {
+    paystack.fake.setOutcome(start.reference, 'success');
+    const hook = await signedWebhook(ctx.app, paystack.fake.secret, {
       ...chargeSuccess(start.reference),
       data: { reference: start.reference, amount: 1 },
     });
@@ -74,16 +68,16 @@ describe.each(backends)('Paystack adapter against a local fake Paystack on $name
     expect(await currentAmount(ctx.app, causeId)).toBe(before + 9_998);
     expect(await notificationCount(ctx.app, organizer.id, 'New donation')).toBe(1);
     // Replayed webhook: nothing more.
-    await signedWebhook(ctx.app, fake.secret, chargeSuccess(start.reference));
+    await signedWebhook(ctx.app, paystack.fake.secret, chargeSuccess(start.reference));
     expect(await currentAmount(ctx.app, causeId)).toBe(before + 9_998);
   });
 
   it('verifies a pending payment by asking Paystack', async () => {
     const { causeId } = await scene(ctx.app);
     const start = await donate(ctx.app, causeId, '10.00');
-    fake.setOutcome(start.reference, 'ongoing');
+    paystack.fake.setOutcome(start.reference, 'ongoing');
     expect((await verify(ctx.app, start.reference)).json().status).toBe('pending');
-    fake.setOutcome(start.reference, 'success');
+    paystack.fake.setOutcome(start.reference, 'success');
     expect((await verify(ctx.app, start.reference)).json()).toMatchObject({ status: 'success', message: 'Payment verified successfully' });
   });
 
@@ -91,7 +85,7 @@ describe.each(backends)('Paystack adapter against a local fake Paystack on $name
     const { organizer, causeId } = await scene(ctx.app);
     const before = await currentAmount(ctx.app, causeId);
     const start = await donate(ctx.app, causeId, '35.00');
-    const asked = () => fake.requests.filter((r) => r.path === `/transaction/verify/${start.reference}`).length;
+    const asked = () => paystack.fake.requests.filter((r) => r.path === `/transaction/verify/${start.reference}`).length;
     // The donor left the checkout unpaid: Paystack says abandoned, and the donor may still pay it.
     const left = await verify(ctx.app, start.reference);
     expect(left.statusCode).toBe(202);
@@ -103,12 +97,12 @@ describe.each(backends)('Paystack adapter against a local fake Paystack on $name
     expect(asked()).toBe(askedOnce);
 
     // The donor goes back and pays; a few seconds have passed since the last question.
-    fake.setOutcome(start.reference, 'success');
+    paystack.fake.setOutcome(start.reference, 'success');
     await ctx.app.db.execute(sql`UPDATE payments SET provider_checked_at = now() - make_interval(secs => ${ABANDONED_RECHECK_SECONDS})
       WHERE reference = ${start.reference}`);
     const event = { event: 'charge.success', data: { reference: start.reference, status: 'success', channel: 'card' } };
     const calls = Array.from({ length: 70 }, (_, i) =>
-      i % 7 < 5 ? verify(ctx.app, start.reference) : signedWebhook(ctx.app, fake.secret, event),
+      i % 7 < 5 ? verify(ctx.app, start.reference) : signedWebhook(ctx.app, paystack.fake.secret, event),
     );
     const answers = await Promise.all(calls);
     expect(answers.map((a) => a.statusCode)).toEqual(Array.from({ length: 70 }, () => 200));
@@ -137,9 +131,9 @@ describe.each(backends)('Paystack adapter against a local fake Paystack on $name
     expect(expired.json()).toMatchObject({ status: 'abandoned', code: 'payment_abandoned', detail: 'Payment was cancelled' });
     expect((await paymentRow(ctx.app, start.reference)).status).toBe('abandoned');
     // Past the window a verify no longer asks; Paystack's webhook for a late payment still credits it.
-    fake.setOutcome(start.reference, 'success');
+    paystack.fake.setOutcome(start.reference, 'success');
     expect((await verify(ctx.app, start.reference)).statusCode).toBe(402);
-    await signedWebhook(ctx.app, fake.secret, chargeSuccess(start.reference));
+    await signedWebhook(ctx.app, paystack.fake.secret, chargeSuccess(start.reference));
     expect((await verify(ctx.app, start.reference)).statusCode).toBe(200);
     expect(await currentAmount(ctx.app, causeId)).toBe(before + 1_200);
   });
@@ -149,10 +143,10 @@ describe.each(backends)('Paystack adapter against a local fake Paystack on $name
     const before = await currentAmount(ctx.app, causeId);
     const low = await donate(ctx.app, causeId, '20.00');
     const naira = await donate(ctx.app, causeId, '20.00');
-    fake.setOutcome(low.reference, 'success', { amount: 200 });
-    fake.setOutcome(naira.reference, 'success', { currency: 'NGN' });
-    await signedWebhook(ctx.app, fake.secret, chargeSuccess(low.reference));
-    await signedWebhook(ctx.app, fake.secret, chargeSuccess(naira.reference));
+    paystack.fake.setOutcome(low.reference, 'success', { amount: 200 });
+    paystack.fake.setOutcome(naira.reference, 'success', { currency: 'NGN' });
+    await signedWebhook(ctx.app, paystack.fake.secret, chargeSuccess(low.reference));
+    await signedWebhook(ctx.app, paystack.fake.secret, chargeSuccess(naira.reference));
     expect((await paymentRow(ctx.app, low.reference)).status).toBe('flagged');
     expect((await paymentRow(ctx.app, naira.reference)).status).toBe('flagged');
     expect(await currentAmount(ctx.app, causeId)).toBe(before);
@@ -168,7 +162,7 @@ describe.each(backends)('Paystack adapter against a local fake Paystack on $name
   it('rejects a webhook signed with another key', async () => {
     const { causeId } = await scene(ctx.app);
     const start = await donate(ctx.app, causeId, '10.00');
-    fake.setOutcome(start.reference, 'success');
+    paystack.fake.setOutcome(start.reference, 'success');
     const res = await signedWebhook(ctx.app, 'sk_test_wrong', chargeSuccess(start.reference));
     expect(res.statusCode).toBe(401);
     expect((await paymentRow(ctx.app, start.reference)).status).toBe('pending');
@@ -176,7 +170,7 @@ describe.each(backends)('Paystack adapter against a local fake Paystack on $name
 
   it('answers 502 when Paystack will not start a payment, and the retry works', async () => {
     const { causeId } = await scene(ctx.app);
-    fake.failInitializeWith = 500;
+    paystack.fake.failInitializeWith = 500;
     try {
       const res = await ctx.app.inject({
         method: 'POST',
@@ -187,7 +181,7 @@ describe.each(backends)('Paystack adapter against a local fake Paystack on $name
       expect(res.statusCode).toBe(502);
       expect(res.json()).toEqual({ detail: 'Unable to start payment. Please try again.', code: 'server_error' });
     } finally {
-      fake.failInitializeWith = 0;
+      paystack.fake.failInitializeWith = 0;
     }
     // A 5xx is not kept for the key: the same retry goes through.
     const retry = await ctx.app.inject({
@@ -210,14 +204,14 @@ describe.each(backends)('Paystack adapter against a local fake Paystack on $name
     ).json();
     const initiate = () =>
       ctx.app.inject({ method: 'POST', url: '/api/payments/initiate/', payload: { donation_id: donation.id, email: 'efua@example.com' } });
-    fake.failInitializeWith = 503;
+    paystack.fake.failInitializeWith = 503;
     try {
       expect((await initiate()).statusCode).toBe(502);
     } finally {
-      fake.failInitializeWith = 0;
+      paystack.fake.failInitializeWith = 0;
     }
     const again = await initiate();
     expect(again.statusCode).toBe(200);
-    expect(fake.transactions.get(again.json().reference)).toMatchObject({ amount: 3_000, email: 'efua@example.com' });
+    expect(paystack.fake.transactions.get(again.json().reference)).toMatchObject({ amount: 3_000, email: 'efua@example.com' });
   });
 });

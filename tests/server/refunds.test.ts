@@ -6,11 +6,11 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { backends } from './helpers/backends';
 import { bearer, newSession, useApp } from './helpers/app';
 import { ADMIN } from './helpers/causes';
-import { startFakePaystack, type FakePaystack } from './helpers/fake-paystack';
+import { useFakePaystack } from './helpers/fake-paystack';
 import { currentAmount, notificationCount, one, sandboxDecide, scene, signedWebhook, verify, donate } from './helpers/giving';
 import { balance, requestWithdrawal, useDetails } from './helpers/payouts';
 import { pdfText } from './helpers/pdf-text';
@@ -199,20 +199,14 @@ describe.each(backends)('refunds on $name (sandbox)', (backend) => {
   });
 });
 
-describe.each(backends)('refunds through Paystack (local fake) on $name', (backend) => {
-  let fake: FakePaystack;
-  const payments = { provider: 'paystack' as const, paystackSecretKey: '', paystackBaseUrl: '' };
-  beforeAll(async () => {
-    fake = await startFakePaystack();
-    payments.paystackSecretKey = fake.secret;
-    payments.paystackBaseUrl = fake.url;
-  });
-  afterAll(async () => fake?.close());
+describe.each(backends)('refunds through Paystack (local paystack.fake) on $name', (backend) => {
+  const paystack = useFakePaystack();
+  const { payments } = paystack;
   const ctx = useApp(backend, { admin: ADMIN, cardHoldHours: 0, publicUrl: 'https://boafo.test', payments });
 
   async function paid(causeId: string, amount: string, token: string) {
     const start = await donate(ctx.app, causeId, amount, { payment_method: 'mobile_money' }, token);
-    fake.setOutcome(start.reference, 'success');
+    paystack.fake.setOutcome(start.reference, 'success');
     expect((await verify(ctx.app, start.reference)).json().status).toBe('success');
     return (await one<{ id: string }>(ctx.app, sql`SELECT id FROM donations WHERE reference = ${start.reference}`)).id;
   }
@@ -225,19 +219,21 @@ describe.each(backends)('refunds through Paystack (local fake) on $name', (backe
     const donor = await newSession(ctx.app);
     const donationId = await paid(causeId, '80.00', donor.access);
     const reference = (await one<{ r: string }>(ctx.app, sql`SELECT reference AS r FROM donations WHERE id = ${donationId}`)).r;
-    fake.refundStatus = 'pending';
+    paystack.fake.refundStatus = 'pending';
     const res = await adminRefund(ctx.app, admin.access, donationId, '25.00');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'pending', amount: '25.00', donation: { refunded: '25.00' } });
-    expect(fake.requests.find((r) => r.path === '/refund')?.body).toEqual({ transaction: reference, amount: 2_500 });
+    expect(paystack.fake.requests.find((r) => r.path === '/refund')?.body).toEqual({ transaction: reference, amount: 2_500 });
     // Pending already counts: the money is spoken for.
     expect(await currentAmount(ctx.app, causeId)).toBe(5_500);
 
     const row = await refundRow(res.json().id);
-    fake.setRefundStatus(Number(row.provider_reference), 'processed');
-    const hooks = await Promise.all([1, 2].map(() => signedWebhook(ctx.app, fake.secret, refundEvent('refund.processed', reference))));
+    paystack.fake.setRefundStatus(Number(row.provider_reference), 'processed');
+    const hooks = await Promise.all(
+      [1, 2].map(() => signedWebhook(ctx.app, paystack.fake.secret, refundEvent('refund.processed', reference))),
+    );
     expect(hooks.map((h) => h.statusCode)).toEqual([200, 200]);
-    await signedWebhook(ctx.app, fake.secret, refundEvent('refund.processed', reference));
+    await signedWebhook(ctx.app, paystack.fake.secret, refundEvent('refund.processed', reference));
     expect((await refundRow(res.json().id)).status).toBe('processed');
     expect(await notificationCount(ctx.app, donor.id, 'Donation refunded')).toBe(1);
     expect(await currentAmount(ctx.app, causeId)).toBe(5_500);
@@ -249,13 +245,13 @@ describe.each(backends)('refunds through Paystack (local fake) on $name', (backe
     const donor = await newSession(ctx.app);
     const donationId = await paid(causeId, '60.00', donor.access);
     const reference = (await one<{ r: string }>(ctx.app, sql`SELECT reference AS r FROM donations WHERE id = ${donationId}`)).r;
-    fake.refundStatus = 'processed';
+    paystack.fake.refundStatus = 'processed';
     const [res] = await Promise.all([
       adminRefund(ctx.app, admin.access, donationId),
-      ...[1, 2, 3].map(() => signedWebhook(ctx.app, fake.secret, refundEvent('refund.processed', reference))),
+      ...[1, 2, 3].map(() => signedWebhook(ctx.app, paystack.fake.secret, refundEvent('refund.processed', reference))),
     ]);
     expect(res.statusCode, res.body).toBe(200);
-    await signedWebhook(ctx.app, fake.secret, refundEvent('refund.processed', reference));
+    await signedWebhook(ctx.app, paystack.fake.secret, refundEvent('refund.processed', reference));
     expect((await refundRow(res.json().id)).status).toBe('processed');
     expect(await notificationCount(ctx.app, donor.id, 'Donation refunded')).toBe(1);
     expect(await currentAmount(ctx.app, causeId)).toBe(0);
@@ -263,20 +259,20 @@ describe.each(backends)('refunds through Paystack (local fake) on $name', (backe
     // A refund Paystack later fails: the donation and the cause get the money back, once.
     const second = await paid(causeId, '40.00', donor.access);
     const secondRef = (await one<{ r: string }>(ctx.app, sql`SELECT reference AS r FROM donations WHERE id = ${second}`)).r;
-    fake.refundStatus = 'pending';
+    paystack.fake.refundStatus = 'pending';
     const pending = await adminRefund(ctx.app, admin.access, second, '40.00');
     expect(pending.json().donation.status).toBe('refunded');
-    fake.setRefundStatus(Number((await refundRow(pending.json().id)).provider_reference), 'failed');
-    await Promise.all([1, 2].map(() => signedWebhook(ctx.app, fake.secret, refundEvent('refund.failed', secondRef))));
+    paystack.fake.setRefundStatus(Number((await refundRow(pending.json().id)).provider_reference), 'failed');
+    await Promise.all([1, 2].map(() => signedWebhook(ctx.app, paystack.fake.secret, refundEvent('refund.failed', secondRef))));
     expect((await refundRow(pending.json().id)).status).toBe('failed');
     expect(await currentAmount(ctx.app, causeId)).toBe(4_000);
     const list = await ctx.app.inject({ url: `/api/admin/donations/?cause_id=${causeId}`, headers: bearer(admin.access) });
     expect(list.json().results.find((d: { id: string }) => d.id === second)).toMatchObject({ status: 'completed', refunded: '0.00' });
 
     // Paystack refusing outright refunds nothing.
-    fake.failRefundWith = 400;
+    paystack.fake.failRefundWith = 400;
     expect((await adminRefund(ctx.app, admin.access, second, '1.00')).statusCode).toBe(502);
-    fake.failRefundWith = 0;
+    paystack.fake.failRefundWith = 0;
     expect(await currentAmount(ctx.app, causeId)).toBe(4_000);
     await expectCountersEqualRecount(ctx.app);
   });

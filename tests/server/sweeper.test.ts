@@ -14,7 +14,7 @@ import type { SandboxProvider } from '../../src/server/payments/sandbox';
 import { backends } from './helpers/backends';
 import { bearer, testConfig, useApp } from './helpers/app';
 import { ADMIN } from './helpers/causes';
-import { startFakePaystack, type FakePaystack } from './helpers/fake-paystack';
+import { useFakePaystack } from './helpers/fake-paystack';
 import { currentAmount, donate, notificationCount, one, paymentRow, scene } from './helpers/giving';
 import { fund, requestWithdrawal, useDetails, withdrawalRow } from './helpers/payouts';
 
@@ -131,29 +131,23 @@ describe.runIf(backends.length > 0)('the sweeper timer', () => {
   });
 });
 
-describe.each(backends)('money sweeper with Paystack (a local fake) on $name', (backend) => {
-  let fake: FakePaystack;
-  const payments = { provider: 'paystack' as const, paystackSecretKey: '', paystackBaseUrl: '' };
-  beforeAll(async () => {
-    fake = await startFakePaystack();
-    payments.paystackSecretKey = fake.secret;
-    payments.paystackBaseUrl = fake.url;
-  });
-  afterAll(async () => fake?.close());
+describe.each(backends)('money sweeper with Paystack (a local paystack.fake) on $name', (backend) => {
+  const paystack = useFakePaystack();
+  const { payments } = paystack;
   const ctx = useApp(backend, { admin: ADMIN, publicUrl: 'https://boafo.test', payments, sweeper: MANUAL });
 
   it('asks Paystack about a pending payment, waits while it is in progress, credits it once when paid', async () => {
     const { app } = ctx;
     const { causeId } = await scene(app);
     const { reference } = await donate(app, causeId, '25.00');
-    fake.setOutcome(reference, 'ongoing');
+    paystack.fake.setOutcome(reference, 'ongoing');
     await age(app, reference, 10);
-    const verifies = () => fake.requests.filter((r) => r.path === `/transaction/verify/${reference}`).length;
+    const verifies = () => paystack.fake.requests.filter((r) => r.path === `/transaction/verify/${reference}`).length;
     expect(await sweepOnce(app)).toMatchObject({ paymentsChecked: 1, paymentsSettled: 0 });
     expect(verifies()).toBe(1);
     expect((await paymentRow(app, reference)).status).toBe('pending');
 
-    fake.setOutcome(reference, 'success');
+    paystack.fake.setOutcome(reference, 'success');
     await age(app, reference, 20);
     expect(await sweepOnce(app)).toMatchObject({ paymentsChecked: 1, paymentsSettled: 1 });
     expect(verifies()).toBe(2);
@@ -175,7 +169,7 @@ describe.each(backends)('money sweeper with Paystack (a local fake) on $name', (
     for (const { reference } of [paidLate, neverPaid]) expect((await paymentRow(app, reference)).status).toBe('pending');
     expect((await app.inject({ url: `/api/payments/verify/${neverPaid.reference}/` })).statusCode).toBe(202);
 
-    fake.setOutcome(paidLate.reference, 'success');
+    paystack.fake.setOutcome(paidLate.reference, 'success');
     for (const { reference } of [paidLate, neverPaid]) await age(app, reference, 61);
     expect(await sweepOnce(app)).toMatchObject({ paymentsChecked: 2, paymentsSettled: 1, paymentsExpired: 1 });
     expect((await paymentRow(app, paidLate.reference)).status).toBe('success');
@@ -187,7 +181,7 @@ describe.each(backends)('money sweeper with Paystack (a local fake) on $name', (
     const { app } = ctx;
     const { causeId } = await scene(app);
     const { reference } = await donate(app, causeId, '30.00');
-    fake.setOutcome(reference, 'success', { amount: 2000 });
+    paystack.fake.setOutcome(reference, 'success', { amount: 2000 });
     await age(app, reference, 10);
     expect(await sweepOnce(app)).toMatchObject({ paymentsChecked: 1, paymentsSettled: 1 });
     const row = await paymentRow(app, reference);

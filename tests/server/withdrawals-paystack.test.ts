@@ -1,28 +1,24 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { backends } from './helpers/backends';
 import { bearer, newSession, useApp } from './helpers/app';
 import { ADMIN } from './helpers/causes';
-import { startFakePaystack, type FakePaystack } from './helpers/fake-paystack';
+import { useFakePaystack } from './helpers/fake-paystack';
 import { notificationMessages, scene, signedWebhook } from './helpers/giving';
 import { adminAction, balance, fund, MOMO, requestWithdrawal, saveDetails, useDetails, withdrawalRow } from './helpers/payouts';
 
-describe.each(backends)('payouts against a local fake Paystack on $name', (backend) => {
-  let fake: FakePaystack;
-  const payments = { provider: 'paystack' as const, paystackSecretKey: '', paystackBaseUrl: '' };
-  beforeAll(async () => {
-    fake = await startFakePaystack();
-    payments.paystackSecretKey = fake.secret;
-    payments.paystackBaseUrl = fake.url;
-    fake.accounts.set('040100:1234567890123', 'AMA SERWAA MENSAH');
+describe.each(backends)('payouts against a local paystack.fake Paystack on $name', (backend) => {
+  const paystack = useFakePaystack();
+  const { payments } = paystack;
+  beforeAll(() => {
+    paystack.fake.accounts.set('040100:1234567890123', 'AMA SERWAA MENSAH');
   });
-  afterAll(async () => fake?.close());
   beforeEach(() => {
-    fake.transferFault = 'ok';
-    fake.transferStatus = 'pending';
+    paystack.fake.transferFault = 'ok';
+    paystack.fake.transferStatus = 'pending';
   });
   const ctx = useApp(backend, { admin: ADMIN, payments });
 
-  const calls = (method: string, path: string) => fake.requests.filter((r) => r.method === method && r.path === path);
+  const calls = (method: string, path: string) => paystack.fake.requests.filter((r) => r.method === method && r.path === path);
   const transferPosts = (reference: string) =>
     calls('POST', '/transfer').filter((r) => (r.body as { reference?: string }).reference === reference);
 
@@ -49,7 +45,7 @@ describe.each(backends)('payouts against a local fake Paystack on $name', (backe
     expect(momo.map((m: { code: string }) => m.code)).toEqual(['ATL', 'MTN', 'VOD']);
     const asked = calls('GET', '/bank').slice(before);
     expect(asked.map((r) => r.query)).toEqual(['?country=ghana&currency=GHS', '?currency=GHS&type=mobile_money']);
-    expect(fake.requests.every((r) => r.authorized)).toBe(true);
+    expect(paystack.fake.requests.every((r) => r.authorized)).toBe(true);
   });
 
   it('resolves accounts at Paystack and keeps its account name', async () => {
@@ -93,10 +89,10 @@ describe.each(backends)('payouts against a local fake Paystack on $name', (backe
     });
     const [post] = transferPosts(withdrawal.reference);
     expect(post.body).toMatchObject({ source: 'balance', amount: 3_000, currency: 'GHS', reference: withdrawal.reference });
-    expect(fake.recipients.has(String((post.body as { recipient: string }).recipient))).toBe(true);
+    expect(paystack.fake.recipients.has(String((post.body as { recipient: string }).recipient))).toBe(true);
 
     // The event body never decides: Paystack still says pending, so nothing changes.
-    const early = await signedWebhook(ctx.app, fake.secret, {
+    const early = await signedWebhook(ctx.app, paystack.fake.secret, {
       event: 'transfer.success',
       data: { reference: withdrawal.reference, status: 'success' },
     });
@@ -104,8 +100,8 @@ describe.each(backends)('payouts against a local fake Paystack on $name', (backe
     expect((await withdrawalRow(ctx.app, withdrawal.id)).status).toBe('processing');
     expect(await balance(ctx.app, organizer.access, causeId)).toMatchObject({ pending: '30.00', available: '70.00' });
 
-    fake.setTransferStatus(withdrawal.reference, 'success');
-    await signedWebhook(ctx.app, fake.secret, { event: 'transfer.success', data: { reference: withdrawal.reference } });
+    paystack.fake.setTransferStatus(withdrawal.reference, 'success');
+    await signedWebhook(ctx.app, paystack.fake.secret, { event: 'transfer.success', data: { reference: withdrawal.reference } });
     expect((await withdrawalRow(ctx.app, withdrawal.id)).status).toBe('paid');
     expect(await balance(ctx.app, organizer.access, causeId)).toMatchObject({ withdrawn: '30.00', pending: '0.00', available: '70.00' });
     expect(await notificationMessages(ctx.app, organizer.id, 'Withdrawal paid')).toHaveLength(1);
@@ -113,11 +109,11 @@ describe.each(backends)('payouts against a local fake Paystack on $name', (backe
     expect(
       (await signedWebhook(ctx.app, 'sk_test_wrong', { event: 'transfer.reversed', data: { reference: withdrawal.reference } })).statusCode,
     ).toBe(401);
-    expect(fake.requests.every((r) => r.authorized)).toBe(true);
+    expect(paystack.fake.requests.every((r) => r.authorized)).toBe(true);
   });
 
   it('pays mobile money to a mobile_money recipient with the local number', async () => {
-    fake.transferStatus = 'success';
+    paystack.fake.transferStatus = 'success';
     const { admin, withdrawal } = await requested('12.00', { ...MOMO, phone_number: '233241234567' });
     expect((await adminAction(ctx.app, admin.access, withdrawal.id, 'approve')).json().status).toBe('paid');
     expect(calls('POST', '/transferrecipient').at(-1)!.body).toEqual({
@@ -131,12 +127,12 @@ describe.each(backends)('payouts against a local fake Paystack on $name', (backe
 
   it('a lost answer leaves it processing; the retry finds the transfer by our reference and never sends a second', async () => {
     const { admin, withdrawal } = await requested('45.00');
-    fake.transferFault = 'error_after';
-    fake.transferStatus = 'success';
+    paystack.fake.transferFault = 'error_after';
+    paystack.fake.transferStatus = 'success';
     const first = await adminAction(ctx.app, admin.access, withdrawal.id, 'approve');
     expect(first.json().status).toBe('processing');
     expect(first.json().provider_status).toMatch(/^unconfirmed: /);
-    fake.transferFault = 'ok';
+    paystack.fake.transferFault = 'ok';
     const retry = await adminAction(ctx.app, admin.access, withdrawal.id, 'retry');
     expect(retry.json()).toMatchObject({ status: 'paid', reference: withdrawal.reference });
     expect(transferPosts(withdrawal.reference)).toHaveLength(1);
@@ -145,11 +141,11 @@ describe.each(backends)('payouts against a local fake Paystack on $name', (backe
 
   it('a transfer Paystack never received is sent again with the same reference', async () => {
     const { admin, withdrawal } = await requested('15.00');
-    fake.transferFault = 'error_before';
+    paystack.fake.transferFault = 'error_before';
     expect((await adminAction(ctx.app, admin.access, withdrawal.id, 'approve')).json().status).toBe('processing');
-    expect(fake.transfers.has(withdrawal.reference)).toBe(false);
-    fake.transferFault = 'ok';
-    fake.transferStatus = 'success';
+    expect(paystack.fake.transfers.has(withdrawal.reference)).toBe(false);
+    paystack.fake.transferFault = 'ok';
+    paystack.fake.transferStatus = 'success';
     expect((await adminAction(ctx.app, admin.access, withdrawal.id, 'retry')).json().status).toBe('paid');
     const posts = transferPosts(withdrawal.reference);
     expect(posts).toHaveLength(2);
@@ -160,7 +156,7 @@ describe.each(backends)('payouts against a local fake Paystack on $name', (backe
 
   it('a refused transfer fails and a reversal after payment makes the money available again', async () => {
     const refusedCase = await requested('20.00');
-    fake.transferFault = 'refuse';
+    paystack.fake.transferFault = 'refuse';
     const refused = await adminAction(ctx.app, refusedCase.admin.access, refusedCase.withdrawal.id, 'approve');
     expect(refused.json().status).toBe('failed');
     expect(refused.json().failure_reason).toMatch(/balance is not enough/);
@@ -169,12 +165,12 @@ describe.each(backends)('payouts against a local fake Paystack on $name', (backe
       available: '100.00',
     });
 
-    fake.transferFault = 'ok';
-    fake.transferStatus = 'success';
+    paystack.fake.transferFault = 'ok';
+    paystack.fake.transferStatus = 'success';
     const { admin, organizer, causeId, withdrawal } = await requested('60.00');
     expect((await adminAction(ctx.app, admin.access, withdrawal.id, 'approve')).json().status).toBe('paid');
-    fake.setTransferStatus(withdrawal.reference, 'reversed');
-    await signedWebhook(ctx.app, fake.secret, { event: 'transfer.reversed', data: { reference: withdrawal.reference } });
+    paystack.fake.setTransferStatus(withdrawal.reference, 'reversed');
+    await signedWebhook(ctx.app, paystack.fake.secret, { event: 'transfer.reversed', data: { reference: withdrawal.reference } });
     expect((await withdrawalRow(ctx.app, withdrawal.id)).status).toBe('failed');
     expect(await balance(ctx.app, organizer.access, causeId)).toMatchObject({ withdrawn: '0.00', available: '100.00' });
     const [message] = await notificationMessages(ctx.app, organizer.id, 'Withdrawal failed');

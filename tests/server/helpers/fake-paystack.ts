@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 import { handleCharges, initCharges, type FakeCharges } from './fake-paystack-charges';
 import { handleSubscriptions, initSubscriptions, type FakeSubscriptions } from './fake-paystack-subscriptions';
 import { handleTransfers, initTransfers, type FakeTransfers } from './fake-paystack-transfers';
@@ -202,4 +203,26 @@ export async function startFakePaystack(secret = `sk_test_${randomBytes(12).toSt
   };
   fake.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return fake;
+}
+
+/**
+ * A fake Paystack for one describe block, started before its app is built (call this before useApp)
+ * and closed after: `payments` is the app's payment settings, `fake` the running fake.
+ */
+export function useFakePaystack() {
+  let running: FakePaystack | undefined;
+  const payments = { provider: 'paystack' as const, paystackSecretKey: '', paystackBaseUrl: '' };
+  beforeAll(async () => {
+    running = await startFakePaystack();
+    payments.paystackSecretKey = running.secret;
+    payments.paystackBaseUrl = running.url;
+  });
+  afterAll(async () => running?.close());
+  return {
+    payments,
+    get fake(): FakePaystack {
+      if (!running) throw new Error('the fake Paystack starts in beforeAll');
+      return running;
+    },
+  };
 }
