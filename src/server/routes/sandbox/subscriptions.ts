@@ -54,8 +54,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           request.body?.outcome ?? 'success',
           subscription.paymentMethod ?? 'card',
         );
-      // Verify-and-settle, the same path as a webhook: a repeat finds the month settled and changes nothing.
-      const settled = (await refreshPayment(app, payment.reference)) ?? payment;
+      // The request that charged the month settles it as the provider's webhook would: it always asks, and never joins
+      // a verify of the same month that another request started before the charge was recorded (that one would
+      // answer "pending" and the month would wait for the sweeper). A repeat verifies; a settled month stays as it is.
+      const settled = (await refreshPayment(app, payment.reference, created)) ?? payment;
       const [view] = (await app.repos.subscriptions.listForUser(subscription.userId)).filter((v) => v.subscription.id === subscription.id);
       return {
         subscription_code: subscription.code,
