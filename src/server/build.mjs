@@ -44,8 +44,18 @@ function newestMtime(paths) {
   return newest;
 }
 
+/**
+ * The message catalogs' compiled modules (scripts/i18n.mjs), so a translator's edit to a .po file shows on the
+ * next start. They are committed and a test keeps them current, so this usually writes nothing.
+ */
+async function compileCatalogs() {
+  const { compile } = await import('../../scripts/i18n.mjs');
+  compile();
+}
+
 /** Runs `make()` when `output` is missing or its stamp is older than `sources`, then stamps it. */
 async function buildWhenStale({ label, outDir, output, sources, force, make }) {
+  await compileCatalogs();
   const stampFile = join(outDir, '.build-stamp');
   const sourcesTime = newestMtime(sources);
   const builtTime = existsSync(stampFile) ? Number(readFileSync(stampFile, 'utf8')) : 0;

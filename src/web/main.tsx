@@ -13,6 +13,7 @@ import { captureInstallPrompt } from './features/pwa/stores/pwa-store';
 import { pageHasBootAnswers } from './lib/boot-answers';
 import { awaitVisitor, nextInteraction } from './lib/page-takeover';
 import { isLandingPath, nothingStored, whenIdle } from './lib/first-visit';
+import { deviceLocale, loadCatalog } from './lib/catalog-loaders';
 
 captureInstallPrompt();
 
@@ -33,6 +34,8 @@ const waitForVisitor = nothingStored() && painted && navigator.onLine;
 const takeover = waitForVisitor ? awaitVisitor(root) : null;
 /** Loads and starts the app; if its code cannot be fetched (the network dropped), tries again on the next interaction. */
 function start(): void {
+  // The language's catalog downloads beside the app's code, not after it (start-app waits for both).
+  loadCatalog(deviceLocale()).catch(() => undefined);
   import('./start-app').then(
     ({ startApp }) => startApp(root, takeover),
     () => void nextInteraction().then(start),

@@ -11,6 +11,24 @@ import { isLandingPath, nothingStored, whenIdle } from './lib/first-visit';
 import { STORAGE_KEYS } from './lib/storage-keys';
 import { reloadSession, session, syncSessionFromStorage } from './stores/session-store';
 import { leaveScrollToReader, router } from './router';
+import { activateLocale, i18n } from './lib/i18n';
+import { deviceLocale } from './lib/catalog-loaders';
+
+/**
+ * Shows the device's language; if its catalog cannot be fetched (offline before the worker kept it), English,
+ * and as a last resort the message ids, rather than no app at all.
+ */
+async function startLanguage(): Promise<void> {
+  const locale = deviceLocale();
+  try {
+    await activateLocale(locale);
+  } catch {
+    await activateLocale('en').catch(() => {
+      i18n.load('en', {});
+      i18n.activate('en');
+    });
+  }
+}
 
 /** The app itself: session, router, first render, then the offline store, the worker and realtime. */
 export function startApp(rootElement: HTMLElement, takeover: Takeover | null): void {
@@ -49,8 +67,9 @@ export function startApp(rootElement: HTMLElement, takeover: Takeover | null): v
   // The same holds whenever the app takes over a painted page: that page stays readable meanwhile.
   const snapshotOnScreen = (pageHasBootAnswers() && !session.access) || takeover !== null;
   if (snapshotOnScreen) leaveScrollToReader();
-  if (snapshotOnScreen) void router.load().then(renderApp, renderApp);
-  else renderApp();
+  // The words come first: the first render is in the device's language, never English then Twi.
+  const ready = startLanguage().then(() => (snapshotOnScreen ? router.load() : undefined));
+  void ready.then(renderApp, renderApp);
 
   // A guest's first look at the landing page has nothing to queue or sync: the offline store (Dexie)
   // waits until they navigate, sign in or come back with a cart, keeping the landing load small.

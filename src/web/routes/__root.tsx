@@ -6,17 +6,19 @@ import { OfflineBanner } from '../features/offline/components/offline-banner';
 import { SyncDock } from '../features/offline/components/sync-dock';
 import { InstallButton } from '../features/pwa/components/install-button';
 import { UpdatePrompt } from '../features/pwa/components/update-prompt';
+import { useT } from '../lib/i18n';
 
 function RootLayout() {
+  const t = useT();
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('common.skipToContent')}
       </a>
       <OfflineBanner />
       <UpdatePrompt />
       <Outlet />
-      <aside className="app-dock" aria-label="Sync status">
+      <aside className="app-dock" aria-label={t('common.syncStatus')}>
         <SyncDock />
         <InstallButton />
       </aside>

@@ -3,6 +3,8 @@ import { Link } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { session } from '../../stores/session-store';
 import { useLogout } from '../../lib/use-logout';
+import { useT } from '../../lib/i18n';
+import { LanguageSwitcher } from '../language-switcher';
 import { Logo } from './logo';
 
 /** The landing nav bar (spec §2), shared by every public screen. Signed-in users get Dashboard instead of Log in. */
@@ -10,6 +12,7 @@ export function SiteHeader() {
   const { access } = useSnapshot(session);
   const [open, setOpen] = useState(false);
   const logout = useLogout();
+  const t = useT();
   const close = () => setOpen(false);
 
   return (
@@ -19,54 +22,55 @@ export function SiteHeader() {
           <Logo />
           <span>Boafo</span>
         </Link>
+        <LanguageSwitcher className="site-header__language" />
         <button type="button" className="nav-toggle" aria-expanded={open} aria-controls="site-nav" onClick={() => setOpen(!open)}>
-          Menu
+          {t('common.menu')}
         </button>
-        <nav id="site-nav" aria-label="Main" className={open ? 'site-nav is-open' : 'site-nav'}>
+        <nav id="site-nav" aria-label={t('common.nav.label')} className={open ? 'site-nav is-open' : 'site-nav'}>
           <ul>
             <li>
               <Link to="/" activeOptions={{ exact: true }} onClick={close}>
-                Home
+                {t('common.nav.home')}
               </Link>
             </li>
             <li>
               <Link to="/causelistpage" onClick={close}>
-                Services
+                {t('common.nav.services')}
               </Link>
             </li>
             <li>
               <Link to="/signup" onClick={close}>
-                Join us
+                {t('common.nav.joinUs')}
               </Link>
             </li>
             <li>
               <a href="#contact" onClick={close}>
-                Contact us
+                {t('common.nav.contact')}
               </a>
             </li>
             {access ? (
               <>
                 <li>
                   <Link to="/dashboard" onClick={close}>
-                    Dashboard
+                    {t('common.nav.dashboard')}
                   </Link>
                 </li>
                 <li>
                   <button type="button" className="link-button" onClick={logout}>
-                    Log out
+                    {t('common.nav.logOut')}
                   </button>
                 </li>
               </>
             ) : (
               <li>
                 <Link to="/sign-in" onClick={close}>
-                  Log in
+                  {t('common.nav.logIn')}
                 </Link>
               </li>
             )}
             <li>
               <Link to="/causelistpage" className="button button--primary" onClick={close}>
-                Donate
+                {t('common.nav.donate')}
               </Link>
             </li>
           </ul>

@@ -5,6 +5,7 @@ import type { CategoryRef, Cause } from '../../../../shared/contract/causes';
 import { PageShell } from '../../../components/layout/page-shell';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOnline } from '../../../lib/use-online';
+import { useT } from '../../../lib/i18n';
 import { useCartCount } from '../../../components/notifications-badge/use-cart-count';
 import { listCategories } from '../api/causes-api';
 import { loadCauseList, type LoadedCauses } from '../lib/load-causes';
@@ -52,6 +53,7 @@ export interface CauseListPageProps {
 /** Spec §2 /causelistpage: search, sort, category, two-column grid, Previous/Next, offline from the mirror. */
 export function CauseListPage({ search, onSearchChange }: CauseListPageProps) {
   useDocumentTitle('Causes');
+  const t = useT();
   const online = useOnline();
   const cartCount = useCartCount();
   const page = search.page ?? 1;
@@ -171,7 +173,7 @@ export function CauseListPage({ search, onSearchChange }: CauseListPageProps) {
       )}
 
       {/* Cards use h3 titles; this keeps the heading outline in order for screen readers. */}
-      <h2 className="visually-hidden">Cause results</h2>
+      <h2 className="visually-hidden">{t('common.causeCount', { count: state?.page.count ?? 0 })}</h2>
       <div aria-live="polite" aria-busy={loading}>
         {loading && !state ? (
           <div className="cause-grid">
