@@ -41,6 +41,7 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as SuccessStoriesRouteImport } from './routes/success-stories'
+import { Route as TranslationsRouteImport } from './routes/translations'
 import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as WithdrawalsRouteImport } from './routes/withdrawals'
 import { Route as BlogSlugRouteImport } from './routes/blog/$slug'
@@ -209,6 +210,11 @@ const SuccessStoriesRoute = SuccessStoriesRouteImport.update({
   path: '/success-stories',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TranslationsRoute = TranslationsRouteImport.update({
+  id: '/translations',
+  path: '/translations',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const UnsubscribeRoute = UnsubscribeRouteImport.update({
   id: '/unsubscribe',
   path: '/unsubscribe',
@@ -273,6 +279,7 @@ export interface FileRoutesByFullPath {
   '/sign-in': typeof SignInRoute
   '/signup': typeof SignupRoute
   '/success-stories': typeof SuccessStoriesRoute
+  '/translations': typeof TranslationsRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/withdrawals': typeof WithdrawalsRoute
   '/blog/$slug': typeof BlogSlugRoute
@@ -313,6 +320,7 @@ export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute
   '/signup': typeof SignupRoute
   '/success-stories': typeof SuccessStoriesRoute
+  '/translations': typeof TranslationsRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/withdrawals': typeof WithdrawalsRoute
   '/blog/$slug': typeof BlogSlugRoute
@@ -354,6 +362,7 @@ export interface FileRoutesById {
   '/sign-in': typeof SignInRoute
   '/signup': typeof SignupRoute
   '/success-stories': typeof SuccessStoriesRoute
+  '/translations': typeof TranslationsRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/withdrawals': typeof WithdrawalsRoute
   '/blog/$slug': typeof BlogSlugRoute
@@ -396,6 +405,7 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/signup'
     | '/success-stories'
+    | '/translations'
     | '/unsubscribe'
     | '/withdrawals'
     | '/blog/$slug'
@@ -436,6 +446,7 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/signup'
     | '/success-stories'
+    | '/translations'
     | '/unsubscribe'
     | '/withdrawals'
     | '/blog/$slug'
@@ -476,6 +487,7 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/signup'
     | '/success-stories'
+    | '/translations'
     | '/unsubscribe'
     | '/withdrawals'
     | '/blog/$slug'
@@ -517,6 +529,7 @@ export interface RootRouteChildren {
   SignInRoute: typeof SignInRoute
   SignupRoute: typeof SignupRoute
   SuccessStoriesRoute: typeof SuccessStoriesRoute
+  TranslationsRoute: typeof TranslationsRoute
   UnsubscribeRoute: typeof UnsubscribeRoute
   WithdrawalsRoute: typeof WithdrawalsRoute
   BlogSlugRoute: typeof BlogSlugRoute
@@ -751,6 +764,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SuccessStoriesRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/translations': {
+      id: '/translations'
+      path: '/translations'
+      fullPath: '/translations'
+      preLoaderRoute: typeof TranslationsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/unsubscribe': {
       id: '/unsubscribe'
       path: '/unsubscribe'
@@ -829,6 +849,7 @@ const rootRouteChildren: RootRouteChildren = {
   SignInRoute: SignInRoute,
   SignupRoute: SignupRoute,
   SuccessStoriesRoute: SuccessStoriesRoute,
+  TranslationsRoute: TranslationsRoute,
   UnsubscribeRoute: UnsubscribeRoute,
   WithdrawalsRoute: WithdrawalsRoute,
   BlogSlugRoute: BlogSlugRoute,

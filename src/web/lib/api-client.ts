@@ -3,6 +3,7 @@ import type { TokenPair } from '../../shared/contract/auth';
 import { apiUrl } from './api-url';
 import { takeBootAnswer } from './boot-answers';
 import { decodeJwt } from './jwt';
+import { t } from './i18n';
 import { clearSession, reloadSession, session, setTokens } from '../stores/session-store';
 
 /** Spec §8: every non-2xx answer raises 'API {status} {statusText}: {body}'. */
@@ -65,6 +66,11 @@ export function configureApiClient(partial: Partial<ClientConfig>): void {
   Object.assign(config, partial);
 }
 
+/** The language on screen (lib/i18n.ts sets <html lang>): the server writes its error texts in it. */
+function pageLanguage(): string {
+  return typeof document === 'undefined' ? '' : document.documentElement.lang;
+}
+
 function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let body: BodyInit | undefined;
@@ -75,6 +81,8 @@ function send(path: string, options: RequestOptions, token: string | null): Prom
     body = JSON.stringify(options.body);
   }
   if (token) headers.Authorization = `Bearer ${token}`;
+  const language = pageLanguage();
+  if (language) headers['Accept-Language'] = language;
   return config.fetch(apiUrl(path), { method: options.method ?? 'GET', headers, body, signal: options.signal });
 }
 
@@ -215,6 +223,7 @@ function sendXhr(
     xhr.open(method, apiUrl(path));
     xhr.setRequestHeader('Accept', 'application/json');
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    if (pageLanguage()) xhr.setRequestHeader('Accept-Language', pageLanguage());
     if (onProgress && xhr.upload) {
       xhr.upload.onprogress = (event) => {
         if (event.lengthComputable && event.total > 0) onProgress(Math.min(1, event.loaded / event.total));
@@ -277,8 +286,8 @@ export const api = {
 };
 
 /** A sentence for the user: the server's detail, or a plain word about the connection. */
-export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+export function errorMessage(error: unknown, fallback = t('shell.errors.generic')): string {
   if (error instanceof ApiError) return error.errorBody?.detail || fallback;
-  if (error instanceof TypeError) return 'Could not reach the server. Check your connection and try again.';
+  if (error instanceof TypeError) return t('shell.errors.offline');
   return fallback;
 }

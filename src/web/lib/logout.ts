@@ -1,6 +1,7 @@
 import { api } from './api-client';
 import { clearSession, session } from '../stores/session-store';
 import { toast } from '../stores/toast-store';
+import { t } from './i18n';
 
 /** Revokes a refresh token on the server; best effort, since the local sign-out must work offline too. */
 export function revokeRefreshToken(refresh: string | null, access: string | null): void {
@@ -14,5 +15,5 @@ export function revokeRefreshToken(refresh: string | null, access: string | null
 export function logout(): void {
   revokeRefreshToken(session.refresh, session.access);
   clearSession();
-  toast.success('Logged out');
+  toast.success(t('shell.loggedOut'));
 }

@@ -1,5 +1,6 @@
 import { useState, type InputHTMLAttributes } from 'react';
 import { TextField } from './text-field';
+import { useT } from '../../lib/i18n';
 
 interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
   id: string;
@@ -12,6 +13,7 @@ interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>,
 /** A password input with a show/hide toggle; the toggle keeps one name and reports its state with aria-pressed. */
 export function PasswordField({ label, toggleLabel, ...props }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
+  const t = useT();
   return (
     <TextField
       {...props}
@@ -21,7 +23,7 @@ export function PasswordField({ label, toggleLabel, ...props }: PasswordFieldPro
         <button
           type="button"
           className="field__toggle"
-          aria-label={toggleLabel ?? `Show ${label.toLowerCase()}`}
+          aria-label={toggleLabel ?? t('shell.password.show', { label: label.toLowerCase() })}
           aria-pressed={visible}
           onClick={() => setVisible(!visible)}
         >

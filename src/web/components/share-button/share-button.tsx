@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from '../../stores/toast-store';
 import './share-button.css';
+import { useT } from '../../lib/i18n';
 
 export interface ShareButtonProps {
   /** What is shared, e.g. the cause title; also finishes the button's accessible name. */
@@ -31,6 +32,7 @@ export function ShareButton({ title, text, path, className }: ShareButtonProps) 
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
+  const t = useT();
   const url = new URL(path, location.origin).href;
   const native = typeof navigator.share === 'function';
 
@@ -76,9 +78,9 @@ export function ShareButton({ title, text, path, className }: ShareButtonProps) 
     toggle.current?.focus();
     try {
       await navigator.clipboard.writeText(url);
-      toast.success('Link copied');
+      toast.success(t('shell.share.copied'));
     } catch {
-      toast.error('Could not copy the link');
+      toast.error(t('shell.share.copyFailed'));
     }
   }
 
@@ -98,19 +100,19 @@ export function ShareButton({ title, text, path, className }: ShareButtonProps) 
             fill="currentColor"
           />
         </svg>
-        Share <span className="visually-hidden">{title}</span>
+        {t('shell.share.button')} <span className="visually-hidden">{title}</span>
       </button>
       {open && (
         <ul id={menuId} className="share__menu">
           <li>
             <button type="button" className="share__item" onClick={() => void copy()}>
-              Copy link
+              {t('shell.share.copy')}
             </button>
           </li>
           {shareLinks(title, url).map((link) => (
             <li key={link.name}>
               <a className="share__item" href={link.href} target="_blank" rel="noopener" onClick={() => setOpen(false)}>
-                {link.name} <span className="visually-hidden">(opens in a new tab)</span>
+                {link.name} <span className="visually-hidden">{t('shell.opensInNewTab')}</span>
               </a>
             </li>
           ))}
