@@ -72,10 +72,11 @@ function defineMetrics(prom: typeof PromClient, app: FastifyInstance) {
   };
   const sockets = gauge('boafo_websockets_open', 'WebSockets open on this process, signed in or guests.', ['state']);
   const draining = gauge('boafo_draining', '1 once this process is shutting down (ready answers 503), else 0.');
-  const sweeperLastRun = gauge(
-    'boafo_sweeper_last_run_age_seconds',
-    "Seconds since this process's sweeper last finished a pass (absent when this process does not sweep or has not yet).",
-  );
+  // Only where this process sweeps; before its first pass, counted from the start.
+  const startedAt = Date.now();
+  const sweeperLastRun = app.sweeper.enabled
+    ? gauge('boafo_sweeper_last_run_age_seconds', "Seconds since this process's sweeper last finished a pass (or since it started).")
+    : null;
 
   const db = {
     up: gauge('boafo_metrics_database_up', '1 when the database answered the gauges below at this scrape, else 0.'),
@@ -132,9 +133,7 @@ function defineMetrics(prom: typeof PromClient, app: FastifyInstance) {
     sockets.set({ state: 'guest' }, hub.guests);
     sockets.set({ state: 'authenticated' }, hub.size - hub.guests);
     draining.set(app.lifecycle.draining ? 1 : 0);
-    sweeperLastRun.reset();
-    const last = app.sweeper.lastFinishedAt;
-    if (last !== null) sweeperLastRun.set((Date.now() - last) / 1000);
+    sweeperLastRun?.set((Date.now() - (app.sweeper.lastFinishedAt ?? startedAt)) / 1000);
   };
 
   return {
