@@ -257,7 +257,7 @@ export const SETTINGS: SettingDoc[] = [
     name: 'DRAIN_SECONDS',
     default: '0',
     description:
-      'On SIGTERM, /api/health/ready answers 503 at once and the process keeps serving for this long, so a load balancer stops sending it new requests; then it stops accepting, finishes requests in flight, closes sockets with a reconnect hint, stops its workers and exits. Set it above the balancer\'s health-check interval.',
+      "On SIGTERM, /api/health/ready answers 503 at once and the process keeps serving for this long, so a load balancer stops sending it new requests; then it stops accepting, finishes requests in flight, closes sockets with a reconnect hint, stops its workers and exits. Set it above the balancer's health-check interval.",
   },
   {
     name: 'SHUTDOWN_TIMEOUT_SECONDS',

@@ -35,8 +35,8 @@ export async function benchMetrics(): Promise<void> {
   try {
     // Each app seeded its own demo causes: the same first cause by name, under its own id.
     const firstCause = async (target: FastifyInstance) =>
-      ((await target.inject({ url: '/api/causes/list/?page_size=1&ordering=goal_amount' })).json() as { results: { id: string }[] }).results[0]
-        .id;
+      ((await target.inject({ url: '/api/causes/list/?page_size=1&ordering=goal_amount' })).json() as { results: { id: string }[] })
+        .results[0].id;
     const ids = { off: await firstCause(off), on: await firstCause(on) };
     console.log(`Metrics collection per request (PGlite, ${ROUNDS} requests each, in-process, off and on taken in turn):`);
     for (const [label, path] of [

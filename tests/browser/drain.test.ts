@@ -77,7 +77,7 @@ describe.each(backends)('SIGTERM drains the started server on $name', (backend) 
     const ready: Answer[] = [];
     const reads: Answer[] = [];
     // Until the process no longer accepts connections: a readiness probe and a read, side by side.
-    for (let refused = 0; refused < 3; ) {
+    for (let refused = 0; refused < 3;) {
       const [probe, read] = await Promise.all([get(`${url}/api/health/ready`, false), get(`${url}/api/categories/`, keptAlive)]);
       ready.push(probe);
       reads.push(read);

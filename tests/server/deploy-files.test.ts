@@ -9,6 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
@@ -65,8 +66,13 @@ describe('deploy files', () => {
   const final = all.at(-1)!;
 
   it('runs, in a last stage of its own as a user other than root, the server file the build writes', async () => {
-    const { serverEntry } = (await import('../../src/server/build.mjs')) as { serverEntry: string };
-    const cmd = jsonArray(final.lines.find((line) => line.startsWith('CMD '))!, 'CMD');
+    // The build script names its output; imported by path (a plain .mjs without types).
+    const buildScript = pathToFileURL(join(root, 'src/server/build.mjs')).href;
+    const { serverEntry } = (await import(/* @vite-ignore */ buildScript)) as { serverEntry: string };
+    const cmd = jsonArray(
+      final.lines.find((line) => line.startsWith('CMD '))!,
+      'CMD',
+    );
     expect(cmd[0]).toBe('node');
     expect(cmd.at(-1)).toBe(relative(root, serverEntry));
     const build = all.find((stage) => stage.lines.some((line) => line.includes('src/server/build.mjs')))!;
@@ -136,10 +142,13 @@ const dockerInfo = spawnSync('docker', ['info'], { encoding: 'utf8', timeout: 20
 const dockerMissing = dockerInfo.error ? 'no docker client here' : dockerInfo.status !== 0 ? 'docker info finds no Docker engine' : null;
 
 describe('the image, where the tools exist', () => {
-  it.skipIf(hadolintMissing !== null)(`lints the Dockerfile with hadolint${hadolintMissing ? ` (skipped: ${hadolintMissing})` : ''}`, () => {
-    const result = spawnSync('hadolint', ['Dockerfile'], { cwd: root, encoding: 'utf8' });
-    expect(result.status, result.stdout + result.stderr).toBe(0);
-  });
+  it.skipIf(hadolintMissing !== null)(
+    `lints the Dockerfile with hadolint${hadolintMissing ? ` (skipped: ${hadolintMissing})` : ''}`,
+    () => {
+      const result = spawnSync('hadolint', ['Dockerfile'], { cwd: root, encoding: 'utf8' });
+      expect(result.status, result.stdout + result.stderr).toBe(0);
+    },
+  );
 
   it.skipIf(dockerMissing !== null)(
     `builds the image${dockerMissing ? ` (skipped: ${dockerMissing})` : ''}`,

@@ -99,8 +99,11 @@ describe.each(backends)('mail delivery on $name', (backend) => {
       await ctx.app.db.execute(sql`INSERT INTO mail_outbox (kind, to_address, subject, text_body, html_body, status)
         VALUES ('test', ${address}, 'Stop test', 'Hi', '<p>Hi</p>', 'pending')`);
     }
-    const due = await one<{ n: number }>(ctx.app, sql`SELECT count(*)::int AS n FROM mail_outbox
-      WHERE status IN ('pending', 'sending') AND next_attempt_at <= now()`);
+    const due = await one<{ n: number }>(
+      ctx.app,
+      sql`SELECT count(*)::int AS n FROM mail_outbox
+      WHERE status IN ('pending', 'sending') AND next_attempt_at <= now()`,
+    );
     expect(due.n).toBe(3);
     const before = smtp.received.length;
     const transport = nodemailer.createTransport(smtp.settings.smtpUrl!);

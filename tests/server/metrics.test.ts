@@ -99,7 +99,9 @@ describe.each(backends)('metrics on $name', (backend) => {
       await ctx.app.repos.mail.queue({ kind: 'test', to: `metrics${i}@example.com`, subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' });
     }
     const waiting = async () =>
-      Number((await one<{ n: string }>(ctx.app, sql`SELECT count(*)::text AS n FROM mail_outbox WHERE status IN ('pending', 'sending')`)).n);
+      Number(
+        (await one<{ n: string }>(ctx.app, sql`SELECT count(*)::text AS n FROM mail_outbox WHERE status IN ('pending', 'sending')`)).n,
+      );
     const queued = await waiting();
     expect(queued).toBeGreaterThanOrEqual(3);
     let samples = await scrape(ctx.app);
@@ -127,9 +129,7 @@ describe.each(backends)('metrics on $name', (backend) => {
   it('reports payments by status, withdrawals waiting and how far the sweeper is behind', async () => {
     const { causeId } = await scene(ctx.app);
     const started = await donate(ctx.app, causeId, '25.00');
-    const pending = Number(
-      (await one<{ n: string }>(ctx.app, sql`SELECT count(*)::text AS n FROM payments WHERE status = 'pending'`)).n,
-    );
+    const pending = Number((await one<{ n: string }>(ctx.app, sql`SELECT count(*)::text AS n FROM payments WHERE status = 'pending'`)).n);
     let samples = await scrape(ctx.app);
     expect(value(samples, 'boafo_payments_open', { status: 'pending' })).toBe(pending);
     expect(value(samples, 'boafo_payments_open', { status: 'flagged' })).toBe(0);

@@ -27,10 +27,11 @@ export const OPEN_PAYMENT_STATUSES = ['pending', 'flagged'] as const;
 /** Statuses a withdrawal waits in before it is paid, failed or rejected. */
 export const WAITING_WITHDRAWAL_STATUSES = ['awaiting_treasurers', 'requested', 'approved', 'processing'] as const;
 
-const textArray = (values: readonly string[]) => sql`ARRAY[${sql.join(
-  values.map((value) => sql`${value}`),
-  sql`, `,
-)}]::text[]`;
+const textArray = (values: readonly string[]) =>
+  sql`ARRAY[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::text[]`;
 
 export class ServiceStatusRepo {
   constructor(private readonly db: Db) {}
@@ -69,7 +70,11 @@ export class ServiceStatusRepo {
         extract(epoch FROM now() - min(created_at))::float8 AS oldest
       FROM ${mailOutbox} WHERE status IN ('pending', 'sending') GROUP BY 1`,
     );
-    const found = rows.map((row) => ({ channel: row.channel, depth: Number(row.depth), oldestSeconds: Math.max(0, Number(row.oldest ?? 0)) }));
+    const found = rows.map((row) => ({
+      channel: row.channel,
+      depth: Number(row.depth),
+      oldestSeconds: Math.max(0, Number(row.oldest ?? 0)),
+    }));
     // Mail is always reported, at 0 when nothing waits, so a dashboard has a line to draw.
     if (!found.some((row) => row.channel === 'mail')) found.push({ channel: 'mail', depth: 0, oldestSeconds: 0 });
     return found;

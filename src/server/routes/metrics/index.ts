@@ -26,7 +26,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (!bearerMatches(request.headers.authorization, token)) {
         return reply.code(401).header('www-authenticate', 'Bearer realm="metrics"').send(METRICS_UNAUTHORIZED);
       }
-      return reply.type(metrics.contentType).header('cache-control', 'no-store').send(await metrics.render());
+      return reply
+        .type(metrics.contentType)
+        .header('cache-control', 'no-store')
+        .send(await metrics.render());
     },
   );
 };

@@ -35,7 +35,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const state = await app.lifecycle.readiness();
       if (state.ready) return { status: 'ready' as const };
       // Answered, not thrown: a drain is expected, not an error to log on every probe.
-      return reply.code(503).header('cache-control', 'no-store').send({ detail: state.reason, code: 'unavailable' } satisfies ApiErrorBody);
+      return reply
+        .code(503)
+        .header('cache-control', 'no-store')
+        .send({ detail: state.reason, code: 'unavailable' } satisfies ApiErrorBody);
     },
   );
 };
