@@ -97,10 +97,10 @@ export class ServiceStatusRepo {
   async waitingWithdrawals(): Promise<StatusCount[]> {
     const rows = await queryRows<{ status: string; count: string }>(
       this.db,
-      sql`SELECT s.status, (SELECT count(*) FROM ${withdrawals} w WHERE w.status = s.status)::text AS count
-      FROM unnest(${textArray(WAITING_WITHDRAWAL_STATUSES)}) AS s(status)`,
+      sql`SELECT status, count(*)::text AS count FROM ${withdrawals}
+      WHERE status = ANY(${textArray(WAITING_WITHDRAWAL_STATUSES)}) GROUP BY status`,
     );
-    return rows.map((row) => ({ status: row.status, count: Number(row.count) }));
+    return everyStatus(WAITING_WITHDRAWAL_STATUSES, rows);
   }
 
   /**
@@ -122,12 +122,19 @@ export class ServiceStatusRepo {
     return Math.max(0, Number(row?.overdue ?? 0));
   }
 
+  /** One index range per status (payments_status_created_idx leads with the status). */
   private async countPerStatus(statuses: readonly string[], where: ReturnType<typeof sql>): Promise<StatusCount[]> {
     const rows = await queryRows<{ status: string; count: string }>(
       this.db,
-      sql`SELECT s.status, (SELECT count(*) FROM ${payments} p WHERE p.status = s.status AND ${where})::text AS count
-      FROM unnest(${textArray(statuses)}) AS s(status)`,
+      sql`SELECT status, count(*)::text AS count FROM ${payments} p
+      WHERE status = ANY(${textArray(statuses)}) AND ${where} GROUP BY status`,
     );
-    return rows.map((row) => ({ status: row.status, count: Number(row.count) }));
+    return everyStatus(statuses, rows);
   }
+}
+
+/** A count for every status asked about, 0 where no row has it. */
+function everyStatus(statuses: readonly string[], rows: { status: string; count: string }[]): StatusCount[] {
+  const found = new Map(rows.map((row) => [row.status, Number(row.count)]));
+  return statuses.map((status) => ({ status, count: found.get(status) ?? 0 }));
 }
