@@ -23,7 +23,9 @@ import multipartPlugin from './plugins/external/multipart';
 import paymentsPlugin from './plugins/app/payments';
 import pushPlugin from './plugins/app/push';
 import realtimePlugin from './plugins/app/realtime';
+import lifecyclePlugin from './plugins/app/lifecycle';
 import mailPlugin from './plugins/app/mail';
+import metricsPlugin from './plugins/app/metrics';
 import sweeperPlugin from './plugins/app/sweeper';
 import pubsubPlugin from './plugins/external/pubsub';
 import websocketPlugin from './plugins/external/websocket';
@@ -71,6 +73,7 @@ import deleteAccountRoutes from './routes/api/user/delete-account/index';
 import passwordResetRoutes from './routes/api/user/password-reset/index';
 import tokenRoutes from './routes/api/user/token/index';
 import mediaRoutes from './routes/media/index';
+import metricsRoutes from './routes/metrics/index';
 import sandboxRoutes from './routes/sandbox/index';
 import socketRoutes from './routes/ws/index';
 import { serializersOnFirstUse } from './lib/serializers';
@@ -105,6 +108,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     // /api/health and /api/health/ both work: clients differ on trailing slashes.
     routerOptions: { ignoreTrailingSlash: true },
+    // Closing (after SIGTERM's drain, server.ts) a request that still arrives on an open connection is
+    // served like any other (the database closes only after the last one), not refused with 503.
+    return503OnClosing: false,
     // Opening PGlite and running migrations can take well over Fastify's 10 s default on a busy
     // or slow machine; a slow start is fine, a refused one is not.
     pluginTimeout: 120_000,
@@ -134,6 +140,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await app.register(mailPlugin);
     await app.register(realtimePlugin);
     await app.register(websocketPlugin);
+    // Readiness and the drain, then /metrics (its request hook sees every route registered after it).
+    await app.register(lifecyclePlugin);
+    await app.register(metricsPlugin);
     await app.register(helmetPlugin);
     await app.register(corsPlugin);
     await app.register(swaggerPlugin);
@@ -142,6 +151,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await app.register(publicCachePlugin);
 
     await app.register(healthRoutes, { prefix: '/api' });
+    await app.register(metricsRoutes);
     await app.register(configRoutes, { prefix: '/api' });
     await app.register(authRoutes, { prefix: '/api/user/auth' });
     await app.register(tokenRoutes, { prefix: '/api/user/token' });

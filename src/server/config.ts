@@ -40,6 +40,24 @@ export interface AppConfig {
   mail: MailSettings;
   /** Hours a card donation stays held before it can be withdrawn (0 = never held). */
   cardHoldHours: number;
+  metrics: MetricsSettings;
+  drain: DrainSettings;
+}
+
+/** GET /metrics (plugins/app/metrics.ts): off unless a token or a port of its own is set. */
+export interface MetricsSettings {
+  /** Bearer token a scrape must send (METRICS_TOKEN); null = none asked (only on METRICS_PORT). */
+  token: string | null;
+  /** A port of its own for /metrics (METRICS_PORT); null = the public port, with the token. */
+  port: number | null;
+}
+
+/** What SIGTERM does (server.ts): ready turns 503 at once, the process keeps answering this long, then stops. */
+export interface DrainSettings {
+  /** DRAIN_SECONDS: time for the load balancer to see ready fail before this process stops accepting. */
+  delaySeconds: number;
+  /** SHUTDOWN_TIMEOUT_SECONDS: longest wait for requests in flight and workers before the process exits anyway. */
+  timeoutSeconds: number;
 }
 
 /** The money sweeper (payments/sweeper.ts): how often it runs and when a payment or payout counts as stuck. */
@@ -223,6 +241,29 @@ export const SETTINGS: SettingDoc[] = [
     description:
       'A withdrawal left approved or processing this long is re-checked with the provider by its reference (never a second transfer), then again at most once per this period.',
   },
+  {
+    name: 'METRICS_TOKEN',
+    default: '(unset)',
+    description:
+      'Serves GET /metrics (Prometheus text format) on the public port to scrapes that send Authorization: Bearer <token> (at least 16 characters); others get 401. Unset (and no METRICS_PORT) = no /metrics at all.',
+  },
+  {
+    name: 'METRICS_PORT',
+    default: '(unset)',
+    description:
+      'Serves /metrics on this port of its own instead of the public port (which then has none); a scrape there needs the token only when METRICS_TOKEN is set too. Keep the port private.',
+  },
+  {
+    name: 'DRAIN_SECONDS',
+    default: '0',
+    description:
+      "On SIGTERM, /api/health/ready answers 503 at once and the process keeps serving for this long, so a load balancer stops sending it new requests; then it stops accepting, finishes requests in flight, closes sockets with a reconnect hint, stops its workers and exits. Set it above the balancer's health-check interval.",
+  },
+  {
+    name: 'SHUTDOWN_TIMEOUT_SECONDS',
+    default: '30',
+    description: 'After the drain, the longest wait for requests in flight and workers to finish before the process exits anyway.',
+  },
 ];
 
 export class ConfigError extends Error {
@@ -388,6 +429,19 @@ function corsOrigins(env: Env): string[] {
   return [...origins];
 }
 
+function metricsSettings(env: Env, port: number): MetricsSettings {
+  const token = text(env, 'METRICS_TOKEN');
+  // Never echo the token: it is a secret.
+  if (token !== null && (token.length < 16 || /\s/.test(token))) {
+    throw new ConfigError('METRICS_TOKEN must be at least 16 characters without spaces (or leave it unset).');
+  }
+  const metricsPort = text(env, 'METRICS_PORT') === null ? null : int(env, 'METRICS_PORT', 0, 1, 65535);
+  if (metricsPort !== null && metricsPort === port) {
+    throw new ConfigError(`METRICS_PORT must differ from PORT (both ${port}): the public port never serves metrics without a token.`);
+  }
+  return { token, port: metricsPort };
+}
+
 /** Reads and checks the settings; throws ConfigError with a readable message. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const dataDir = path.resolve(text(env, 'DATA_DIR') ?? './data');
@@ -411,7 +465,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}").`);
   }
   const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']);
+  const port = int(env, 'PORT', 3000, 0, 65535);
   return {
+    metrics: metricsSettings(env, port),
+    drain: { delaySeconds: int(env, 'DRAIN_SECONDS', 0, 0, 600), timeoutSeconds: int(env, 'SHUTDOWN_TIMEOUT_SECONDS', 30, 1, 3600) },
     payments: paymentSettings(env),
     mobilePromptSeconds: int(env, 'MOBILE_MONEY_PROMPT_SECONDS', 180, 30, 1800),
     push: pushSettings(env),
@@ -420,7 +477,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mail: mailSettings(env),
     cardHoldHours: int(env, 'CARD_HOLD_HOURS', 24, 0, 720),
     publicCacheSeconds: int(env, 'PUBLIC_CACHE_SECONDS', 30, 0, 3600),
-    port: int(env, 'PORT', 3000, 0, 65535),
+    port,
     host: text(env, 'HOST') ?? '0.0.0.0',
     dataDir,
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),

@@ -34,10 +34,29 @@ async function main(): Promise<void> {
   }
   const app = await buildApp(config);
   let closing = false;
+  /**
+   * SIGTERM (a deploy, docker stop, the load balancer's orchestrator): the drain.
+   * 1. Ready answers 503 at once and answers carry `Connection: close` (plugins/app/lifecycle.ts).
+   * 2. For DRAIN_SECONDS the process keeps serving everything, while the balancer's health checks
+   *    see it leave; then app.close() runs its preClose hooks: sockets are closed with 1012 (the PWA
+   *    reconnects through the balancer to a process that stays) and the mail and sweeper workers
+   *    stop after the item they are on; then it stops accepting connections and waits for the
+   *    requests in flight, and only then closes the database.
+   * 3. Past SHUTDOWN_TIMEOUT_SECONDS of that, it exits anyway (status 1), saying so.
+   * SIGINT (Ctrl-C in a terminal) does the same without the wait: nobody balances a terminal.
+   */
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received, shutting down`);
+    app.lifecycle.drain();
+    const delay = signal === 'SIGTERM' ? config.drain.delaySeconds : 0;
+    app.log.info(`${signal} received: draining${delay > 0 ? ` for ${delay} s` : ''}, then shutting down`);
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay * 1000));
+    const timer = setTimeout(() => {
+      app.log.error(`Requests or workers still running ${config.drain.timeoutSeconds} s after the drain: exiting anyway`);
+      process.exit(1);
+    }, config.drain.timeoutSeconds * 1000);
+    timer.unref();
     await app.close();
     process.exit(0);
   };

@@ -1,6 +1,6 @@
 /** Decorations the plugins add to Fastify, declared once for the whole server. */
 import type { AppConfig } from './config';
-import type { Db } from './db/client';
+import type { Db, DbUsage } from './db/client';
 import type { ReceiptLinks } from './lib/receipt-links';
 import type { AccessTokens, AuthUser } from './lib/tokens';
 import type { PaymentProvider } from './payments/provider';
@@ -15,6 +15,8 @@ declare module 'fastify' {
     config: AppConfig;
     db: Db;
     dbKind: 'postgres' | 'pglite';
+    /** Connections in use and queries waiting for one, now (GET /metrics). */
+    dbUsage: () => DbUsage;
     repos: Repos;
     /** The payment provider PAYMENT_PROVIDER chose (sandbox or paystack). */
     payments: PaymentProvider;

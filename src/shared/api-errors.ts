@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   'payment_failed',
   'payment_abandoned',
   'server_error',
+  /** 503: this process should get no traffic now (shutting down, or its database is unreachable); ask another. */
+  'unavailable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

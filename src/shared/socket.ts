@@ -15,7 +15,15 @@ export const WS_CLOSE = {
   AUTH_EXPIRED: 4001,
   /** This server already holds as many guest sockets as it keeps, and this one did not authenticate in time. */
   TRY_AGAIN_LATER: 1013,
+  /**
+   * This server process is shutting down for a deploy (the standard "Service Restart" code): reconnect
+   * at once, not as an outage; the load balancer sends the new socket to a process that stays.
+   */
+  SERVICE_RESTART: 1012,
 } as const;
+
+/** After SERVICE_RESTART, the new socket opens after a random wait below this, so a drained process's clients do not all reconnect in one instant. */
+export const WS_RESTART_SPREAD_MS = 1000;
 
 /** Spec §9: reconnect at most 5 times, 2000 ms apart. */
 export const WS_MAX_RECONNECTS = 5;

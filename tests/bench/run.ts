@@ -4,6 +4,7 @@
 //    /, /causelistpage and /causes/:id (tests/bench/lighthouse.ts); `npm run bench -- pages` runs only these
 //  - offline cart edits and their sync, and the offline repeat visit (cart-sync.ts)
 //  - server memory after warm-up
+// `npm run bench -- metrics`: a read's p50/p95 with /metrics on beside off, and one scrape's cost (metrics.ts).
 // `npm run bench -- momo`: Give → Thank you by the mobile money prompt beside the hosted checkout, on a slow link (mobile-money.ts).
 // `npm run bench -- throughput`: anonymous public reads under load, beside bare Fastify serving the same bytes
 // (tests/bench/throughput.ts). `npm run bench -- cart` runs only the offline cart part; `-- scale` the reads at 100,000 causes and
@@ -19,6 +20,7 @@ import { startServer } from '../browser/helpers/server-process';
 import { benchCartSync } from './cart-sync';
 import { benchLighthouse } from './lighthouse';
 import { benchMemory } from './memory';
+import { benchMetrics } from './metrics';
 import { benchMobileMoney } from './mobile-money';
 import { databaseUrl, onPostgres } from './postgres';
 import { benchScale } from './scale';
@@ -136,6 +138,10 @@ if (only.includes('pages')) {
   await benchLanding();
   process.exit(0);
 }
+if (only.includes('metrics')) {
+  await benchMetrics();
+  process.exit(0);
+}
 if (only.includes('momo')) {
   await benchMobileMoney();
   process.exit(0);
@@ -153,6 +159,7 @@ if (await onPostgres(`CREATE DATABASE ${benchDb}`)) {
 } else {
   console.log('PostgreSQL not reachable: skipped');
 }
+await benchMetrics();
 await benchLanding();
 await benchThroughput();
 await benchMemory();

@@ -19,6 +19,13 @@ describe.each(backends)('app basics on $name', (backend) => {
     }
   });
 
+  it('has no /metrics unless METRICS_TOKEN or METRICS_PORT is set: an unknown route, not the web app', async () => {
+    expect(ctx.app.metrics).toBeNull();
+    const res = await ctx.app.inject({ url: '/metrics', headers: { authorization: 'Bearer anything-at-all-0123' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: 'Not found.', code: 'not_found' });
+  });
+
   it('exposes public client config', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/config/' });
     expect(res.json()).toEqual({ google_auth_url: 'https://accounts.google.com/o/oauth2/auth?x=1', facebook_auth_url: null });

@@ -18,6 +18,8 @@ describe('loadConfig', () => {
       trustProxy: false,
       loginLimits: { perEmail: 10, perIp: 30, windowSeconds: 900 },
       sweeper: { intervalSeconds: 60, paymentRecheckSeconds: 300, paymentAbandonSeconds: 3600, withdrawalRecheckSeconds: 600 },
+      metrics: { token: null, port: null },
+      drain: { delaySeconds: 0, timeoutSeconds: 30 },
     });
     expect(config.dataDir).toMatch(/\/data$/);
     expect(config.pgliteDir).toBe(`${config.dataDir}/pglite`);
@@ -35,7 +37,13 @@ describe('loadConfig', () => {
       SEED_DEMO: 'false',
       LOG_LEVEL: 'WARN',
       PGLITE_OPTIMIZED_CODE: 'true',
+      METRICS_TOKEN: 'prometheus-scrape-0123',
+      METRICS_PORT: '9464',
+      DRAIN_SECONDS: '5',
+      SHUTDOWN_TIMEOUT_SECONDS: '20',
     });
+    expect(config.metrics).toEqual({ token: 'prometheus-scrape-0123', port: 9464 });
+    expect(config.drain).toEqual({ delaySeconds: 5, timeoutSeconds: 20 });
     expect(config.pgliteOptimizedCode).toBe(true);
     expect(config.port).toBe(8080);
     expect(config.databaseUrl).toBe('postgres://u:p@db:5432/boafo');
@@ -61,6 +69,11 @@ describe('loadConfig', () => {
     [{ PAYMENT_RECHECK_AFTER_SECONDS: '1e3' }, /PAYMENT_RECHECK_AFTER_SECONDS must be a whole number/],
     [{ PAYMENT_RECHECK_AFTER_SECONDS: '600', PAYMENT_ABANDON_AFTER_SECONDS: '300' }, /PAYMENT_ABANDON_AFTER_SECONDS must be at least/],
     [{ WITHDRAWAL_RECHECK_AFTER_SECONDS: '5' }, /WITHDRAWAL_RECHECK_AFTER_SECONDS must be a whole number from 30/],
+    [{ METRICS_TOKEN: 'short' }, /METRICS_TOKEN must be at least 16 characters/],
+    [{ METRICS_TOKEN: 'has a space in it 0123456789' }, /METRICS_TOKEN must be at least 16 characters without spaces/],
+    [{ METRICS_PORT: '3000' }, /METRICS_PORT must differ from PORT/],
+    [{ METRICS_PORT: 'x' }, /METRICS_PORT must be a whole number from 1/],
+    [{ DRAIN_SECONDS: '-1' }, /DRAIN_SECONDS must be a whole number from 0/],
   ])('fails loudly for %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -87,6 +100,10 @@ describe('loadConfig', () => {
       'PAYMENT_RECHECK_AFTER_SECONDS',
       'PAYMENT_ABANDON_AFTER_SECONDS',
       'WITHDRAWAL_RECHECK_AFTER_SECONDS',
+      'METRICS_TOKEN',
+      'METRICS_PORT',
+      'DRAIN_SECONDS',
+      'SHUTDOWN_TIMEOUT_SECONDS',
     ]) {
       expect(names).toContain(name);
     }

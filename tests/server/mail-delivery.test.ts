@@ -5,7 +5,10 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import nodemailer from 'nodemailer';
 import { describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/server/db/client';
+import { sendDueMail } from '../../src/server/mail/worker';
 import { backends } from './helpers/backends';
 import { newSession, signup, uniqueEmail, useApp, useTwoApps } from './helpers/app';
 import { one } from './helpers/giving';
@@ -87,6 +90,44 @@ describe.each(backends)('mail delivery on $name', (backend) => {
     expect(row).toEqual({ status: 'failed', attempts: 8 });
     await dueNow(ctx.app);
     expect(await ctx.app.mailer.flush()).toEqual({ sent: 0, failed: 0 });
+  });
+
+  it('a worker stopping for a shutdown sends the message it is on and hands the rest back, due at once and uncounted', async () => {
+    const to = ['a', 'b', 'c'].map((name) => `stop.${name}.${backend.name}@example.com`);
+    // Written without the NOTIFY that would wake this app's own worker: only the run below sends them.
+    for (const address of to) {
+      await ctx.app.db.execute(sql`INSERT INTO mail_outbox (kind, to_address, subject, text_body, html_body, status)
+        VALUES ('test', ${address}, 'Stop test', 'Hi', '<p>Hi</p>', 'pending')`);
+    }
+    const due = await one<{ n: number }>(
+      ctx.app,
+      sql`SELECT count(*)::int AS n FROM mail_outbox
+      WHERE status IN ('pending', 'sending') AND next_attempt_at <= now()`,
+    );
+    expect(due.n).toBe(3);
+    const before = smtp.received.length;
+    const transport = nodemailer.createTransport(smtp.settings.smtpUrl!);
+    // Asked once before claiming, then before each message: the shutdown comes while the first is sent.
+    let asked = 0;
+    const run = await sendDueMail(ctx.app, transport, smtp.settings.from, () => ++asked > 2);
+    transport.close();
+    expect(run).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.received.length - before).toBe(1);
+    const rows = await queryRows<{ status: string; attempts: number; due: boolean }>(
+      ctx.app.db,
+      sql`SELECT status, attempts, next_attempt_at <= now() AS due FROM mail_outbox WHERE to_address IN (${sql.join(
+        to.map((address) => sql`${address}`),
+        sql`, `,
+      )}) ORDER BY status`,
+    );
+    expect(rows).toEqual([
+      { status: 'pending', attempts: 0, due: true },
+      { status: 'pending', attempts: 0, due: true },
+      { status: 'sent', attempts: 1, due: false },
+    ]);
+    // The next run (any process's) sends them.
+    await ctx.app.mailer.flush();
+    expect(smtp.received.length - before).toBe(3);
   });
 });
 

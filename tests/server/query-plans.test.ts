@@ -65,9 +65,10 @@ function walk(node: PlanNode, visit: (node: PlanNode) => void): void {
 }
 
 const postgres = backends.find((b) => b.name === 'postgres');
+const METRICS_TOKEN = 'query-plans-metrics-0123456789';
 
 describe.skipIf(!postgres)('query plans on PostgreSQL', () => {
-  const ctx = useApp(postgres!, { admin: ADMIN });
+  const ctx = useApp(postgres!, { admin: ADMIN, metrics: { token: METRICS_TOKEN, port: null } });
   let explainer: pg.Client;
   let donor: { access: string; id: string };
   let admin: { access: string };
@@ -129,6 +130,15 @@ describe.skipIf(!postgres)('query plans on PostgreSQL', () => {
       found.filter((a) => a.includes('Seq Scan')),
       `${label}\n${found.join('\n')}`,
     ).toEqual([]);
+
+  it('a /metrics scrape reads payments (and every other large table) through their indexes', async () => {
+    const found = await accessesOf('/metrics', async () => {
+      const res = await ctx.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      expect(res.statusCode).toBe(200);
+    });
+    noSeqScan(found, '/metrics');
+    expect(found.filter((a) => a.startsWith('payments:')).length).toBeGreaterThanOrEqual(3);
+  });
 
   it.each([
     ['newest first', '/api/causes/list/?page=1', 'causes_public_created_idx'],

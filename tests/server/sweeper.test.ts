@@ -112,6 +112,28 @@ describe.each(backends)('money sweeper on $name', (backend) => {
     expect(transfers.n).toBe(1);
     expect((await sweepOnce(app)).withdrawalsChecked).toBe(0);
   });
+
+  it('stops after the item it is on when the process shuts down, leaving the rest for a later sweep', async () => {
+    const { app } = ctx;
+    const { causeId } = await scene(app);
+    const references = [];
+    for (const amount of ['11.00', '12.00', '13.00']) {
+      const { reference } = await donate(app, causeId, amount);
+      await sandbox(app).decide(reference, 'success', 'card');
+      await age(app, reference, 10);
+      references.push(reference);
+    }
+    // Asked before each item: the shutdown comes while the first payment is being checked.
+    let asked = 0;
+    const report = await sweepOnce(app, () => ++asked > 1);
+    expect(report).toMatchObject({ paymentsChecked: 1, paymentsSettled: 1, withdrawalsChecked: 0 });
+    const statuses = await Promise.all(references.map(async (reference) => (await paymentRow(app, reference)).status));
+    expect(statuses.filter((status) => status === 'success')).toHaveLength(1);
+    expect(statuses.filter((status) => status === 'pending')).toHaveLength(2);
+    // Claimed and not reached: due again after the recheck period, then settled.
+    for (const reference of references) await age(app, reference, 10);
+    expect(await sweepOnce(app)).toMatchObject({ paymentsChecked: 2, paymentsSettled: 2 });
+  });
 });
 
 describe.runIf(backends.length > 0)('the sweeper timer', () => {

@@ -2,7 +2,7 @@
 // 4001 → one refresh then reconnect, 5 attempts 2000 ms apart then stop, one error per outage,
 // reconnect() resets the count, ping when idle.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { WS_MAX_RECONNECTS, WS_RECONNECT_DELAY_MS } from '../../src/shared/socket';
+import { WS_CLOSE, WS_MAX_RECONNECTS, WS_RECONNECT_DELAY_MS, WS_RESTART_SPREAD_MS } from '../../src/shared/socket';
 import type { LiveStatus } from '../../src/web/components/notifications-badge/live-status';
 import {
   PING_INTERVAL_MS,
@@ -115,6 +115,24 @@ describe('RealtimeClient', () => {
     expect(FakeSocket.instances).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(WS_RECONNECT_DELAY_MS);
     expect(FakeSocket.instances).toHaveLength(3);
+  });
+
+  it('on close 1012 (a server process draining for a deploy) reopens within a second, with no error and no attempt spent', async () => {
+    const { client, onOutageError, onConnected } = setup();
+    client.start();
+    FakeSocket.last.serverAccept();
+    // Several deploys in a row: more restarts than the reconnect budget, none of them an outage.
+    for (let restart = 1; restart <= WS_MAX_RECONNECTS + 2; restart += 1) {
+      FakeSocket.last.serverClose(WS_CLOSE.SERVICE_RESTART);
+      expect(client.currentStatus).toBe('reconnecting');
+      await vi.advanceTimersByTimeAsync(WS_RESTART_SPREAD_MS);
+      expect(FakeSocket.instances).toHaveLength(restart + 1);
+      FakeSocket.last.serverAccept();
+      expect(client.currentStatus).toBe('live');
+    }
+    expect(onOutageError).not.toHaveBeenCalled();
+    // Every reconnect fetches what arrived while the socket was down.
+    expect(onConnected).toHaveBeenCalledTimes(WS_MAX_RECONNECTS + 3);
   });
 
   it('reconnects at most 5 times, 2000 ms apart, then stops', async () => {

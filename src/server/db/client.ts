@@ -13,11 +13,24 @@ import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** Connections to the database right now (GET /metrics). */
+export interface DbUsage {
+  /** Connections the pool may open (PGlite: its one session). */
+  max: number;
+  /** Connections running a query or a transaction. */
+  inUse: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+}
+
 export interface DbHandle {
   db: Db;
   kind: 'postgres' | 'pglite';
   close(): Promise<void>;
+  usage(): DbUsage;
 }
+
+const POOL_MAX = 10;
 
 export interface DbOptions {
   databaseUrl: string | null;
@@ -34,14 +47,19 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
     const applicationName = `boafo-${randomBytes(5).toString('hex')}`;
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: 10,
+      max: POOL_MAX,
       connectionTimeoutMillis: 10_000,
       application_name: applicationName,
     });
     // An idle client losing its connection must not crash the process.
     pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      usage: () => ({ max: POOL_MAX, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   if (options.pgliteDir.startsWith('memory://')) return openPglite(options.pgliteDir, async () => {});
   await mkdir(options.pgliteDir, { recursive: true });
@@ -67,10 +85,13 @@ async function openPglite(dataDir: string, release: () => Promise<void>): Promis
   ]);
   const client = new PGlite(dataDir, { extensions: { pg_trgm }, postgresqlconf: ['shared_buffers = 16MB'] });
   await client.waitReady;
+  const inFlight = countCallsInFlight(client);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    // One session runs one statement or transaction at a time; the calls behind it wait their turn.
+    usage: () => ({ max: 1, inUse: Math.min(1, inFlight()), waiting: Math.max(0, inFlight() - 1) }),
     close: async () => {
       try {
         await client.close();
@@ -79,6 +100,28 @@ async function openPglite(dataDir: string, release: () => Promise<void>): Promis
       }
     },
   };
+}
+
+/**
+ * Counts the queries and transactions the app has handed PGlite and that have not finished: PGlite
+ * queues them on one session, so the count beyond one is what waits. Statements inside a transaction
+ * go to its own handle and are part of the transaction's one call.
+ */
+function countCallsInFlight(client: PGlite): () => number {
+  let running = 0;
+  const target = client as unknown as Record<'query' | 'exec' | 'transaction', (...args: unknown[]) => Promise<unknown>>;
+  for (const method of ['query', 'exec', 'transaction'] as const) {
+    const original = target[method].bind(client);
+    target[method] = async (...args: unknown[]) => {
+      running += 1;
+      try {
+        return await original(...args);
+      } finally {
+        running -= 1;
+      }
+    };
+  }
+  return () => running;
 }
 
 /** The embedded PGlite behind a Db (for LISTEN), or null on PostgreSQL. */

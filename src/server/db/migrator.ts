@@ -17,9 +17,18 @@ interface Journal {
   entries: { idx: number; tag: string }[];
 }
 
-export async function migrate(db: Db): Promise<string[]> {
+async function journalEntries(): Promise<Journal['entries']> {
   const journal = JSON.parse(await readFile(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as Journal;
-  const entries = [...journal.entries].sort((a, b) => a.idx - b.idx);
+  return [...journal.entries].sort((a, b) => a.idx - b.idx);
+}
+
+/** The tags of every migration this build carries, in order (the readiness check wants them all applied). */
+export async function journalTags(): Promise<string[]> {
+  return (await journalEntries()).map((entry) => entry.tag);
+}
+
+export async function migrate(db: Db): Promise<string[]> {
+  const entries = await journalEntries();
   const applied: string[] = [];
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);

@@ -40,10 +40,14 @@ export interface SweepReport {
   giftsStopped: number;
 }
 
-async function sweepPayments(app: FastifyInstance, report: SweepReport): Promise<void> {
+/** True once the process is shutting down: the sweep stops before its next item. */
+type Stopping = () => boolean;
+
+async function sweepPayments(app: FastifyInstance, report: SweepReport, stopping: Stopping): Promise<void> {
   const settings = app.config.sweeper;
   const claimed = await app.repos.sweepClaims.stalePayments(app.payments.name, settings.paymentRecheckSeconds, BATCH);
   for (const { reference, age } of claimed) {
+    if (stopping()) return;
     report.paymentsChecked += 1;
     try {
       const payment = await app.repos.payments.findByReference(reference);
@@ -61,10 +65,11 @@ async function sweepPayments(app: FastifyInstance, report: SweepReport): Promise
   }
 }
 
-async function sweepWithdrawals(app: FastifyInstance, report: SweepReport): Promise<void> {
+async function sweepWithdrawals(app: FastifyInstance, report: SweepReport, stopping: Stopping): Promise<void> {
   const repo = app.repos.withdrawals;
   const ids = await app.repos.sweepClaims.stuckWithdrawals(app.config.sweeper.withdrawalRecheckSeconds, BATCH);
   for (const id of ids) {
+    if (stopping()) return;
     report.withdrawalsChecked += 1;
     try {
       const view = await repo.findView(id);
@@ -77,8 +82,11 @@ async function sweepWithdrawals(app: FastifyInstance, report: SweepReport): Prom
   }
 }
 
-/** One pass over everything that is due; safe to run in several processes at once. */
-export async function sweepOnce(app: FastifyInstance): Promise<SweepReport> {
+/**
+ * One pass over everything that is due; safe to run in several processes at once. `stopping` is
+ * asked before each item: a process shutting down finishes the item it is on and stops there.
+ */
+export async function sweepOnce(app: FastifyInstance, stopping: Stopping = () => false): Promise<SweepReport> {
   const report: SweepReport = {
     paymentsChecked: 0,
     paymentsSettled: 0,
@@ -88,8 +96,9 @@ export async function sweepOnce(app: FastifyInstance): Promise<SweepReport> {
     causesEnded: 0,
     giftsStopped: 0,
   };
-  await sweepPayments(app, report);
-  await sweepWithdrawals(app, report);
+  await sweepPayments(app, report, stopping);
+  if (!stopping()) await sweepWithdrawals(app, report, stopping);
+  if (stopping()) return report;
   try {
     report.causesEnded = await sweepDeadlines(app);
   } catch (error) {

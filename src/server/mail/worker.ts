@@ -14,12 +14,27 @@ export interface MailRun {
   failed: number;
 }
 
-export async function sendDueMail(app: FastifyInstance, transport: Transporter, from: string): Promise<MailRun> {
+/**
+ * `stopping` is asked before each message: a process shutting down finishes the message it is on and
+ * hands the rest of its batch back at once (due now, the attempt not counted) rather than leaving
+ * them to wait out their lease.
+ */
+export async function sendDueMail(
+  app: FastifyInstance,
+  transport: Transporter,
+  from: string,
+  stopping: () => boolean = () => false,
+): Promise<MailRun> {
   const run: MailRun = { sent: 0, failed: 0 };
   const host = new URL(app.config.publicUrl ?? 'http://boafo.local').hostname;
   for (;;) {
+    if (stopping()) return run;
     const rows = await app.repos.mail.claim(BATCH, LEASE_SECONDS);
-    for (const row of rows) {
+    for (const [index, row] of rows.entries()) {
+      if (stopping()) {
+        await app.repos.mail.release(rows.slice(index).map((left) => left.id));
+        return run;
+      }
       try {
         await transport.sendMail({
           from,

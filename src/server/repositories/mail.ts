@@ -100,6 +100,15 @@ export class MailRepo {
       .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'sending')));
   }
 
+  /** Claimed rows this process will not send after all (it is shutting down): due again now, the attempt uncounted. */
+  async release(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .update(mailOutbox)
+      .set({ status: 'pending', attempts: sql`greatest(0, ${mailOutbox.attempts} - 1)`, nextAttemptAt: sql`now()` })
+      .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, 'sending')));
+  }
+
   /** Back to pending after a wait, or failed for good after the last attempt. */
   async markFailed(row: Pick<MailRow, 'id' | 'attempts'>, error: string): Promise<MailStatus> {
     const status = row.attempts >= MAX_ATTEMPTS ? 'failed' : 'pending';

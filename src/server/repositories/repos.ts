@@ -29,6 +29,7 @@ import { PushSubscriptionsRepo } from './push-subscriptions';
 import { RefreshTokensRepo } from './refresh-tokens';
 import { RefundsRepo } from './refunds';
 import { SandboxRepo } from './sandbox';
+import { ServiceStatusRepo } from './service-status';
 import { SettingsRepo } from './settings';
 import { SettlementsRepo } from './settlements';
 import { SubscriptionsRepo } from './subscriptions';
@@ -71,6 +72,8 @@ export interface Repos {
   mail: MailRepo;
   passwordResets: PasswordResetsRepo;
   accountErasure: AccountErasureRepo;
+  /** Readiness and the gauges of GET /metrics. */
+  serviceStatus: ServiceStatusRepo;
   /**
    * Runs `work` in one database transaction with every repository bound to it: all its writes
    * commit together or none do (a throw rolls back every table it touched).
@@ -120,6 +123,7 @@ export function makeRepos(db: Db, options: RepoOptions): Repos {
     mail: new MailRepo(db, options.mailKeptOnly),
     passwordResets: new PasswordResetsRepo(db),
     accountErasure: new AccountErasureRepo(db),
+    serviceStatus: new ServiceStatusRepo(db),
     transaction: (work) => db.transaction((tx) => work(makeRepos(tx as unknown as Db, options))),
   };
 }

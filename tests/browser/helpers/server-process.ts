@@ -15,6 +15,8 @@ export interface RunningServer {
   pid: number;
   dataDir: string;
   output: () => string;
+  /** Resolves with the exit code once the process has exited (null if a signal ended it). */
+  exited: Promise<number | null>;
   stop: () => Promise<void>;
   /** Stops the process but keeps its data, so a restart sees the same database. */
   restart: () => Promise<RunningServer>;
@@ -63,6 +65,7 @@ export async function startServer(
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
@@ -86,6 +89,7 @@ export async function startServer(
     pid: child.pid!,
     dataDir,
     output: () => output,
+    exited,
     stop: async () => {
       await kill();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });

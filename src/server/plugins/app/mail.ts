@@ -39,7 +39,7 @@ export default fp(
       const next = last.then(() => {
         waiting = null;
         if (stopped) return none;
-        return sendDueMail(app, transport, from).catch((error: unknown) => {
+        return sendDueMail(app, transport, from, () => stopped).catch((error: unknown) => {
           app.log.error({ err: error }, 'Mail run failed');
           return none;
         });

@@ -12,7 +12,7 @@ import type { ApiErrorBody } from '../../../shared/contract/common';
 import { createFirstLoadPages, type FirstLoadPage } from '../../pages/first-load';
 import { loadRouteStyles } from '../../pages/route-styles';
 
-const NOT_SPA = /^\/(api|ws|media|sandbox|assets)(\/|$|\?)/;
+const NOT_SPA = /^\/(api|ws|media|sandbox|assets|metrics)(\/|$|\?)/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const BUILD_MISSING = `Boafo's API is running, but the web app has not been built yet.

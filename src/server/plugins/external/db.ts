@@ -11,6 +11,7 @@ export default fp(
     if (applied.length > 0) app.log.info({ migrations: applied }, 'Database migrations applied');
     app.decorate('db', handle.db);
     app.decorate('dbKind', handle.kind);
+    app.decorate('dbUsage', handle.usage);
   },
   { name: 'db' },
 );

@@ -1,4 +1,4 @@
-import { WS_CLOSE, WS_MAX_RECONNECTS, WS_RECONNECT_DELAY_MS } from '../../../../shared/socket';
+import { WS_CLOSE, WS_MAX_RECONNECTS, WS_RECONNECT_DELAY_MS, WS_RESTART_SPREAD_MS } from '../../../../shared/socket';
 import type { ClientMessage, ServerMessage } from '../../../../shared/contract/realtime';
 import type { LiveStatus } from '../../../components/notifications-badge/live-status';
 
@@ -37,13 +37,17 @@ export interface RealtimeClientOptions {
   isOnline?: () => boolean;
   maxReconnects?: number;
   reconnectDelayMs?: number;
+  /** After a server restart (close 1012) the socket reopens after a random wait below this. */
+  restartSpreadMs?: number;
 }
 
 /**
  * The realtime socket (spec §4, §9): auth by first message, ping when idle, reconnect at most
  * WS_MAX_RECONNECTS times WS_RECONNECT_DELAY_MS apart, then stop until `reconnect()` (the user's
  * Reconnect control, the browser's 'online' event or the tab becoming visible), which resets the count.
- * An expired token (close 4001) is refreshed once and the socket reopens at once.
+ * An expired token (close 4001) is refreshed once and the socket reopens at once. A server process
+ * shutting down for a deploy (close 1012) is no outage: the socket reopens within a second, through
+ * the load balancer to another process, without a toast and without spending a reconnect attempt.
  * Timers are plain setTimeout, so tests drive it with fake timers.
  */
 export class RealtimeClient {
@@ -62,11 +66,13 @@ export class RealtimeClient {
   private readonly Socket: SocketFactory;
   private readonly maxReconnects: number;
   private readonly delayMs: number;
+  private readonly restartSpreadMs: number;
 
   constructor(private readonly options: RealtimeClientOptions) {
     this.Socket = options.WebSocket ?? (globalThis.WebSocket as unknown as SocketFactory);
     this.maxReconnects = options.maxReconnects ?? WS_MAX_RECONNECTS;
     this.delayMs = options.reconnectDelayMs ?? WS_RECONNECT_DELAY_MS;
+    this.restartSpreadMs = options.restartSpreadMs ?? WS_RESTART_SPREAD_MS;
   }
 
   get currentStatus(): LiveStatus {
@@ -169,6 +175,17 @@ export class RealtimeClient {
 
   private async onClosed(code: number): Promise<void> {
     if (!this.running) return;
+    if (code === WS_CLOSE.SERVICE_RESTART) {
+      this.setStatus('reconnecting');
+      this.retryTimer = setTimeout(
+        () => {
+          this.retryTimer = null;
+          this.open();
+        },
+        Math.floor(Math.random() * this.restartSpreadMs),
+      );
+      return;
+    }
     if (code === WS_CLOSE.AUTH_EXPIRED && !this.refreshedThisOutage) {
       // The access token expired (or was refused): refresh it once and reopen at once.
       this.refreshedThisOutage = true;
