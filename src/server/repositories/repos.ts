@@ -36,6 +36,7 @@ import { StatementsRepo } from './statements';
 import { SweepClaimsRepo } from './sweep-claims';
 import { TreasurersRepo } from './treasurers';
 import { UsersRepo } from './users';
+import { UssdRepo } from './ussd';
 import { WithdrawalsRepo } from './withdrawals';
 
 export interface Repos {
@@ -71,6 +72,7 @@ export interface Repos {
   mail: MailRepo;
   passwordResets: PasswordResetsRepo;
   accountErasure: AccountErasureRepo;
+  ussd: UssdRepo;
   /**
    * Runs `work` in one database transaction with every repository bound to it: all its writes
    * commit together or none do (a throw rolls back every table it touched).
@@ -120,6 +122,7 @@ export function makeRepos(db: Db, options: RepoOptions): Repos {
     mail: new MailRepo(db, options.mailKeptOnly),
     passwordResets: new PasswordResetsRepo(db),
     accountErasure: new AccountErasureRepo(db),
+    ussd: new UssdRepo(db),
     transaction: (work) => db.transaction((tx) => work(makeRepos(tx as unknown as Db, options))),
   };
 }
