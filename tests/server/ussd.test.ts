@@ -40,7 +40,9 @@ async function causeCode(app: FastifyInstance, causeId: string): Promise<string>
 
 /** A six-digit code no cause has. */
 async function unusedCode(app: FastifyInstance): Promise<string> {
-  const used = new Set((await queryRows<{ c: string }>(app.db, sql`SELECT short_code AS c FROM causes WHERE short_code IS NOT NULL`)).map((r) => r.c));
+  const used = new Set(
+    (await queryRows<{ c: string }>(app.db, sql`SELECT short_code AS c FROM causes WHERE short_code IS NOT NULL`)).map((r) => r.c),
+  );
   for (let n = 999_999; ; n -= 1) if (!used.has(String(n))) return String(n);
 }
 
@@ -56,7 +58,12 @@ const approveOnPhone = (app: FastifyInstance, reference: string) =>
 type Transcript = [string, string, boolean][][];
 
 /** One session of the script; typed cause codes are written by their role (`<code>`), so both gateways' transcripts compare. */
-async function session(phone: Phone, dialled: string, inputs: string[], roles: Record<string, string>): Promise<[string, string, boolean][]> {
+async function session(
+  phone: Phone,
+  dialled: string,
+  inputs: string[],
+  roles: Record<string, string>,
+): Promise<[string, string, boolean][]> {
   const shown: [string, string, boolean][] = [];
   const first = await phone.dial(dialled);
   shown.push([`dial ${roles[dialled] ?? dialled}`.trim(), first.text, first.end]);
@@ -151,7 +158,10 @@ describe.each(backends)('USSD on $name', (backend) => {
       ],
     ]);
     // The "Text me receipts?" answer is kept for the phone, and the gift reads as anonymous with no address that mail goes to.
-    const consent = await one<{ receipts: boolean }>(app, sql`SELECT receipts FROM ussd_sms_consents WHERE phone = ${PHONE_NUMBERS.hubtel}`);
+    const consent = await one<{ receipts: boolean }>(
+      app,
+      sql`SELECT receipts FROM ussd_sms_consents WHERE phone = ${PHONE_NUMBERS.hubtel}`,
+    );
     expect(consent.receipts).toBe(true);
     const mail = await queryRows<{ status: string }>(app.db, sql`SELECT status FROM mail_outbox WHERE to_address LIKE '%@ussd.invalid'`);
     expect(mail.length).toBeGreaterThan(0);
@@ -186,7 +196,12 @@ describe.each(backends)('USSD on $name', (backend) => {
     const at = await rawAfricasTalking(app, { sessionId: 'ATUid_wire', serviceCode: '*920*44#', phoneNumber: '+233201234567', text: '' });
     expect(at.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(at.body).toBe(`CON ${MENU}`);
-    const ended = await rawAfricasTalking(app, { sessionId: 'ATUid_wire', serviceCode: '*920*44#', phoneNumber: '+233201234567', text: '3' });
+    const ended = await rawAfricasTalking(app, {
+      sessionId: 'ATUid_wire',
+      serviceCode: '*920*44#',
+      phoneNumber: '+233201234567',
+      text: '3',
+    });
     expect(ended.body).toBe('END No gifts from this number yet. Dial again and pick 1 to give.');
 
     for (const make of [hubtelPhone, africasTalkingPhone]) {
@@ -223,7 +238,9 @@ describe.each(backends)('USSD on $name', (backend) => {
     // Cause codes that lead nowhere: unknown, closed, and a completed cause that takes no more.
     const { organizer, causeId: closedId } = await scene(app);
     const closed = await causeCode(app, closedId);
-    expect((await app.inject({ method: 'POST', url: `/api/causes/${closedId}/close/`, headers: bearer(organizer.access) })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'POST', url: `/api/causes/${closedId}/close/`, headers: bearer(organizer.access) })).statusCode,
+    ).toBe(200);
     const { causeId: doneId } = await scene(app, { target_amount: '10.00' });
     await donate(app.db, { causeId: doneId, amount: 1_000 });
     const done = await causeCode(app, doneId);
@@ -270,15 +287,28 @@ describe.each(backends)('USSD on $name', (backend) => {
     const saved = app.config.ussd;
     try {
       app.config.ussd = { ...saved, allowedIps: ['197.253.0.0/16', '10.1.2.3'] };
-      const outside = await rawAfricasTalking(app, { sessionId: 'ip', phoneNumber: '+233241234567', text: '' }, `?token=${USSD_TOKEN}`, '127.0.0.1');
+      const outside = await rawAfricasTalking(
+        app,
+        { sessionId: 'ip', phoneNumber: '+233241234567', text: '' },
+        `?token=${USSD_TOKEN}`,
+        '127.0.0.1',
+      );
       expect(outside.statusCode).toBe(403);
       expect(outside.json().detail).toBe('This address may not call the USSD gateway.');
-      const inside = await rawAfricasTalking(app, { sessionId: 'ip', phoneNumber: '+233241234567', text: '' }, `?token=${USSD_TOKEN}`, '197.253.14.9');
+      const inside = await rawAfricasTalking(
+        app,
+        { sessionId: 'ip', phoneNumber: '+233241234567', text: '' },
+        `?token=${USSD_TOKEN}`,
+        '197.253.14.9',
+      );
       expect(inside.body).toBe(`CON ${MENU}`);
       app.config.ussd = { ...saved, gatewayToken: null, allowedIps: [] };
       const off = await rawHubtel(app, body);
       expect(off.statusCode).toBe(403);
-      expect(off.json()).toEqual({ detail: 'USSD is not set up on this server (USSD_GATEWAY_TOKEN or USSD_ALLOWED_IPS).', code: 'permission_denied' });
+      expect(off.json()).toEqual({
+        detail: 'USSD is not set up on this server (USSD_GATEWAY_TOKEN or USSD_ALLOWED_IPS).',
+        code: 'permission_denied',
+      });
     } finally {
       app.config.ussd = saved;
     }
@@ -300,7 +330,9 @@ describe.each(backends)('USSD on $name', (backend) => {
     await app.db.execute(sql`UPDATE causes SET short_code = '123456' WHERE id = ${draft.id}`);
     expect(await causeCode(app, draft.id)).toBe(code);
     // Deleted, its code stays taken: later causes get others.
-    const before = new Set((await queryRows<{ c: string }>(app.db, sql`SELECT short_code AS c FROM causes WHERE short_code IS NOT NULL`)).map((r) => r.c));
+    const before = new Set(
+      (await queryRows<{ c: string }>(app.db, sql`SELECT short_code AS c FROM causes WHERE short_code IS NOT NULL`)).map((r) => r.c),
+    );
     await app.db.execute(sql`DELETE FROM causes WHERE id = ${draft.id}`);
     for (let i = 0; i < 5; i += 1) {
       const { causeId } = await scene(app);
@@ -342,7 +374,9 @@ describe.runIf(postgres)('USSD on two processes', () => {
       const racing = Array.from({ length: 20 }, (_, i) => signedWebhook([a, b][i % 2], a.payments.webhookSecret, chargeSuccess(reference)));
       const [approved] = await Promise.all([approveOnPhone(b, reference), ...racing]);
       expect(approved.json().status).toBe('success');
-      await Promise.all(Array.from({ length: 20 }, (_, i) => signedWebhook([a, b][i % 2], a.payments.webhookSecret, chargeSuccess(reference))));
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) => signedWebhook([a, b][i % 2], a.payments.webhookSecret, chargeSuccess(reference))),
+      );
       expect((await verify(b, reference)).statusCode).toBe(200);
       expect(await currentAmount(b, causeId)).toBe(before + 2_500);
     }

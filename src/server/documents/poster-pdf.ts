@@ -73,6 +73,19 @@ function wrap(text: string, font: PDFFont, size: number, width: number, maxLines
   return lines;
 }
 
+/** A text without spaces (an address) broken anywhere to fit the width, on at most maxLines lines. */
+function breakAnywhere(text: string, font: PDFFont, size: number, width: number, maxLines: number): string[] {
+  const lines: string[] = [];
+  let rest = printable(text);
+  while (rest && lines.length < maxLines) {
+    let n = rest.length;
+    while (n > 1 && font.widthOfTextAtSize(rest.slice(0, n), size) > width) n -= 1;
+    lines.push(rest.slice(0, n));
+    rest = rest.slice(n);
+  }
+  return lines;
+}
+
 /** The largest size (down to `min`) at which one line of text fits the width. */
 function fitSize(text: string, font: PDFFont, size: number, width: number, min = 7): number {
   let s = size;
@@ -121,7 +134,6 @@ function text(page: PDFPage, kit: PdfKit, value: string, at: { x: number; y: num
 
 /** One poster in a box: A4 (big) or a quarter of A4 (flyer). */
 function drawPoster(page: PDFPage, kit: PdfKit, fonts: Fonts, input: PosterInput, box: Box, image: PDFImage | null, big: boolean) {
-  const k = big ? 1 : 0.5;
   const pad = big ? 48 : 18;
   const inner = box.width - 2 * pad;
   const left = box.x + pad;
@@ -165,15 +177,17 @@ function drawPoster(page: PDFPage, kit: PdfKit, fonts: Fonts, input: PosterInput
   drawQr(kit, page, input.url, left, qrY, qrSize);
   const tx = left + qrSize + (big ? 28 : 12);
   const tw = box.x + box.width - pad - tx;
-  let ty = qrY + qrSize - (big ? 16 : 8);
+  let ty = qrY + qrSize;
+  // Each line sits below the one before by its own size (the baseline is its bottom), then a little air.
   const line = (value: string, size: number, bold = false, green = false) => {
     const shown = printable(value);
     const s = fitSize(shown, bold ? fonts.bold : fonts.regular, size, tw);
+    ty -= s;
     text(page, kit, shown, { x: tx, y: ty, size: s, font: bold ? fonts.bold : fonts.regular, green });
-    ty -= s * 1.35;
+    ty -= s * 0.4;
   };
-  line(W.scanToGive(input.locale), 14 * k + (big ? 0 : 2));
-  for (const part of wrap(input.url, fonts.regular, big ? 10 : 6.5, tw, 2)) line(part, big ? 10 : 6.5);
+  line(W.scanToGive(input.locale), big ? 14 : 9);
+  for (const part of breakAnywhere(input.url, fonts.regular, big ? 10 : 6.5, tw, 3)) line(part, big ? 10 : 6.5);
   ty -= big ? 18 : 6;
   line(W.noSmartphone(input.locale), big ? 14 : 8, true);
   line(W.dialLine(input.locale, input.dial, input.code), big ? 26 : 13, true, true);

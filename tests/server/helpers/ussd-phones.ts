@@ -115,7 +115,12 @@ export function rawHubtel(app: FastifyInstance, payload: unknown, headers: Recor
   return app.inject({ method: 'POST', url: '/api/ussd/hubtel/', headers, payload: payload as Record<string, unknown> });
 }
 
-export function rawAfricasTalking(app: FastifyInstance, form: Record<string, string>, query = `?token=${USSD_TOKEN}`, remoteAddress?: string) {
+export function rawAfricasTalking(
+  app: FastifyInstance,
+  form: Record<string, string>,
+  query = `?token=${USSD_TOKEN}`,
+  remoteAddress?: string,
+) {
   return app.inject({
     method: 'POST',
     url: `/api/ussd/africastalking/${query}`,
