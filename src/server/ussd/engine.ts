@@ -125,9 +125,8 @@ function giftAnswer(screen: Screen, data: SessionData, outcome: GiftOutcome): Ne
   const locale = localeOf(data);
   const gift = { name: data.causeName ?? '', amount: data.amount ?? 0 };
   if (outcome.kind === 'sending') return finish(screen, data, T.approveOnPhone(locale, gift));
-  if (outcome.kind === 'not_accepting')
-    return finish(screen, data, T.giftFailed(locale, 'that cause stopped taking gifts. No money was taken.'));
-  if (outcome.kind === 'failed') return finish(screen, data, T.giftFailed(locale, outcome.why));
+  if (outcome.kind === 'not_accepting') return finish(screen, data, T.giftFailed(locale, T.giftStopped(locale)));
+  if (outcome.kind === 'failed') return finish(screen, data, T.giftFailed(locale, outcome.why ?? T.giftUnreachable(locale)));
   const { charge } = outcome;
   if (charge.status === 'success') return finish(screen, data, T.giftReceived(locale, gift.amount));
   if (charge.status === 'failed') return finish(screen, data, T.giftFailed(locale, charge.display_text));

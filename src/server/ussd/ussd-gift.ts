@@ -27,7 +27,8 @@ export type GiftOutcome =
   /** The provider has not answered yet: the prompt is on its way. */
   | { kind: 'sending' }
   | { kind: 'not_accepting' }
-  | { kind: 'failed'; why: string };
+  /** why: the payment service's words, or null when it could not be reached. */
+  | { kind: 'failed'; why: string | null };
 
 export interface UssdGift {
   sessionId: string;
@@ -48,8 +49,7 @@ function within<T>(work: Promise<T>, ms: number): Promise<T | null> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-const failedWhy = (error: unknown) =>
-  error instanceof ApiError ? error.message : 'the payment service could not be reached. No money was taken.';
+const failedWhy = (error: unknown) => (error instanceof ApiError ? error.detail : null);
 
 /** Starts the session's gift once; a repeat answers how the first one stands. */
 export async function startUssdGift(app: FastifyInstance, request: FastifyRequest, gift: UssdGift): Promise<GiftOutcome> {
