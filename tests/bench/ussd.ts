@@ -120,7 +120,10 @@ export async function benchUssd(): Promise<void> {
     for (let i = 0; i < 20; i += 1) await playSession(urls, i, code, []);
     const ussd: number[] = [];
     let steps = 0;
-    await inBatches(SESSIONS, async (i) => (steps += await playSession(urls, i, code, ussd)));
+    await inBatches(SESSIONS, async (i) => {
+      const played = await playSession(urls, i, code, ussd);
+      steps += played;
+    });
     const peer: number[] = [];
     await inBatches(steps, (i) => timed(() => fetch(`${urls[i % 2]}/api/causes/details/${id}/`), peer));
     console.log(
