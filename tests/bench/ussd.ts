@@ -114,7 +114,9 @@ export async function benchUssd(): Promise<void> {
     servers.push(await startServer(env));
     servers.push(await startServer(env));
     const urls = servers.map((s) => s.url);
-    const list = (await (await fetch(`${urls[0]}/api/causes/list/?page_size=1`)).json()) as { results: { id: string; short_code: string }[] };
+    const list = (await (await fetch(`${urls[0]}/api/causes/list/?page_size=1`)).json()) as {
+      results: { id: string; short_code: string }[];
+    };
     const { id, short_code: code } = list.results[0];
     // Warm-up: JIT, prepared plans, pools on both processes.
     for (let i = 0; i < 20; i += 1) await playSession(urls, i, code, []);
