@@ -273,6 +273,23 @@ describe.each(backends)('USSD on $name', (backend) => {
     }
   });
 
+  it('asks for the code a wallet sends by SMS when the network wants one, and the right code pays', async () => {
+    const app = ctx.app;
+    const { causeId } = await scene(app, { name: 'Books for Wa' });
+    const before = await currentAmount(app, causeId);
+    // The sandbox asks numbers ending in 0 for a code (123456).
+    const phone = africasTalkingPhone(app, '233241234560');
+    await phone.dial(await causeCode(app, causeId));
+    await phone.send('15.50');
+    await phone.send('1');
+    expect(await phone.send('2')).toEqual({ text: 'Enter the code your mobile money sent you by SMS:', end: false });
+    expect((await phone.send('12')).text).toBe('The code is 4 to 8 digits.\nEnter the code your mobile money sent you by SMS:');
+    expect(await phone.send('123 456')).toEqual({ text: 'Thank you! GHS 15.50 received.', end: true });
+    expect(await currentAmount(app, causeId)).toBe(before + 1_550);
+    const consent = await one<{ receipts: boolean }>(app, sql`SELECT receipts FROM ussd_sms_consents WHERE phone = '233241234560'`);
+    expect(consent.receipts).toBe(false);
+  });
+
   it('refuses calls without the gateway’s credentials, and everything when USSD is not set up', async () => {
     const app = ctx.app;
     const body = { SessionId: 'cred', Type: 'Initiation', Message: '*920*44#', Mobile: '233241234567', Sequence: 1 };
