@@ -120,7 +120,7 @@ function overlay({ title, raised, goal, code, dial }: OgCardInput, hasCover: boo
     .join('')}</text>
   <text x="${TEXT_LEFT}" y="${amountsTop}" font-family="${FONT}" font-size="28" fill="${MUTED}">${escapeXml(amounts)}</text>
   ${progress}
-  ${phone ? `<text x="${TEXT_LEFT}" y="${OG_HEIGHT - 36}" font-family="${FONT}" font-size="28" font-weight="bold" fill="${PRIMARY}">${escapeXml(phone)}</text>` : ''}
+  ${phone ? `<text x="${OG_WIDTH - 56}" y="90" font-family="${FONT}" font-size="24" font-weight="bold" fill="${MUTED}" text-anchor="end">${escapeXml(phone)}</text>` : ''}
 </svg>`;
 }
 
