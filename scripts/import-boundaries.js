@@ -32,6 +32,7 @@ export const FEATURE_DEPENDENCIES = {
   receipts: [],
   refunds: ['causes'],
   updates: [],
+  ussd: [],
 };
 
 /** Folders under src/web/features that are the web platform, usable by every feature. */

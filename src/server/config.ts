@@ -4,7 +4,9 @@
  * SETTINGS documents every variable (the README's table is written from it).
  */
 import path from 'node:path';
+import { isIP } from 'node:net';
 import { passwordProblems } from '../shared/sign-in';
+import { USSD_SERVICE_CODE_PATTERN } from '../shared/ussd';
 
 export interface AppConfig {
   port: number;
@@ -42,6 +44,7 @@ export interface AppConfig {
   cardHoldHours: number;
   metrics: MetricsSettings;
   drain: DrainSettings;
+  ussd: UssdSettings;
 }
 
 /** GET /metrics (plugins/app/metrics.ts): off unless a token or a port of its own is set. */
@@ -58,6 +61,16 @@ export interface DrainSettings {
   delaySeconds: number;
   /** SHUTDOWN_TIMEOUT_SECONDS: longest wait for requests in flight and workers before the process exits anyway. */
   timeoutSeconds: number;
+}
+
+/** Giving by USSD (ussd/, routes/api/ussd/): what phones dial, and who may call the gateway routes. */
+export interface UssdSettings {
+  /** `*920*44#`; null = not set up (posters and cause pages show the cause's code without a number to dial). */
+  serviceCode: string | null;
+  /** The secret a gateway sends (Authorization: Bearer, X-Ussd-Token, or ?token= in the callback URL); null = none. */
+  gatewayToken: string | null;
+  /** Addresses (or IPv4 CIDR ranges) the gateways call from; empty = any address (the token decides). */
+  allowedIps: string[];
 }
 
 /** The money sweeper (payments/sweeper.ts): how often it runs and when a payment or payout counts as stuck. */
@@ -234,6 +247,24 @@ export const SETTINGS: SettingDoc[] = [
     default: '180',
     description:
       'How long a mobile money prompt waits for the donor on their phone (30–1800). After it the server asks the provider once more; still unpaid, the page is told "Timed out" and may send a new prompt (the old one can still be credited, never both).',
+  },
+  {
+    name: 'USSD_SERVICE_CODE',
+    default: '(unset)',
+    description:
+      "The USSD code donors dial, such as *920*44#. Cause pages, share cards and posters then print *920*44*<cause code>#, which opens that cause's gift. Unset = they show the cause's six-digit code alone.",
+  },
+  {
+    name: 'USSD_GATEWAY_TOKEN',
+    default: '(unset)',
+    description:
+      'Secret (at least 16 characters) the USSD gateway must send to POST /api/ussd/hubtel/ and /api/ussd/africastalking/: as Authorization: Bearer, X-Ussd-Token or ?token= in the callback address. With neither this nor USSD_ALLOWED_IPS set, those routes answer 403.',
+  },
+  {
+    name: 'USSD_ALLOWED_IPS',
+    default: '(empty)',
+    description:
+      'Comma-separated addresses or IPv4 ranges (197.253.0.0/16) the USSD gateway calls from; others get 403. With USSD_GATEWAY_TOKEN both must match. Behind a proxy needs TRUST_PROXY.',
   },
   {
     name: 'WITHDRAWAL_RECHECK_AFTER_SECONDS',
@@ -442,6 +473,30 @@ function metricsSettings(env: Env, port: number): MetricsSettings {
   return { token, port: metricsPort };
 }
 
+function ussdSettings(env: Env): UssdSettings {
+  const serviceCode = text(env, 'USSD_SERVICE_CODE');
+  if (serviceCode !== null && !USSD_SERVICE_CODE_PATTERN.test(serviceCode)) {
+    throw new ConfigError(`USSD_SERVICE_CODE must look like *920*44# (got "${serviceCode}").`);
+  }
+  const gatewayToken = text(env, 'USSD_GATEWAY_TOKEN');
+  // Never echo the value: it is a secret.
+  if (gatewayToken !== null && (gatewayToken.length < 16 || !/^[\x21-\x7e]+$/.test(gatewayToken))) {
+    throw new ConfigError('USSD_GATEWAY_TOKEN must be at least 16 printable characters without spaces.');
+  }
+  const allowedIps = (text(env, 'USSD_ALLOWED_IPS') ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of allowedIps) {
+    const [address, bits, extra] = entry.split('/');
+    const cidrOk = bits === undefined || (isIP(address) === 4 && /^\d{1,2}$/.test(bits) && Number(bits) <= 32 && extra === undefined);
+    if (!isIP(address) || !cidrOk) {
+      throw new ConfigError(`USSD_ALLOWED_IPS takes addresses or IPv4 ranges such as 197.253.0.0/16 (got "${entry}").`);
+    }
+  }
+  return { serviceCode, gatewayToken, allowedIps };
+}
+
 /** Reads and checks the settings; throws ConfigError with a readable message. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const dataDir = path.resolve(text(env, 'DATA_DIR') ?? './data');
@@ -476,6 +531,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     sweeper: sweeperSettings(env),
     mail: mailSettings(env),
     cardHoldHours: int(env, 'CARD_HOLD_HOURS', 24, 0, 720),
+    ussd: ussdSettings(env),
     publicCacheSeconds: int(env, 'PUBLIC_CACHE_SECONDS', 30, 0, 3600),
     port,
     host: text(env, 'HOST') ?? '0.0.0.0',

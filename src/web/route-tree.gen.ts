@@ -14,6 +14,7 @@ import { Route as AdmindashboardRouteImport } from './routes/admindashboard'
 import { Route as AdmindonationsRouteImport } from './routes/admindonations'
 import { Route as AdminmailRouteImport } from './routes/adminmail'
 import { Route as AdminpaymentsRouteImport } from './routes/adminpayments'
+import { Route as AdminussdRouteImport } from './routes/adminussd'
 import { Route as AdminwithdrawalsRouteImport } from './routes/adminwithdrawals'
 import { Route as CartpageRouteImport } from './routes/cartpage'
 import { Route as CausedetailpageRouteImport } from './routes/causedetailpage'
@@ -72,6 +73,11 @@ const AdminmailRoute = AdminmailRouteImport.update({
 const AdminpaymentsRoute = AdminpaymentsRouteImport.update({
   id: '/adminpayments',
   path: '/adminpayments',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminussdRoute = AdminussdRouteImport.update({
+  id: '/adminussd',
+  path: '/adminussd',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminwithdrawalsRoute = AdminwithdrawalsRouteImport.update({
@@ -252,6 +258,7 @@ export interface FileRoutesByFullPath {
   '/admindonations': typeof AdmindonationsRoute
   '/adminmail': typeof AdminmailRoute
   '/adminpayments': typeof AdminpaymentsRoute
+  '/adminussd': typeof AdminussdRoute
   '/adminwithdrawals': typeof AdminwithdrawalsRoute
   '/cartpage': typeof CartpageRoute
   '/causedetailpage': typeof CausedetailpageRoute
@@ -293,6 +300,7 @@ export interface FileRoutesByTo {
   '/admindonations': typeof AdmindonationsRoute
   '/adminmail': typeof AdminmailRoute
   '/adminpayments': typeof AdminpaymentsRoute
+  '/adminussd': typeof AdminussdRoute
   '/adminwithdrawals': typeof AdminwithdrawalsRoute
   '/cartpage': typeof CartpageRoute
   '/causedetailpage': typeof CausedetailpageRoute
@@ -335,6 +343,7 @@ export interface FileRoutesById {
   '/admindonations': typeof AdmindonationsRoute
   '/adminmail': typeof AdminmailRoute
   '/adminpayments': typeof AdminpaymentsRoute
+  '/adminussd': typeof AdminussdRoute
   '/adminwithdrawals': typeof AdminwithdrawalsRoute
   '/cartpage': typeof CartpageRoute
   '/causedetailpage': typeof CausedetailpageRoute
@@ -378,6 +387,7 @@ export interface FileRouteTypes {
     | '/admindonations'
     | '/adminmail'
     | '/adminpayments'
+    | '/adminussd'
     | '/adminwithdrawals'
     | '/cartpage'
     | '/causedetailpage'
@@ -419,6 +429,7 @@ export interface FileRouteTypes {
     | '/admindonations'
     | '/adminmail'
     | '/adminpayments'
+    | '/adminussd'
     | '/adminwithdrawals'
     | '/cartpage'
     | '/causedetailpage'
@@ -460,6 +471,7 @@ export interface FileRouteTypes {
     | '/admindonations'
     | '/adminmail'
     | '/adminpayments'
+    | '/adminussd'
     | '/adminwithdrawals'
     | '/cartpage'
     | '/causedetailpage'
@@ -502,6 +514,7 @@ export interface RootRouteChildren {
   AdmindonationsRoute: typeof AdmindonationsRoute
   AdminmailRoute: typeof AdminmailRoute
   AdminpaymentsRoute: typeof AdminpaymentsRoute
+  AdminussdRoute: typeof AdminussdRoute
   AdminwithdrawalsRoute: typeof AdminwithdrawalsRoute
   CartpageRoute: typeof CartpageRoute
   CausedetailpageRoute: typeof CausedetailpageRoute
@@ -573,6 +586,13 @@ declare module '@tanstack/react-router' {
       path: '/adminpayments'
       fullPath: '/adminpayments'
       preLoaderRoute: typeof AdminpaymentsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/adminussd': {
+      id: '/adminussd'
+      path: '/adminussd'
+      fullPath: '/adminussd'
+      preLoaderRoute: typeof AdminussdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/adminwithdrawals': {
@@ -822,6 +842,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdmindonationsRoute: AdmindonationsRoute,
   AdminmailRoute: AdminmailRoute,
   AdminpaymentsRoute: AdminpaymentsRoute,
+  AdminussdRoute: AdminussdRoute,
   AdminwithdrawalsRoute: AdminwithdrawalsRoute,
   CartpageRoute: CartpageRoute,
   CausedetailpageRoute: CausedetailpageRoute,

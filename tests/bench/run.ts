@@ -6,6 +6,7 @@
 //  - server memory after warm-up
 // `npm run bench -- metrics`: a read's p50/p95 with /metrics on beside off, and one scrape's cost (metrics.ts).
 // `npm run bench -- momo`: Give → Thank you by the mobile money prompt beside the hosted checkout, on a slow link (mobile-money.ts).
+// `npm run bench -- ussd`: USSD step latency over 1,000 sessions on two server processes beside a cause read on the same (ussd.ts).
 // `npm run bench -- throughput`: anonymous public reads under load, beside bare Fastify serving the same bytes
 // (tests/bench/throughput.ts). `npm run bench -- cart` runs only the offline cart part; `-- scale` the reads at 100,000 causes and
 // 1,000,000 donations beside 1,000 and 10,000 (tests/bench/scale.ts; not in the default run: the load takes minutes).
@@ -25,6 +26,7 @@ import { benchMobileMoney } from './mobile-money';
 import { databaseUrl, onPostgres } from './postgres';
 import { benchScale } from './scale';
 import { benchThroughput } from './throughput';
+import { benchUssd } from './ussd';
 
 const root = join(import.meta.dirname, '..', '..');
 const ROUNDS = 400;
@@ -146,6 +148,10 @@ if (only.includes('momo')) {
   await benchMobileMoney();
   process.exit(0);
 }
+if (only.includes('ussd')) {
+  await benchUssd();
+  process.exit(0);
+}
 if (only.includes('cart')) {
   await benchCartSync();
   process.exit(0);
@@ -165,6 +171,7 @@ await benchThroughput();
 await benchMemory();
 await benchCartSync();
 await benchMobileMoney();
+await benchUssd();
 const rss = process.memoryUsage().rss / 1024 / 1024;
 console.log(`Bench process RSS after the runs: ${rss.toFixed(0)} MB`);
 process.exit(0);

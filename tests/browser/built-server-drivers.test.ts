@@ -1,6 +1,6 @@
 // What `npm start` runs (dist-server/server.mjs, plain node, its own process) through every module
 // it loads on first use rather than at start-up: pdf-lib (a receipt, the yearly and the cause
-// statement), nodemailer (the receipt mail, to a local SMTP server), web-push (a push to a local
+// statement, a cause's poster with its QR codes), nodemailer (the receipt mail, to a local SMTP server), web-push (a push to a local
 // push service), sharp (an upload and a link-preview card) and the database driver (once on
 // PGlite, once on PostgreSQL with DATABASE_URL). The server tests run the TypeScript sources
 // in-process; here it is the bundle, where a package imported lazily can come back in another shape.
@@ -12,6 +12,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../server/helpers/backends';
 import { browserKeys } from '../server/helpers/fake-push';
+import { pdfQrCodes } from '../server/helpers/pdf-qr';
 import { pdfText } from '../server/helpers/pdf-text';
 import { useLocalSmtp } from '../server/helpers/smtp';
 import { callApi, signUpAndLogIn, type CallInit } from './helpers/api';
@@ -136,6 +137,12 @@ describe.each(backends)('the started server on $name', (backend) => {
     const cause = expectPdf(await download(`/api/causes/${causeId}/statement.pdf`, organizerToken));
     expect(cause).toContain(`Statement: ${causeTitle}`);
     expect(cause).toMatch(/Donations \(1\)\nGHS 40\.00/);
+  });
+
+  it("draws the cause's flyers with their QR codes (the bundled QR encoder)", async () => {
+    const file = await download(`/api/causes/${causeId}/poster.pdf?format=flyer`, organizerToken);
+    expect(expectPdf(file)).toMatch(/Cause code [1-9]\d{5}/);
+    expect(pdfQrCodes(file.body)).toEqual(Array(4).fill(`${server!.url}/causes/${causeId}`));
   });
 
   it.skipIf('unavailable' in pushHost)("pushes the organizer's notifications, encrypted, to their push service", async () => {

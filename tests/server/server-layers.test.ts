@@ -20,6 +20,7 @@ export const SERVER_LAYERS: string[][] = [
   ['jobs'],
   ['payouts'],
   ['realtime'],
+  ['ussd'],
   ['payments'],
   ['push', 'pages', 'mail', 'documents', 'seed'],
   ['plugins/external'],

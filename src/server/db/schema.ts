@@ -204,9 +204,12 @@ export const causes = pgTable(
     categorySort: text('category_sort'),
     /** Last day (UTC) the cause takes donations; the sweeper closes it the day after (migration 0013). */
     endDate: date('end_date', { mode: 'string' }),
+    /** Six digits people dial and read off posters; a trigger gives it at approval and never reuses one (migration 0024). */
+    shortCode: text('short_code'),
   },
   (t) => [
     index('causes_status_created_idx').on(t.status, t.createdAt),
+    uniqueIndex('causes_short_code_idx').on(t.shortCode),
     // The deadline sweeper: active causes with an end date, soonest first.
     index('causes_active_end_date_idx')
       .on(t.endDate)
@@ -408,6 +411,39 @@ export const mobileCharges = pgTable('mobile_charges', {
   reason: text('reason'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
+});
+
+/**
+ * A USSD session a gateway opened (id = `gateway:session id`), so any process answers its next step
+ * (ussd/engine.ts). last_key identifies the request last answered, so a retry is answered again
+ * without running twice; version guards each save; payment_reference is claimed once per gift.
+ */
+export const ussdSessions = pgTable(
+  'ussd_sessions',
+  {
+    id: text('id').primaryKey(),
+    gateway: text('gateway').notNull(),
+    /** 233XXXXXXXXX, or what the gateway sent when it is not a Ghana mobile number. */
+    phone: text('phone').notNull(),
+    screen: text('screen').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    tries: integer('tries').notNull().default(0),
+    lastKey: text('last_key'),
+    lastText: text('last_text').notNull(),
+    ended: boolean('ended').notNull().default(false),
+    paymentReference: text('payment_reference'),
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ussd_sessions_updated_idx').on(t.updatedAt)],
+);
+
+/** "Text me receipts?" as answered on a phone by USSD (ussd/sms-consent.ts). */
+export const ussdSmsConsents = pgTable('ussd_sms_consents', {
+  phone: text('phone').primaryKey(),
+  receipts: boolean('receipts').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** id = the cart_id clients keep; user_id set for a signed-in user's one cart, null for guest carts. */

@@ -34,6 +34,9 @@ export interface OgCardInput {
   goal: number;
   /** Encoded image bytes (any format libvips reads), or null for the brand panel. */
   cover: Buffer | null;
+  /** The cause's six-digit code and what a phone dials to give (`*920*44*123456#`), when it has them. */
+  code?: string | null;
+  dial?: string | null;
 }
 
 export function escapeXml(text: string): string {
@@ -80,13 +83,20 @@ export function wrapTitle(title: string, perLine = TITLE_CHARS_PER_LINE, maxLine
   return lines;
 }
 
-function overlay({ title, raised, goal }: OgCardInput, hasCover: boolean): string {
+/** The line for phones without data: what to dial, or the cause's code alone. */
+export function phoneLine(code: string | null | undefined, dial: string | null | undefined): string | null {
+  if (dial) return `No data? Dial ${dial}`;
+  return code ? `Cause code ${code}` : null;
+}
+
+function overlay({ title, raised, goal, code, dial }: OgCardInput, hasCover: boolean): string {
   const percent = goal > 0 ? Math.min(100, Math.floor((raised * 100) / goal)) : 0;
   const lines = wrapTitle(title);
   const titleTop = 150;
   const lineHeight = Math.round(TITLE_SIZE * 1.2);
   const amountsTop = Math.max(titleTop + TITLE_SIZE + (lines.length - 1) * lineHeight + 64, 420);
   const barTop = amountsTop + 36;
+  const phone = phoneLine(code, dial);
   const amounts = goal > 0 ? `${formatGhs(raised)} raised of ${formatGhs(goal)}` : `${formatGhs(raised)} raised`;
   // A sliver narrower than its rounded ends would draw as a dot.
   const filled = percent > 0 ? Math.max(24, Math.round((TEXT_WIDTH * percent) / 100)) : 0;
@@ -110,6 +120,7 @@ function overlay({ title, raised, goal }: OgCardInput, hasCover: boolean): strin
     .join('')}</text>
   <text x="${TEXT_LEFT}" y="${amountsTop}" font-family="${FONT}" font-size="28" fill="${MUTED}">${escapeXml(amounts)}</text>
   ${progress}
+  ${phone ? `<text x="${OG_WIDTH - 56}" y="90" font-family="${FONT}" font-size="24" font-weight="bold" fill="${MUTED}" text-anchor="end">${escapeXml(phone)}</text>` : ''}
 </svg>`;
 }
 

@@ -133,7 +133,10 @@ export function causeDetailSnapshot(cause: Cause): { main: string; className: st
     `<dt>Created by</dt><dd>${escapeHtml(cause.organizer_name || 'Organizer')}</dd>` +
     (category ? `<dt>Category</dt><dd>${escapeHtml(category)}</dd>` : '') +
     (cause.location ? `<dt>Location</dt><dd>${escapeHtml(cause.location)}</dd>` : '') +
-    `<dt>Created</dt><dd><time datetime="${escapeHtml(cause.created_at)}">${escapeHtml(formatDate(cause.created_at))}</time></dd>`;
+    `<dt>Created</dt><dd><time datetime="${escapeHtml(cause.created_at)}">${escapeHtml(formatDate(cause.created_at))}</time></dd>` +
+    (cause.short_code
+      ? `<dt>Give by phone</dt><dd>${cause.ussd_dial ? `Dial <strong>${escapeHtml(cause.ussd_dial)}</strong>` : `Cause code <strong>${escapeHtml(cause.short_code)}</strong>`}</dd>`
+      : '');
   const donors = `${cause.donor_count} ${cause.donor_count === 1 ? 'donor' : 'donors'}`;
   return {
     className: 'container page',

@@ -38,6 +38,8 @@ export class MailRepo {
   ) {}
 
   async queue(message: OutgoingMail): Promise<string> {
+    // The reserved .invalid domain (RFC 2606) names donors with no address, such as a phone giving by USSD: kept, never sent.
+    const keep = this.keepOnly || /\.invalid$/i.test(message.to);
     const [row] = await this.db
       .insert(mailOutbox)
       .values({
@@ -47,10 +49,10 @@ export class MailRepo {
         textBody: message.text,
         htmlBody: message.html,
         headers: message.headers ?? {},
-        status: this.keepOnly ? 'kept' : 'pending',
+        status: keep ? 'kept' : 'pending',
       })
       .returning({ id: mailOutbox.id });
-    if (!this.keepOnly) await this.db.execute(sql`SELECT pg_notify(${MAIL_CHANNEL}, '')`);
+    if (!keep) await this.db.execute(sql`SELECT pg_notify(${MAIL_CHANNEL}, '')`);
     return row.id;
   }
 

@@ -37,6 +37,7 @@ import { StatementsRepo } from './statements';
 import { SweepClaimsRepo } from './sweep-claims';
 import { TreasurersRepo } from './treasurers';
 import { UsersRepo } from './users';
+import { UssdRepo } from './ussd';
 import { WithdrawalsRepo } from './withdrawals';
 
 export interface Repos {
@@ -74,6 +75,7 @@ export interface Repos {
   accountErasure: AccountErasureRepo;
   /** Readiness and the gauges of GET /metrics. */
   serviceStatus: ServiceStatusRepo;
+  ussd: UssdRepo;
   /**
    * Runs `work` in one database transaction with every repository bound to it: all its writes
    * commit together or none do (a throw rolls back every table it touched).
@@ -124,6 +126,7 @@ export function makeRepos(db: Db, options: RepoOptions): Repos {
     passwordResets: new PasswordResetsRepo(db),
     accountErasure: new AccountErasureRepo(db),
     serviceStatus: new ServiceStatusRepo(db),
+    ussd: new UssdRepo(db),
     transaction: (work) => db.transaction((tx) => work(makeRepos(tx as unknown as Db, options))),
   };
 }

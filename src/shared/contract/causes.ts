@@ -47,6 +47,10 @@ export const CauseSchema = Type.Object({
   recurring_donors: Type.Optional(Type.Integer()),
   /** Last day (UTC, YYYY-MM-DD) it takes donations; the day after, it closes by itself. null = no end date. */
   end_date: Type.Optional(Nullable(Type.String({ format: 'date' }))),
+  /** Six digits given at approval and never reused: typed on a feature phone (USSD) and printed on posters. null before approval. */
+  short_code: Type.Optional(Nullable(Type.String({ pattern: '^[1-9][0-9]{5}$' }))),
+  /** What a phone dials to give to it (`*920*44*123456#`); null without a code or when USSD_SERVICE_CODE is unset. */
+  ussd_dial: Type.Optional(Nullable(Type.String())),
 });
 export type Cause = Static<typeof CauseSchema>;
 

@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { ussdDialString } from '../../../shared/ussd';
 import { ApiError } from '../../lib/api-error';
 import { renderOgCard } from '../../lib/og-card';
 import { PUBLIC_STATUSES } from '../../repositories/causes';
@@ -40,7 +41,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const cause = isUuid(id) ? await app.repos.causes.find(id) : null;
       if (!cause || !PUBLIC_STATUSES.includes(cause.status)) throw new ApiError(404, 'not_found', 'Cause not found.');
 
-      const key = `${cause.id}:${cause.updatedAt.getTime()}:${cause.currentAmount}:${cause.targetAmount}`;
+      const serviceCode = app.config.ussd.serviceCode;
+      const dial = cause.shortCode && serviceCode ? ussdDialString(serviceCode, cause.shortCode) : null;
+      const key = `${cause.id}:${cause.updatedAt.getTime()}:${cause.currentAmount}:${cause.targetAmount}:${cause.shortCode}`;
       let png = cards.get(key);
       if (!png) {
         png = await renderOgCard({
@@ -48,6 +51,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           raised: cause.currentAmount,
           goal: cause.targetAmount,
           cover: await coverBytes(cause.coverImage),
+          code: cause.shortCode,
+          dial,
         });
       }
       remember(key, png);

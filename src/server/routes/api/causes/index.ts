@@ -34,7 +34,7 @@ const multipartOrJson = ['multipart/form-data', 'application/json'];
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const serialize = (request: FastifyRequest, view: CauseView, user: AuthUser | null) =>
-    toCause(view, canManage(view, user), siteOrigin(app, request));
+    toCause(view, canManage(view, user), siteOrigin(app, request), app.config.ussd.serviceCode);
 
   /** The cause a route acts on, or 404 (malformed ids included: they never reach the uuid column). */
   async function load(id: string) {

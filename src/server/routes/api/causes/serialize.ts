@@ -1,12 +1,16 @@
 /** CauseView (a row with its joins) → the Cause answer of src/shared/contract/causes.ts. */
 import type { Cause } from '../../../../shared/contract/causes';
 import { toDecimalString } from '../../../../shared/money';
+import { ussdDialString } from '../../../../shared/ussd';
 import { acceptsDonations, type CauseView } from '../../../repositories/causes';
 import { absoluteImageUrl } from '../../image-fields';
 import { imageUrls } from '../user/profile/serialize';
 
-/** showReason: the rejection reason is for the organizer and admins only. origin: siteOrigin of the request, for `image`. */
-export function toCause(view: CauseView, showReason: boolean, origin: string): Cause {
+/**
+ * showReason: the rejection reason is for the organizer and admins only. origin: siteOrigin of the request, for `image`.
+ * serviceCode: USSD_SERVICE_CODE (null = unset), for `ussd_dial`.
+ */
+export function toCause(view: CauseView, showReason: boolean, origin: string, serviceCode: string | null): Cause {
   const cover = imageUrls(view.coverImage);
   const cause: Cause = {
     id: view.id,
@@ -31,6 +35,8 @@ export function toCause(view: CauseView, showReason: boolean, origin: string): C
     donor_count: view.donorCount,
     rejection_reason: showReason ? view.rejectionReason : null,
     end_date: view.endDate,
+    short_code: view.shortCode,
+    ussd_dial: view.shortCode && serviceCode ? ussdDialString(serviceCode, view.shortCode) : null,
   };
   if (view.isFavorite !== undefined) cause.is_favorite = view.isFavorite;
   return cause;

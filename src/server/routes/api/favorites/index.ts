@@ -43,7 +43,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         request,
         page,
         count,
-        rows.map((row) => toCause(row, user.role === 'admin' || row.organizerId === user.id, siteOrigin(app, request))),
+        rows.map((row) =>
+          toCause(row, user.role === 'admin' || row.organizerId === user.id, siteOrigin(app, request), app.config.ussd.serviceCode),
+        ),
       );
     },
   );

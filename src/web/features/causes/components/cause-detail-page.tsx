@@ -20,7 +20,15 @@ import { addCauseToCart, CauseProgressBar } from './cause-card';
 import { OfflineCausesNotice } from './offline-notice';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { StickyDonateBar } from './sticky-donate-bar';
+import { PrintPoster } from './print-poster';
 import '../causes.css';
+
+/** The cause's code for phones without data (USSD); the server's first paint (pages/snapshots.ts) writes the same words. */
+export const PHONE_GIVING_TEXT = {
+  label: 'Give by phone',
+  dial: 'Dial',
+  code: 'Cause code',
+} as const;
 
 const STATUS_LABELS: Record<CauseStatus, string> = {
   active: 'Active',
@@ -107,7 +115,7 @@ function CauseDetails({
   extras?: CauseExtras;
 }) {
   const navigate = useNavigate();
-  const { access, user_id } = useSnapshot(session);
+  const { access, user_id, role } = useSnapshot(session);
   const title = cause.title || cause.name;
   useDocumentTitle(title);
   const progress = causeProgress(cause.target_amount, cause.current_amount);
@@ -188,6 +196,10 @@ function CauseDetails({
               Withdraw funds
             </Link>
           )}
+          {access &&
+            cause.short_code &&
+            (cause.status === 'active' || cause.status === 'completed') &&
+            (user_id === cause.organizer_id || role === 'admin') && <PrintPoster cause={cause} />}
         </aside>
         <div className="cause-detail__body">
           <h2 className="visually-hidden">Details</h2>
@@ -218,6 +230,22 @@ function CauseDetails({
             <dd>
               <time dateTime={cause.created_at}>{formatDate(cause.created_at)}</time>
             </dd>
+            {cause.short_code && (
+              <>
+                <dt>{PHONE_GIVING_TEXT.label}</dt>
+                <dd>
+                  {cause.ussd_dial ? (
+                    <>
+                      {PHONE_GIVING_TEXT.dial} <strong>{cause.ussd_dial}</strong>
+                    </>
+                  ) : (
+                    <>
+                      {PHONE_GIVING_TEXT.code} <strong>{cause.short_code}</strong>
+                    </>
+                  )}
+                </dd>
+              </>
+            )}
           </dl>
           <h2>About this cause</h2>
           <p style={{ whiteSpace: 'pre-line' }}>{cause.description}</p>

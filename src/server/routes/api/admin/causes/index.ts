@@ -56,7 +56,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         request,
         page,
         count,
-        rows.map((row) => toCause(row, true, siteOrigin(app, request))),
+        rows.map((row) => toCause(row, true, siteOrigin(app, request), app.config.ussd.serviceCode)),
       );
     },
   );
@@ -93,7 +93,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       return reviewed;
     });
     if (!row) throw new ApiError(409, 'conflict', 'Only causes under review can be approved or rejected.');
-    return toCause((await app.repos.causes.findView(id))!, true, siteOrigin(app, request));
+    return toCause((await app.repos.causes.findView(id))!, true, siteOrigin(app, request), app.config.ussd.serviceCode);
   }
 
   app.post(

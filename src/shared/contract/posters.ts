@@ -1,0 +1,9 @@
+/** GET /api/causes/{id}/poster.pdf: a cause's printable poster (issue #32). */
+import { Type, type Static } from 'typebox';
+
+export const POSTER_FORMATS = ['a4', 'flyer'] as const;
+
+export const PosterQuery = Type.Object({
+  format: Type.Optional(Type.Enum([...POSTER_FORMATS], { description: 'a4 (default): one poster; flyer: four to an A4 page.' })),
+});
+export type PosterQueryT = Static<typeof PosterQuery>;

@@ -1,0 +1,59 @@
+import { useId, useState } from 'react';
+import type { Cause } from '../../../../shared/contract/causes';
+import { errorMessage, getBlob } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/save-file';
+import { toast } from '../../../stores/toast-store';
+
+export const POSTER_TEXT = {
+  title: 'Print a poster',
+  hint: 'For a notice board or a shop: its picture, goal, a QR code to this page and the number to dial on any phone.',
+  a4: 'Print a poster (A4)',
+  flyer: 'Flyers, four to a page',
+  downloading: 'Preparing…',
+  failed: 'Could not prepare the poster. Please try again.',
+} as const;
+
+type Format = 'a4' | 'flyer';
+
+export const posterPath = (causeId: string, format: Format) => `/api/causes/${encodeURIComponent(causeId)}/poster.pdf?format=${format}`;
+
+/** The organizer's printable poster of the cause (A4, or four flyers to a page), fetched with the session's token. */
+export function PrintPoster({ cause }: { cause: Cause }) {
+  const id = useId();
+  const [busy, setBusy] = useState<Format | null>(null);
+
+  async function download(format: Format) {
+    setBusy(format);
+    try {
+      const blob = await getBlob(posterPath(cause.id, format));
+      saveFile(blob, `boafo-poster-${cause.short_code ?? cause.id}-${format}.pdf`);
+    } catch (error) {
+      toast.error(errorMessage(error, POSTER_TEXT.failed));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className="print-poster" role="group" aria-labelledby={`${id}-title`} aria-describedby={`${id}-hint`}>
+      <p id={`${id}-title`} className="print-poster__title">
+        {POSTER_TEXT.title}
+      </p>
+      <p id={`${id}-hint`} className="field__hint">
+        {POSTER_TEXT.hint}
+      </p>
+      {(['a4', 'flyer'] as const).map((format) => (
+        <button
+          key={format}
+          type="button"
+          className="button button--secondary"
+          disabled={busy !== null}
+          aria-busy={busy === format}
+          onClick={() => void download(format)}
+        >
+          {busy === format ? POSTER_TEXT.downloading : POSTER_TEXT[format]}
+        </button>
+      ))}
+    </div>
+  );
+}
