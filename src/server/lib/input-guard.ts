@@ -21,7 +21,8 @@ export interface InputProblem {
 }
 
 export const INPUT_MESSAGES: Record<InputProblemKind, string> = {
-  nul: english('errors.input.nul'),
+  // The character is a value: the catalog's runtime would read a \u escape in a message as the character itself.
+  nul: english('errors.input.nul', { char: '\\u0000' }),
   depth: english('errors.input.depth', { max: MAX_INPUT_DEPTH }),
   finite: english('errors.input.finite'),
 };

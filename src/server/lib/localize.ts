@@ -11,9 +11,25 @@ import { messages as serverEnglish } from '../../shared/i18n/compiled/server/en'
 import type { ServerMessageId } from '../../shared/i18n/message-ids.gen';
 import { PASSWORD_MIN_LENGTH } from '../../shared/sign-in';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../shared/i18n/locales';
-import { translator, type MessageValues } from './i18n';
+import { translator, type MessageValues, type Translate } from './i18n';
 
-const inEnglish = translator(DEFAULT_LOCALE);
+/**
+ * Lingui reads \uXXXX and \xXX in a finished message as the characters they name; a value that holds such text
+ * ("null characters (\u0000)", someone's own words) must come out as written. A mark between the backslash and
+ * the letter hides it from Lingui and is taken out afterwards.
+ */
+const HIDE = '\uE000';
+function asWritten(t: Translate): Translate {
+  return (id, values) => {
+    if (!values) return t(id, values);
+    const hidden = Object.fromEntries(
+      Object.entries(values).map(([key, value]) => [key, typeof value === 'string' ? value.replace(/\\(?=[ux])/g, `\\${HIDE}`) : value]),
+    );
+    return t(id, hidden).replaceAll(HIDE, '');
+  };
+}
+
+const inEnglish = asWritten(translator(DEFAULT_LOCALE));
 
 /** A server message in English: what the code writes, and what localizeText recognises. */
 export const english = (id: ServerMessageId, values?: MessageValues): string => inEnglish(id, values);
@@ -84,7 +100,7 @@ function textIndex() {
 export function localizeText(text: string, locale: Locale): string {
   if (locale === DEFAULT_LOCALE || !text) return text;
   const { exact, patterns } = textIndex();
-  const t = translator(locale);
+  const t = asWritten(translator(locale));
   const id = exact.get(text);
   if (id) return t(id);
   for (const pattern of patterns) {
