@@ -46,7 +46,8 @@ class Table {
     this.page = this.doc.addPage(SIZE);
     this.pages += 1;
     this.y = SIZE[1] - MARGIN;
-    if (this.pages > 1) this.text(this.t('documents.statement.continued', { heading: this.heading, page: String(this.pages) }), { size: 9, gap: LINE + 4 });
+    if (this.pages > 1)
+      this.text(this.t('documents.statement.continued', { heading: this.heading, page: String(this.pages) }), { size: 9, gap: LINE + 4 });
     if (withHeader) this.cells(columns(this.t), true);
   }
 

@@ -107,7 +107,9 @@ export function localizeText(text: string, locale: Locale): string {
     const match = pattern.regex.exec(text);
     if (!match) continue;
     // A value that is itself a known text ("…failed: {reason}") is put into the language too.
-    const values = Object.fromEntries(pattern.names.map((name, i) => [name, exact.has(match[i + 1]!) ? t(exact.get(match[i + 1]!)!) : match[i + 1]]));
+    const values = Object.fromEntries(
+      pattern.names.map((name, i) => [name, exact.has(match[i + 1]!) ? t(exact.get(match[i + 1]!)!) : match[i + 1]]),
+    );
     return t(pattern.id, values);
   }
   return text;

@@ -173,7 +173,11 @@ export async function settlePayment(
     // A monthly gift's month: activate it, schedule the next one (same transaction, so once).
     await subscriptionSettled(tx, payment);
     if (payment.status === 'success')
-      await tx.mobileCharges.signalSettled(payment, 'success', english('server.mobileMoney.received', { amount: formatGhs(payment.amount) }));
+      await tx.mobileCharges.signalSettled(
+        payment,
+        'success',
+        english('server.mobileMoney.received', { amount: formatGhs(payment.amount) }),
+      );
     return { payment, changed: true };
   });
 }

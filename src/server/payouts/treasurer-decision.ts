@@ -37,7 +37,9 @@ async function applyTally(app: FastifyInstance, repos: Repos, id: string, t: Tal
   const link = `${siteOrigin(app, request)}/causes/${row.causeId}/withdrawals`;
   const locale = localeOf(view.organizerLocale);
   const who = { to: view.organizerEmail, name: view.organizerName, locale };
-  await repos.mail.queue(withdrawalMail(who, 'rejected', withdrawalTitle('rejected', locale), MESSAGES.rejected(row, view.causeTitle, locale), link));
+  await repos.mail.queue(
+    withdrawalMail(who, 'rejected', withdrawalTitle('rejected', locale), MESSAGES.rejected(row, view.causeTitle, locale), link),
+  );
 }
 
 export function decideWithdrawal(

@@ -44,7 +44,11 @@ export const MESSAGES: Record<'approved' | 'paid' | 'failed' | 'rejected', Sente
   paid: (w, cause, locale = 'en') => translator(locale)('server.withdrawal.paid', { amount: formatGhs(w.amount), cause }),
   failed: (w, cause, locale = 'en') =>
     w.failureReason
-      ? translator(locale)('server.withdrawal.failed', { amount: formatGhs(w.amount), cause, reason: localizeText(w.failureReason, locale) })
+      ? translator(locale)('server.withdrawal.failed', {
+          amount: formatGhs(w.amount),
+          cause,
+          reason: localizeText(w.failureReason, locale),
+        })
       : translator(locale)('server.withdrawal.failedNoReason', { amount: formatGhs(w.amount), cause }),
   rejected: (w, cause, locale = 'en') =>
     translator(locale)('server.withdrawal.rejected', {

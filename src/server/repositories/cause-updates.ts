@@ -75,7 +75,11 @@ export class CauseUpdatesRepo {
   async donorAddresses(causeId: string): Promise<DonorAddress[]> {
     const email = sql<string>`lower(${donations.email})`;
     const rows = await this.db
-      .selectDistinctOn([email], { email, name: donations.firstName, locale: sql<string | null>`coalesce(${users.locale}, ${payments.locale})` })
+      .selectDistinctOn([email], {
+        email,
+        name: donations.firstName,
+        locale: sql<string | null>`coalesce(${users.locale}, ${payments.locale})`,
+      })
       .from(donations)
       .leftJoin(users, eq(users.id, donations.donorId))
       .leftJoin(payments, eq(payments.id, donations.paymentId))

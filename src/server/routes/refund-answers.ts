@@ -61,11 +61,7 @@ export async function answer(app: FastifyInstance, outcome: RefundOutcome, showA
         ],
       });
     case 'insufficient':
-      throw new ApiError(
-        409,
-        'conflict',
-        english('errors.refund.overdraw', { amount: formatGhs(Math.max(0, outcome.available)) }),
-      );
+      throw new ApiError(409, 'conflict', english('errors.refund.overdraw', { amount: formatGhs(Math.max(0, outcome.available)) }));
     case 'provider_refused':
       throw new ApiError(502, 'server_error', english('errors.refund.providerRefused'));
     default:

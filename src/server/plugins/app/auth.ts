@@ -47,13 +47,7 @@ export default fp(
       }
       const user = token ? await userFromToken(token) : null;
       if (!user) {
-        throw new ApiError(
-          401,
-          'token_invalid',
-          english('errors.auth.sessionExpired'),
-          undefined,
-          WWW_AUTHENTICATE,
-        );
+        throw new ApiError(401, 'token_invalid', english('errors.auth.sessionExpired'), undefined, WWW_AUTHENTICATE);
       }
       request.user = user;
     });

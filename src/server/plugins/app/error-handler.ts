@@ -93,9 +93,7 @@ export function fieldErrorsFromValidation(errors: ValidationIssue[], context?: s
     // anyOf reports each branch; one message per field is enough.
     if (!field) field = NON_FIELD_ERRORS;
     const message =
-      field === NON_FIELD_ERRORS && context === 'body' && !FIRST.has(error.keyword)
-        ? english('errors.body.notObject')
-        : messageFor(error);
+      field === NON_FIELD_ERRORS && context === 'body' && !FIRST.has(error.keyword) ? english('errors.body.notObject') : messageFor(error);
     if (seen.has(field) && error.keyword !== 'required') continue;
     seen.add(field);
     list.add(field, message);
@@ -211,7 +209,10 @@ export default fp(
       const { status, body, headers } = answerFor(error);
       if (status >= 500) request.log.error({ err: error }, 'Unhandled error');
       // The detail and field messages in the request's language (cookie, else Accept-Language); the code stays.
-      return reply.code(status).headers(headers).send(localizeErrorBody(body, localeOfRequest(request.headers)));
+      return reply
+        .code(status)
+        .headers(headers)
+        .send(localizeErrorBody(body, localeOfRequest(request.headers)));
     });
   },
   { name: 'error-handler' },

@@ -35,8 +35,7 @@ export default fp(
       // Checked on every mutation, also where it is not stored: a bad header is the client's bug either way.
       if (key.length > 255) throw new ApiError(400, 'validation_error', english('errors.idempotency.tooLong'));
       // Keys are stored as text: visible ASCII only (UUIDs and the like), never control characters.
-      if (!/^[\x20-\x7e]+$/.test(key))
-        throw new ApiError(400, 'validation_error', english('errors.idempotency.notAscii'));
+      if (!/^[\x20-\x7e]+$/.test(key)) throw new ApiError(400, 'validation_error', english('errors.idempotency.notAscii'));
       if (request.routeOptions.config?.idempotent === false) return;
       const user = await app.optionalUser(request);
       const ref = { scope: user ? `user:${user.id}` : ANONYMOUS, key };

@@ -49,7 +49,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const cartId = await resolveCart(app, request, request.body.cart_id, true);
       const refused = await app.repos.carts.sync(cartId, lines);
       const cart = await cartAnswer(app, request, cartId);
-      return { ...cart, refused: refused.map((r) => ({ cause_id: r.causeId, code: r.code, detail: localizeText(REFUSAL_DETAIL[r.code], localeOfRequest(request.headers)) })) };
+      return {
+        ...cart,
+        refused: refused.map((r) => ({
+          cause_id: r.causeId,
+          code: r.code,
+          detail: localizeText(REFUSAL_DETAIL[r.code], localeOfRequest(request.headers)),
+        })),
+      };
     },
   );
 };

@@ -44,7 +44,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (!donation || !yours) throw donationNotFound();
       if (body.amount !== undefined && body.amount !== null && body.amount !== '') {
         const claimed = checkAmount(body.amount);
-        if (!claimed.ok || claimed.pesewas !== donation.amount) throw validationError({ amount: [english('errors.payment.amountMismatch')] });
+        if (!claimed.ok || claimed.pesewas !== donation.amount)
+          throw validationError({ amount: [english('errors.payment.amountMismatch')] });
       }
       if (donation.paymentId) {
         // Already being paid: the same checkout again, so one donation never has two live payments.

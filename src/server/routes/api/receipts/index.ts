@@ -73,16 +73,16 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const donor = donations[0]!;
       const pdf = await receiptPdf(
         {
-        reference,
-        date: payment.completedAt ?? payment.updatedAt,
-        donorName: donor.donorName.trim() || `${donor.firstName} ${donor.lastName}`.trim(),
-        email: payment.email,
-        anonymous: donations.some((d) => d.isAnonymous),
-        method: donations.find((d) => d.paymentMethod)?.paymentMethod ?? null,
-        lines: donations.flatMap((d) => [
-          { label: d.causeTitle, amount: d.amount },
-          ...(d.refundedAmount > 0 ? [{ label: d.causeTitle, amount: -d.refundedAmount, refund: true }] : []),
-        ]),
+          reference,
+          date: payment.completedAt ?? payment.updatedAt,
+          donorName: donor.donorName.trim() || `${donor.firstName} ${donor.lastName}`.trim(),
+          email: payment.email,
+          anonymous: donations.some((d) => d.isAnonymous),
+          method: donations.find((d) => d.paymentMethod)?.paymentMethod ?? null,
+          lines: donations.flatMap((d) => [
+            { label: d.causeTitle, amount: d.amount },
+            ...(d.refundedAmount > 0 ? [{ label: d.causeTitle, amount: -d.refundedAmount, refund: true }] : []),
+          ]),
         },
         await pdfLocale(request, user?.id ?? null, request.query.lang),
       );

@@ -40,7 +40,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const subscription = await app.repos.subscriptions.find({ code: request.params.code });
-      if (!subscription || subscription.userId !== request.user!.id) throw new ApiError(404, 'not_found', english('errors.notFound.monthlyGift'));
+      if (!subscription || subscription.userId !== request.user!.id)
+        throw new ApiError(404, 'not_found', english('errors.notFound.monthlyGift'));
       await cancelMonthly(app, subscription);
       return reply.code(204).send(null);
     },

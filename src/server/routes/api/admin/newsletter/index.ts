@@ -84,7 +84,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         let recipients = 0;
         for (const locale of LOCALES) {
           const mail = newsletterIssueMail(subject, body, links, locale);
-          recipients += await repos.mail.queueNewsletter(mail, token, { locale, orUnknown: locale === DEFAULT_LOCALE ? LOCALES : undefined });
+          recipients += await repos.mail.queueNewsletter(mail, token, {
+            locale,
+            orUnknown: locale === DEFAULT_LOCALE ? LOCALES : undefined,
+          });
         }
         return repos.newsletter.recordIssue({ subject, body, sentBy: request.user!.id, recipients });
       });

@@ -110,8 +110,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       let amount: number | null = null;
       if (action === 'credit' && request.body.amount !== undefined && request.body.amount !== '') {
         amount = parseAmount(request.body.amount);
-        if (amount === null || amount <= 0)
-          throw validationError({ amount: [english('errors.admin.badReceivedAmount')] });
+        if (amount === null || amount <= 0) throw validationError({ amount: [english('errors.admin.badReceivedAmount')] });
       }
       const payment = await load(request.params.id);
       const outcome = await resolveFlaggedPayment(

@@ -71,8 +71,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const amount = refundAmount(request.body?.amount);
       const cause = isUuid(request.params.id) ? await app.repos.causes.find(request.params.id) : null;
       if (!cause) throw causeNotFound();
-      if (cause.organizerId !== request.user!.id)
-        throw new ApiError(403, 'permission_denied', english('errors.permission.refund'));
+      if (cause.organizerId !== request.user!.id) throw new ApiError(403, 'permission_denied', english('errors.permission.refund'));
       if (!isUuid(request.params.donation_id)) throw donationNotFound();
       const outcome = await refundDonation(app, {
         donationId: request.params.donation_id,

@@ -79,8 +79,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request): Promise<CauseBalance> => {
       const cause = await visibleCause(request.params.id, request.user);
       const treasurer = !canManage(cause, request.user) && (await app.repos.treasurers.statusOf(cause.id, request.user!.id)) === 'accepted';
-      if (!canManage(cause, request.user) && !treasurer)
-        throw new ApiError(403, 'permission_denied', english('errors.permission.balance'));
+      if (!canManage(cause, request.user) && !treasurer) throw new ApiError(403, 'permission_denied', english('errors.permission.balance'));
       const b = await app.repos.withdrawals.balance(cause.id);
       return {
         cause_id: cause.id,

@@ -128,7 +128,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           });
         }
         for (const donor of await repos.causeUpdates.donorAddresses(cause.id)) {
-          await repos.mail.queue(causeUpdateMail({ to: donor.email, name: donor.name, locale: localeOf(donor.locale) }, cause.name, body, link));
+          await repos.mail.queue(
+            causeUpdateMail({ to: donor.email, name: donor.name, locale: localeOf(donor.locale) }, cause.name, body, link),
+          );
         }
         return row;
       });

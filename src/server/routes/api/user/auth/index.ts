@@ -59,7 +59,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const passwordHash = await hashPassword(body.password);
       const user = (await app.repos.users.findByEmail(email))
         ? null
-        : await app.repos.users.create({ email, firstName, lastName, passwordHash, locale: body.locale ?? localeChosenOnDevice(request.headers) });
+        : await app.repos.users.create({
+            email,
+            firstName,
+            lastName,
+            passwordHash,
+            locale: body.locale ?? localeChosenOnDevice(request.headers),
+          });
       if (!user) {
         await tellOwner(email, request);
         return reply.code(201).send({ id: randomUUID(), email, first_name: firstName, last_name: lastName });

@@ -49,7 +49,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       });
       if (blockers.length > 0) {
         const reasons = blockers.map(explain);
-        throw new ApiError(409, 'conflict', english('errors.account.cannotDelete', { reasons: reasons.join(' ') }), { [NON_FIELD_ERRORS]: reasons });
+        throw new ApiError(409, 'conflict', english('errors.account.cannotDelete', { reasons: reasons.join(' ') }), {
+          [NON_FIELD_ERRORS]: reasons,
+        });
       }
       return reply.code(204).send(null);
     },

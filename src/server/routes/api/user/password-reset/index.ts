@@ -16,8 +16,7 @@ import { localeOfRequest, translator } from '../../../../lib/i18n';
 import { english, localeOf, localizeText } from '../../../../lib/localize';
 
 export const RESET_LINK_MINUTES = 60;
-export const RESET_SENT =
-  english('server.passwordReset.sent');
+export const RESET_SENT = english('server.passwordReset.sent');
 const BAD_LINK = english('errors.auth.badResetLink');
 /** Links asked for per email and per IP within the sign-in window. */
 const MAX_PER_EMAIL = 5;
