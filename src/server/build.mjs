@@ -119,6 +119,8 @@ export function buildServer({ force = false } = {}) {
       });
       // The migrator reads the SQL files relative to its own module, which is now server.mjs.
       cpSync(join(root, 'src/server/db/migrations'), join(serverOutDir, 'migrations'), { recursive: true });
+      // So do the PDFs with their font files (documents/pdf-kit.ts).
+      cpSync(join(root, 'src/server/documents/fonts'), join(serverOutDir, 'fonts'), { recursive: true });
     },
   });
 }

@@ -1,6 +1,6 @@
 // What `npm start` runs (dist-server/server.mjs, plain node, its own process) through every module
 // it loads on first use rather than at start-up: pdf-lib (a receipt, the yearly and the cause
-// statement, a cause's poster with its QR codes), nodemailer (the receipt mail, to a local SMTP server), web-push (a push to a local
+// statement, a cause's poster with its QR codes, with the font files it reads beside the bundle), nodemailer (the receipt mail, to a local SMTP server), web-push (a push to a local
 // push service), sharp (an upload and a link-preview card) and the database driver (once on
 // PGlite, once on PostgreSQL with DATABASE_URL). The server tests run the TypeScript sources
 // in-process; here it is the bundle, where a package imported lazily can come back in another shape.
@@ -125,6 +125,9 @@ describe.each(backends)('the started server on $name', (backend) => {
       const text = expectPdf(receipt);
       for (const expected of ['Donation receipt', reference, 'Kofi Mensah', 'GHS 40.00']) expect(text).toContain(expected);
     }
+    // The font files travel with the bundle (dist-server/fonts): a receipt in Ewe draws its own letters.
+    const ewe = expectPdf(await download(`${link.pathname}${link.search}&lang=ee`));
+    for (const expected of ['Nunana ƒe xɔxɔgbalẽ', 'Akpe na wò be èto Boafo dzi na nu.', 'GHS 40.00']) expect(ewe).toContain(expected);
   });
 
   it("draws the donor's yearly statement and the cause's statement as PDFs", async () => {

@@ -70,6 +70,8 @@ describe.each(backends)('app basics on $name', (backend) => {
         'email',
         'password',
         'password2',
+        // Beyond the spec's five, optional: the language the account's mail and receipts speak.
+        'locale',
       ]);
     }
   });

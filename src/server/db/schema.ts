@@ -72,6 +72,8 @@ export const users = pgTable(
     coverPhoto: jsonb('cover_photo').$type<ImageSizes>(),
     isVerified: boolean('is_verified').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
+    /** The language mail, receipts and API texts speak to this person (en, ak, ee, ha, gaa); null = not chosen. */
+    locale: text('locale'),
     /** Set when the person deleted their account: the row is kept, anonymised, for the ledger. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -284,6 +286,8 @@ export const payments = pgTable(
     retryOf: uuid('retry_of'),
     /** The payment that took this one's donations when the donor asked for a new prompt. */
     supersededBy: uuid('superseded_by'),
+    /** The language of the request that started it: a guest's receipt mail and PDF speak it (a signed-in donor's own choice wins). */
+    locale: text('locale'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -522,6 +526,8 @@ export const newsletterSubscribers = pgTable(
     /** sha256 of the confirm link's token; null once confirmed. */
     confirmTokenHash: text('confirm_token_hash'),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** The language of the request that subscribed: the confirm mail and the issues' small print speak it. */
+    locale: text('locale'),
     createdAt: createdAt(),
   },
   (t) => [

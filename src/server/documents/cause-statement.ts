@@ -1,10 +1,12 @@
 /**
  * A cause's statement as text: the cells every format shows (date, type, donor, reference, method,
  * amount in GHS, status), its totals, and the CSV file (RFC 4180). The PDF draws the same cells
- * (statement-pdf.ts), so both downloads always agree.
+ * (statement-pdf.ts), so both downloads always agree. Headings and words are in the reader's language;
+ * in English the type and status columns keep the codes they have always shown.
  */
 import { toDecimalString } from '../../shared/money';
-import { methodLabel } from '../../shared/payment-methods';
+import type { Translate } from '../lib/i18n';
+import { methodName } from '../lib/receipt-format';
 import type { StatementRow } from '../repositories/statements';
 
 export interface CauseStatement {
@@ -33,7 +35,15 @@ export interface StatementTotals {
 const IN_FLIGHT = ['awaiting_treasurers', 'requested', 'approved', 'processing'];
 /** Refunds of credited donations (the refunds table); a flagged payment refunded before it was ever credited reads 'refunded' and is listed outside the totals. */
 const REFUNDED_AFTER_CREDIT = ['pending', 'processed'];
-export const COLUMNS = ['Date (UTC)', 'Type', 'Donor', 'Reference', 'Method', 'Amount (GHS)', 'Status'] as const;
+export const columns = (t: Translate) => [
+  t('documents.statement.columnDate'),
+  t('documents.statement.columnType'),
+  t('documents.statement.columnDonor'),
+  t('documents.statement.columnReference'),
+  t('documents.statement.columnMethod'),
+  t('documents.statement.columnAmount'),
+  t('documents.statement.columnStatus'),
+];
 
 export function statementTotals(rows: StatementRow[]): StatementTotals {
   const t = { donations: 0, donationCount: 0, refunds: 0, withdrawn: 0, inFlight: 0, net: 0 };
@@ -52,26 +62,74 @@ export function statementTotals(rows: StatementRow[]): StatementTotals {
 /** "2026-03-10 14:05": sorts as text and reads the same in every locale. */
 const stamp = (at: Date) => at.toISOString().slice(0, 16).replace('T', ' ');
 
-export function statementCells(row: StatementRow): string[] {
+function kindName(t: Translate, kind: StatementRow['kind']): string {
+  switch (kind) {
+    case 'donation':
+      return t('documents.statement.kindDonation');
+    case 'refund':
+      return t('documents.statement.kindRefund');
+    case 'withdrawal':
+      return t('documents.statement.kindWithdrawal');
+  }
+}
+
+/** The status of a donation, refund or withdrawal; one the statement does not know reads as stored. */
+function statusName(t: Translate, status: string): string {
+  switch (status) {
+    case 'completed':
+      return t('documents.statement.statusCompleted');
+    case 'refunded':
+      return t('documents.statement.statusRefunded');
+    case 'pending':
+      return t('documents.statement.statusPending');
+    case 'processed':
+      return t('documents.statement.statusProcessed');
+    case 'awaiting_treasurers':
+      return t('documents.statement.statusAwaitingTreasurers');
+    case 'requested':
+      return t('documents.statement.statusRequested');
+    case 'approved':
+      return t('documents.statement.statusApproved');
+    case 'processing':
+      return t('documents.statement.statusProcessing');
+    case 'paid':
+      return t('documents.statement.statusPaid');
+    case 'failed':
+      return t('documents.statement.statusFailed');
+    case 'rejected':
+      return t('documents.statement.statusRejected');
+    default:
+      return status;
+  }
+}
+
+/** The donor column: a name as given, or the words the statement query writes for anonymous and nameless donors. */
+function donorName(t: Translate, donor: string | null): string {
+  if (donor === 'Anonymous') return t('documents.statement.anonymous');
+  if (donor === 'A donor') return t('documents.statement.aDonor');
+  return donor ?? '';
+}
+
+export function statementCells(row: StatementRow, t: Translate): string[] {
   return [
     stamp(row.at),
-    row.kind,
-    row.kind === 'withdrawal' ? '' : (row.donor ?? ''),
+    kindName(t, row.kind),
+    row.kind === 'withdrawal' ? '' : donorName(t, row.donor),
     row.reference ?? '',
-    row.method ? methodLabel(row.method) : '',
+    row.method ? methodName(t, row.method) : '',
     toDecimalString(row.amount),
-    row.status,
+    statusName(t, row.status),
   ];
 }
 
 /** Label → amount lines closing both formats. */
-export function totalsLines(t: StatementTotals): [string, number][] {
+export function totalsLines(totals: StatementTotals, t: Translate): [string, number][] {
   return [
-    [`Donations (${t.donationCount})`, t.donations],
-    ['Refunded to donors', t.refunds],
-    ['Withdrawals paid', t.withdrawn],
-    ['Withdrawals on their way', t.inFlight],
-    ['Net (donations less refunds and withdrawals paid)', t.net],
+    [t('documents.statement.totalDonations', { count: String(totals.donationCount) }), totals.donations],
+    [t('documents.statement.totalRefunds'), totals.refunds],
+    [t('documents.statement.totalWithdrawn'), totals.withdrawn],
+    [t('documents.statement.totalInFlight'), totals.inFlight],
+    [t('documents.statement.totalNet'), totals.net],
   ];
 }
 
@@ -93,14 +151,15 @@ function field(value: string): string {
 }
 
 /** The CSV file: a byte-order mark (spreadsheets then read UTF-8 names right), CRLF lines, totals last. */
-export function statementCsv(s: CauseStatement): string {
+export function statementCsv(s: CauseStatement, t: Translate): string {
   const line = (cells: readonly string[]) => cells.map(field).join(',');
-  const blank = COLUMNS.map(() => '');
-  const totals = totalsLines(statementTotals(s.rows)).map(([label, amount]) => {
+  const header = columns(t);
+  const blank = header.map(() => '');
+  const totals = totalsLines(statementTotals(s.rows), t).map(([label, amount]) => {
     const cells = [...blank];
     cells[0] = label;
     cells[5] = toDecimalString(amount);
     return line(cells);
   });
-  return `\uFEFF${[line(COLUMNS), ...s.rows.map((row) => line(statementCells(row))), line(blank), ...totals].join('\r\n')}\r\n`;
+  return `\uFEFF${[line(header), ...s.rows.map((row) => line(statementCells(row, t))), line(blank), ...totals].join('\r\n')}\r\n`;
 }

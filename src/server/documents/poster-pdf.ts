@@ -5,19 +5,22 @@
  *
  * The picture is the cover converted by sharp to a JPEG cropped to the frame (pdf-lib embeds JPEG and
  * PNG only; covers may be WebP). The QR code is vector squares (qr-code.ts), one path filled once,
- * so it prints sharp at any size. Standard fonts: text is reduced to what WinAnsi can show.
+ * so it prints sharp at any size. Text is drawn with the receipts' Noto Sans (pdf-kit.ts), which has the Ewe, Ga and
+ * Hausa letters a title or a translated line may hold.
  */
 import type { PDFDocument, PDFFont, PDFImage, PDFPage } from 'pdf-lib';
 import type { POSTER_FORMATS } from '../../shared/contract/posters';
 import { loadSharp } from '../lib/images';
-import { loadPdfKit, type PdfKit } from './pdf-kit';
+import { drawable, loadPdfKit, type PdfKit } from './pdf-kit';
 import * as W from './poster-text';
 import { darkRuns, qrModules } from './qr-code';
-import { printable } from './receipt-pdf';
 
 export type PosterFormat = (typeof POSTER_FORMATS)[number];
 
 const A4: [number, number] = [595.28, 841.89];
+
+/** Composed letters (NFC), so a title typed with combining marks measures and draws as one letter each. */
+const printable = (text: string) => text.normalize('NFC');
 
 export interface PosterInput {
   title: string;
@@ -198,12 +201,15 @@ function drawPoster(page: PDFPage, kit: PdfKit, fonts: Fonts, input: PosterInput
 
 export async function posterPdf(input: PosterInput, format: PosterFormat): Promise<Buffer> {
   const kit = await loadPdfKit();
-  const { PDFDocument, StandardFonts } = kit.lib;
+  const { PDFDocument } = kit.lib;
   const doc = await PDFDocument.create();
   doc.setTitle(printable(W.posterTitle(input.locale, input.title)));
   doc.setProducer('Boafo');
   doc.setCreator('Boafo');
-  const fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
+  const embedded = await kit.embedFonts(doc);
+  // A letter the font does not have (an emoji in a title) becomes '?' rather than an empty box.
+  const fonts = embedded;
+  input = { ...input, title: drawable(input.title, embedded.bold) };
   const page = doc.addPage(A4);
   const [width, height] = A4;
   if (format === 'a4') {

@@ -1,18 +1,17 @@
 /**
- * Receipt and yearly statement PDFs. The standard fonts only draw WinAnsi, so amounts read
- * "GHS 25.00" (no cedi sign) and other text is reduced to what those fonts can show.
- * Streams are left uncompressed: the files are small, and support can read them as text.
+ * Receipt and yearly statement PDFs, in the reader's language, drawn with an embedded font that has
+ * every letter of Ghana's languages (pdf-kit.ts). Amounts read "GHS 25.00", as statements always
+ * have. Content streams are left uncompressed: the files are small, and support can read them.
  */
 import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
-import { loadPdfKit, type Palette } from './pdf-kit';
-import { PAYMENT_METHOD_LABELS } from '../../shared/payment-methods';
-import { pdfGhs, receiptDate } from '../lib/receipt-format';
+import type { Locale } from '../../shared/i18n/locales';
+import type { PAYMENT_METHOD_LABELS } from '../../shared/payment-methods';
+import { translator, type Translate } from '../lib/i18n';
+import { methodName, pdfGhs, receiptDate } from '../lib/receipt-format';
+import { drawable, loadPdfKit, type Palette } from './pdf-kit';
 
 const MARGIN = 56;
 const LINE = 18;
-
-/** Keeps what WinAnsi can encode; anything else (emoji, other scripts) becomes '?'. */
-export const printable = (text: string) => text.normalize('NFC').replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '?');
 
 export interface PdfLine {
   label: string;
@@ -41,11 +40,12 @@ class Writer {
   text(value: string, options: { size?: number; bold?: boolean; color?: keyof Palette; gap?: number } = {}) {
     if (this.y < MARGIN + LINE) this.newPage();
     const size = options.size ?? 11;
-    this.page.drawText(printable(value).slice(0, 110), {
+    const font = options.bold ? this.bold : this.regular;
+    this.page.drawText(drawable(value, font).slice(0, 110), {
       x: MARGIN,
       y: this.y,
       size,
-      font: options.bold ? this.bold : this.regular,
+      font,
       color: this.colours[options.color ?? 'ink'],
     });
     this.y -= options.gap ?? Math.max(LINE, size + 8);
@@ -56,7 +56,7 @@ class Writer {
     if (this.y < MARGIN + LINE) this.newPage();
     const font = bold ? this.bold : this.regular;
     const right = this.page.getWidth() - MARGIN;
-    const shown = printable(label);
+    const shown = drawable(label, font);
     this.page.drawText(shown.length > 70 ? `${shown.slice(0, 67)}...` : shown, { x: MARGIN, y: this.y, size: 11, font });
     this.page.drawText(amount, { x: right - font.widthOfTextAtSize(amount, 11), y: this.y, size: 11, font });
     this.y -= LINE;
@@ -73,16 +73,19 @@ class Writer {
   }
 }
 
-async function document(title: string, write: (w: Writer) => void): Promise<Buffer> {
+async function document(title: string, locale: Locale, write: (w: Writer) => void): Promise<Buffer> {
   const {
-    lib: { PDFDocument, StandardFonts },
+    lib: { PDFDocument },
     colours,
+    embedFonts,
   } = await loadPdfKit();
   const doc = await PDFDocument.create();
   doc.setTitle(title);
+  doc.setLanguage(locale);
   doc.setProducer('Boafo');
   doc.setCreator('Boafo');
-  const w = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold), colours);
+  const { regular, bold } = await embedFonts(doc);
+  const w = new Writer(doc, regular, bold, colours);
   w.text('Boafo', { size: 22, bold: true, color: 'green', gap: 30 });
   write(w);
   return Buffer.from(await doc.save({ useObjectStreams: false, objectsPerTick: Infinity }));
@@ -95,23 +98,29 @@ export interface ReceiptPdf {
   email: string;
   anonymous: boolean;
   method: keyof typeof PAYMENT_METHOD_LABELS | null;
-  lines: PdfLine[];
+  lines: (PdfLine & { refund?: boolean })[];
 }
 
-export function receiptPdf(r: ReceiptPdf): Promise<Buffer> {
-  return document(`Boafo donation receipt ${r.reference}`, (w) => {
-    w.text('Donation receipt', { size: 16, bold: true, gap: 26 });
-    w.text(`Reference: ${r.reference}`);
-    w.text(`Date: ${receiptDate(r.date)}`);
-    w.text(`Donor: ${r.anonymous ? 'Anonymous donor' : r.donorName || 'Donor'}`);
-    w.text(`Email: ${r.email}`);
-    if (r.method) w.text(`Payment method: ${PAYMENT_METHOD_LABELS[r.method]}`);
+/** The label of a receipt line: the cause, or "Refunded: <cause>" for money that went back. */
+const lineLabel = (t: Translate, line: ReceiptPdf['lines'][number]) =>
+  line.refund ? t('documents.receipt.refunded', { cause: line.label }) : line.label;
+
+export function receiptPdf(r: ReceiptPdf, locale: Locale = 'en'): Promise<Buffer> {
+  const t = translator(locale);
+  return document(t('documents.receipt.fileTitle', { reference: r.reference }), locale, (w) => {
+    w.text(t('documents.receipt.title'), { size: 16, bold: true, gap: 26 });
+    w.text(t('documents.receipt.reference', { reference: r.reference }));
+    w.text(t('documents.receipt.date', { date: receiptDate(r.date, locale) }));
+    const donor = r.anonymous ? t('documents.receipt.anonymousDonor') : r.donorName || t('documents.receipt.someDonor');
+    w.text(t('documents.receipt.donor', { donor }));
+    w.text(t('documents.receipt.email', { email: r.email }));
+    if (r.method) w.text(t('documents.receipt.method', { method: methodName(t, r.method) }));
     w.text('', { gap: 10 });
-    for (const line of r.lines) w.row(line.label, pdfGhs(line.amount));
+    for (const line of r.lines) w.row(lineLabel(t, line), pdfGhs(line.amount));
     w.rule();
-    w.row('Total', pdfGhs(r.lines.reduce((sum, l) => sum + l.amount, 0)), true);
+    w.row(t('documents.receipt.total'), pdfGhs(r.lines.reduce((sum, l) => sum + l.amount, 0)), true);
     w.text('', { gap: 14 });
-    w.text('Thank you for giving through Boafo.', { size: 10 });
+    w.text(t('documents.receipt.thanks'), { size: 10 });
   });
 }
 
@@ -122,20 +131,17 @@ export interface StatementPdf {
   lines: (PdfLine & { date: Date; reference: string | null })[];
 }
 
-export function statementPdf(s: StatementPdf): Promise<Buffer> {
-  return document(`Boafo donation statement ${s.year}`, (w) => {
-    w.text(`Donation statement ${s.year}`, { size: 16, bold: true, gap: 26 });
-    w.text(`Donor: ${s.donorName || s.email}`);
-    w.text(`Email: ${s.email}`);
-    w.text(`Period: 1 January ${s.year} to 31 December ${s.year} (UTC)`);
+export function statementPdf(s: StatementPdf, locale: Locale = 'en'): Promise<Buffer> {
+  const t = translator(locale);
+  return document(t('documents.yearly.fileTitle', { year: String(s.year) }), locale, (w) => {
+    w.text(t('documents.yearly.title', { year: String(s.year) }), { size: 16, bold: true, gap: 26 });
+    w.text(t('documents.receipt.donor', { donor: s.donorName || s.email }));
+    w.text(t('documents.receipt.email', { email: s.email }));
+    w.text(t('documents.yearly.period', { year: String(s.year) }));
     w.text('', { gap: 10 });
-    if (s.lines.length === 0) w.text('No completed donations in this year.');
-    for (const line of s.lines) w.row(`${receiptDate(line.date)}  ${line.label}`, pdfGhs(line.amount));
+    if (s.lines.length === 0) w.text(t('documents.yearly.none'));
+    for (const line of s.lines) w.row(`${receiptDate(line.date, locale)}  ${line.label}`, pdfGhs(line.amount));
     w.rule();
-    w.row(
-      `Total (${s.lines.length} donation${s.lines.length === 1 ? '' : 's'})`,
-      pdfGhs(s.lines.reduce((sum, l) => sum + l.amount, 0)),
-      true,
-    );
+    w.row(t('documents.yearly.total', { count: s.lines.length }), pdfGhs(s.lines.reduce((sum, l) => sum + l.amount, 0)), true);
   });
 }

@@ -6,7 +6,8 @@
  * the same cause twice.
  */
 import type { FastifyInstance } from 'fastify';
-import { causeEndedMail, endedSentence } from '../mail/deadline-mail';
+import { localeOf } from '../lib/localize';
+import { causeEndedMail, endedNotice } from '../mail/deadline-mail';
 import type { Repos } from '../repositories/repos';
 import type { EndedCause } from '../repositories/sweep-claims';
 
@@ -19,19 +20,19 @@ const undeliverable = (email: string) => email.toLowerCase().endsWith('.invalid'
 
 async function announce(app: FastifyInstance, repos: Repos, cause: EndedCause): Promise<void> {
   const facts = { causeName: cause.name, raised: cause.raised, goal: cause.goal, link: app.receiptLinks.causeUrl(cause.id) };
-  const message = `${endedSentence(facts)} Thank you.`;
+  const message = endedNotice(facts);
   await repos.notifications.toUser(cause.organizerId, { title: CAUSE_ENDED_TITLE, message, causeId: cause.id });
   await repos.notifications.toCauseDonors(cause.id, { title: CAUSE_ENDED_TITLE, message }, cause.organizerId);
 
   const organizer = await repos.users.findById(cause.organizerId);
   const organizerEmail = organizer?.email.toLowerCase() ?? null;
   if (organizer && !undeliverable(organizer.email)) {
-    await repos.mail.queue(causeEndedMail(organizer.email, organizer.firstName, facts, 'organizer'));
+    await repos.mail.queue(causeEndedMail(organizer.email, organizer.firstName, facts, 'organizer', localeOf(organizer.locale)));
   }
   // Every address a completed gift came from (guests too), once each; the organizer has had theirs.
   for (const donor of await repos.causeUpdates.donorAddresses(cause.id)) {
     if (donor.email === organizerEmail || undeliverable(donor.email)) continue;
-    await repos.mail.queue(causeEndedMail(donor.email, donor.name, facts, 'donor'));
+    await repos.mail.queue(causeEndedMail(donor.email, donor.name, facts, 'donor', localeOf(donor.locale)));
   }
 }
 

@@ -1,6 +1,7 @@
 /** The one error type routes throw; the error handler turns it into ApiErrorBody. */
 import type { ApiErrorBody } from '../../shared/contract/common';
 import type { ErrorCode } from '../../shared/api-errors';
+import { english } from './localize';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -21,7 +22,10 @@ export class ApiError extends Error {
   }
 }
 
-export function validationError(errors: FieldErrors, detail = 'Please correct the highlighted fields.'): ApiError {
+/** The detail of every answer whose fields say what is wrong. */
+export const VALIDATION_DETAIL = english('errors.validation.fields');
+
+export function validationError(errors: FieldErrors, detail = VALIDATION_DETAIL): ApiError {
   return new ApiError(400, 'validation_error', detail, errors);
 }
 
@@ -42,5 +46,5 @@ export class FieldErrorList {
   }
 }
 
-export const REQUIRED = 'This field is required.';
-export const BLANK = 'This field may not be blank.';
+export const REQUIRED = english('errors.field.required');
+export const BLANK = english('errors.field.blank');

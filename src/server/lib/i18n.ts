@@ -56,6 +56,12 @@ function cookieValue(header: string | undefined, name: string): string | null {
   return null;
 }
 
+/** The language the person picked in the app on this device (the cookie it sets), or null when they did not pick one. */
+export function localeChosenOnDevice(headers: { cookie?: string }): Locale | null {
+  const chosen = cookieValue(headers.cookie, LOCALE_COOKIE);
+  return isLocale(chosen) ? chosen : null;
+}
+
 /**
  * The language a request reads: the person's choice on this device (the cookie the app sets) first, then the
  * browser's Accept-Language, then English.

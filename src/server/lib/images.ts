@@ -5,13 +5,14 @@
  */
 import type { default as Sharp } from 'sharp';
 import { sha256Hex } from './tokens';
+import { english } from './localize';
 
 /** Widths served in *_sizes maps; the largest is the main URL. */
 export const IMAGE_WIDTHS = [96, 320, 960] as const;
 /** Refuses decompression bombs (a tiny file claiming a huge canvas). */
 const MAX_INPUT_PIXELS = 40_000_000;
 
-export const INVALID_IMAGE = 'Upload a valid image. The file you uploaded was either not an image or a corrupted image.';
+export const INVALID_IMAGE = english('errors.image.invalid');
 
 export interface ImageVariant {
   width: number;

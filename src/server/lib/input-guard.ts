@@ -8,6 +8,8 @@
  * The validator (lib/validators.ts) applies them to params, query and body of every route;
  * the JSON and multipart parsers apply the depth rule before anything else reads a body.
  */
+import { english } from './localize';
+
 export const MAX_INPUT_DEPTH = 32;
 
 export type InputProblemKind = 'nul' | 'depth' | 'finite';
@@ -19,9 +21,10 @@ export interface InputProblem {
 }
 
 export const INPUT_MESSAGES: Record<InputProblemKind, string> = {
-  nul: 'This field may not contain null characters (\\u0000).',
-  depth: `This value is nested too deeply (at most ${MAX_INPUT_DEPTH} levels).`,
-  finite: 'A finite number is required.',
+  // The character is a value: the catalog's runtime would read a \u escape in a message as the character itself.
+  nul: english('errors.input.nul', { char: '\\u0000' }),
+  depth: english('errors.input.depth', { max: MAX_INPUT_DEPTH }),
+  finite: english('errors.input.finite'),
 };
 
 // eslint-disable-next-line no-control-regex -- removing control characters is the point
@@ -83,7 +86,7 @@ export function jsonTooDeep(text: string, max = MAX_INPUT_DEPTH): boolean {
   return false;
 }
 
-export const TOO_DEEP_BODY = `The request body is nested too deeply (at most ${MAX_INPUT_DEPTH} levels).`;
+export const TOO_DEEP_BODY = english('errors.input.bodyDepth', { max: MAX_INPUT_DEPTH });
 
 /**
  * JSON text a client sent inside a field (a multipart field, a string holding JSON), parsed
@@ -91,7 +94,7 @@ export const TOO_DEEP_BODY = `The request body is nested too deeply (at most ${M
  */
 export function parseJsonText(
   text: string,
-  invalidMessage = 'Enter valid JSON.',
+  invalidMessage = english('errors.input.json'),
 ): { ok: true; value: unknown } | { ok: false; error: string } {
   if (jsonTooDeep(text)) return { ok: false, error: INPUT_MESSAGES.depth };
   let value: unknown;

@@ -4,13 +4,15 @@
  * receipt signature can never be replayed as, or help forge, an access token.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Locale } from '../../shared/i18n/locales';
 
 export const RECEIPT_LINK_DAYS = 30;
 const RECEIPT_LINK_SECONDS = RECEIPT_LINK_DAYS * 24 * 60 * 60;
 
 /** What settlement needs to write absolute links into its mails (it has no request). */
 export interface SettlementLinks {
-  receiptUrl(reference: string): string;
+  /** `locale`: the language the receipt mail speaks, so its PDF opens in the same one (`&lang=`). */
+  receiptUrl(reference: string, locale?: Locale): string;
   causeUrl(causeId: string): string;
 }
 
@@ -49,8 +51,9 @@ export class ReceiptLinks implements SettlementLinks {
     return `/api/payments/${encodeURIComponent(reference)}/receipt.pdf?sig=${sig}&exp=${exp}`;
   }
 
-  receiptUrl(reference: string, now = Date.now()): string {
-    return `${this.origin}${this.receiptPath(reference, now)}`;
+  receiptUrl(reference: string, locale: Locale = 'en', now = Date.now()): string {
+    // The language is outside the signature: it changes the words of the PDF, never who may read it.
+    return `${this.origin}${this.receiptPath(reference, now)}${locale === 'en' ? '' : `&lang=${locale}`}`;
   }
 
   causeUrl(causeId: string): string {

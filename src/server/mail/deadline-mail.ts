@@ -1,4 +1,6 @@
 /** What a cause's organizer and donors hear when its end date has passed and it closed by itself. */
+import type { Locale } from '../../shared/i18n/locales';
+import { translator, type Translate } from '../lib/i18n';
 import { pdfGhs } from '../lib/receipt-format';
 import type { OutgoingMail } from '../repositories/mail';
 import { greeting, render } from './layout';
@@ -12,29 +14,33 @@ export interface EndedFacts {
   link: string;
 }
 
-/** "<cause> has ended: it raised GHS 1,250.00 of GHS 2,000.00." (amounts in GHS, as statements write them) */
-export function endedSentence({ causeName, raised, goal }: Omit<EndedFacts, 'link'>): string {
-  return `${causeName} has ended: it raised ${pdfGhs(raised)}${goal > 0 ? ` of ${pdfGhs(goal)}` : ''}.`;
+/** "<cause> has ended: it raised GHS 1,250.00 of GHS 2,000.00. Thank you." (amounts in GHS, as statements write them) */
+function endedSentence(t: Translate, { causeName, raised, goal }: Omit<EndedFacts, 'link'>): string {
+  const values = { cause: causeName, raised: pdfGhs(raised), goal: pdfGhs(goal) };
+  return goal > 0 ? t('mail.deadline.endedOfGoal', values) : t('mail.deadline.ended', values);
 }
 
-export function causeEndedMail(to: string, name: string, facts: EndedFacts, audience: 'organizer' | 'donor'): OutgoingMail {
+/** The notification's text (in English, like every notification). */
+export const endedNotice = (facts: Omit<EndedFacts, 'link'>) => endedSentence(translator('en'), facts);
+
+export function causeEndedMail(to: string, name: string, facts: EndedFacts, audience: 'organizer' | 'donor', locale: Locale): OutgoingMail {
   const organizer = audience === 'organizer';
+  const t = translator(locale);
   return {
     kind: organizer ? 'cause_ended_organizer' : 'cause_ended_donor',
     to,
-    subject: `${facts.causeName} has ended`,
-    ...render({
-      paragraphs: [
-        greeting(name),
-        `${endedSentence(facts)} Thank you.`,
-        organizer
-          ? 'Its end date has passed, so it no longer takes donations. What it raised and has not been withdrawn stays available to withdraw.'
-          : 'Its end date has passed, so it no longer takes donations. Thank you for your gift.',
-      ],
-      action: { label: 'See the cause', url: facts.link },
-      footer: organizer
-        ? 'You get this because you organise this cause on Boafo.'
-        : 'You get this because you donated to this cause on Boafo.',
-    }),
+    subject: t('mail.deadline.subject', { cause: facts.causeName }),
+    ...render(
+      {
+        paragraphs: [
+          greeting(t, name),
+          endedSentence(t, facts),
+          organizer ? t('mail.deadline.organizerBody') : t('mail.deadline.donorBody'),
+        ],
+        action: { label: t('mail.deadline.seeCause'), url: facts.link },
+        footer: organizer ? t('mail.organizer.footer') : t('mail.deadline.donorFooter'),
+      },
+      locale,
+    ),
   };
 }

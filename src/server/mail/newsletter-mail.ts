@@ -1,31 +1,36 @@
 /** Newsletter messages: the double opt-in confirmation and the issues admins write. */
+import type { Locale } from '../../shared/i18n/locales';
+import { translator } from '../lib/i18n';
 import type { OutgoingMail } from '../repositories/mail';
-import { render } from './layout';
+import { greeting, render } from './layout';
 
-export function newsletterConfirmMail(to: string, confirmLink: string): OutgoingMail {
+export function newsletterConfirmMail(to: string, confirmLink: string, locale: Locale): OutgoingMail {
+  const t = translator(locale);
   return {
     kind: 'newsletter_confirm',
     to,
-    subject: 'Confirm your Boafo newsletter subscription',
-    ...render({
-      paragraphs: [
-        'Hello,',
-        'Someone (we hope you) asked to receive the Boafo newsletter at this address: stories of causes that reached their goal and new causes that need help, about once a month.',
-      ],
-      action: { label: 'Yes, subscribe me', url: confirmLink },
-      footer: 'If you did not ask for this, ignore this message: you will not get any newsletter.',
-    }),
+    subject: t('mail.newsletter.confirmSubject'),
+    ...render(
+      {
+        paragraphs: [greeting(t, ''), t('mail.newsletter.confirmBody')],
+        action: { label: t('mail.newsletter.confirmAction'), url: confirmLink },
+        footer: t('mail.newsletter.confirmFooter'),
+      },
+      locale,
+    ),
   };
 }
 
 /**
  * The links carry a placeholder for each subscriber's unsubscribe token, put in by the outbox:
- * `page` is the web page a person opens, `oneClick` the API address mail apps POST to.
+ * `page` is the web page a person opens, `oneClick` the API address mail apps POST to. The admin's
+ * subject and text go out as written; the small print is in the subscribers' language.
  */
 export function newsletterIssueMail(
   subject: string,
   body: string,
   unsubscribe: { page: string; oneClick: string },
+  locale: Locale,
 ): Omit<OutgoingMail, 'to'> {
   // Blank lines separate paragraphs, as admins type them.
   const paragraphs = body
@@ -35,11 +40,7 @@ export function newsletterIssueMail(
   return {
     kind: 'newsletter',
     subject,
-    ...render({
-      paragraphs,
-      footer: 'You get this because you subscribed to the Boafo newsletter and confirmed your address.',
-      unsubscribe: unsubscribe.page,
-    }),
+    ...render({ paragraphs, footer: translator(locale)('mail.newsletter.issueFooter'), unsubscribe: unsubscribe.page }, locale),
     // RFC 2369 and RFC 8058: mail apps show an Unsubscribe button that works in one click.
     headers: { 'List-Unsubscribe': `<${unsubscribe.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };

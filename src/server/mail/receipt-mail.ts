@@ -1,7 +1,8 @@
 /** What settlement mails: the donor's receipt, and an organizer's first gift and goal reached. */
+import type { Locale } from '../../shared/i18n/locales';
 import { formatGhs } from '../../shared/money';
-import { PAYMENT_METHOD_LABELS } from '../../shared/payment-methods';
-import { receiptDate } from '../lib/receipt-format';
+import { translator } from '../lib/i18n';
+import { methodName, receiptDate } from '../lib/receipt-format';
 import { RECEIPT_LINK_DAYS } from '../lib/receipt-links';
 import type { OutgoingMail } from '../repositories/mail';
 import { greeting, render } from './layout';
@@ -23,55 +24,74 @@ export interface ReceiptFacts {
   method: 'card' | 'mobile_money' | null;
   anonymous: boolean;
   receiptUrl: string;
+  /** The donor's language: their account's choice, else the one their gift was made in. */
+  locale: Locale;
 }
 
 export function receiptMail(facts: ReceiptFacts): OutgoingMail {
+  const t = translator(facts.locale);
   const paragraphs = [
-    greeting(facts.donorName),
-    'Thank you for your donation on Boafo. This is your receipt.',
+    greeting(t, facts.donorName),
+    t('mail.receipt.thanks'),
     ...facts.lines.map((line) => `${line.causeTitle}: ${formatGhs(line.amount)}`),
-    `Total: ${formatGhs(facts.total)}`,
-    `Reference: ${facts.reference}`,
-    `Date: ${receiptDate(facts.date)}`,
-    ...(facts.method ? [`Paid by: ${PAYMENT_METHOD_LABELS[facts.method]}`] : []),
-    facts.anonymous
-      ? 'You gave anonymously: organizers and the public do not see your name.'
-      : 'You gave under your name: organizers can see who gave.',
+    t('mail.receipt.total', { amount: formatGhs(facts.total) }),
+    t('mail.receipt.reference', { reference: facts.reference }),
+    t('mail.receipt.date', { date: receiptDate(facts.date, facts.locale) }),
+    ...(facts.method ? [t('mail.receipt.paidBy', { method: methodName(t, facts.method) })] : []),
+    facts.anonymous ? t('mail.receipt.anonymous') : t('mail.receipt.named'),
   ];
   return {
     kind: 'receipt',
     to: facts.to,
-    subject: `Your Boafo donation receipt (${facts.reference})`,
-    ...render({
-      paragraphs,
-      action: { label: 'Download your receipt (PDF)', url: facts.receiptUrl },
-      footer: `You got this because a donation was paid with this email address on Boafo. The receipt link works for ${RECEIPT_LINK_DAYS} days.`,
-    }),
+    subject: t('mail.receipt.subject', { reference: facts.reference }),
+    ...render(
+      {
+        paragraphs,
+        action: { label: t('mail.receipt.download'), url: facts.receiptUrl },
+        footer: t('mail.receipt.footer', { days: RECEIPT_LINK_DAYS }),
+      },
+      facts.locale,
+    ),
   };
 }
 
-export function firstDonationMail(to: string, name: string, causeTitle: string, amount: number, causeUrl: string): OutgoingMail {
+/** What an organizer is told about their cause: where to send it, in which language, and the cause's link. */
+export interface OrganizerAddress {
+  to: string;
+  name: string;
+  locale: Locale;
+}
+
+export function firstDonationMail(who: OrganizerAddress, causeTitle: string, amount: number, causeUrl: string): OutgoingMail {
+  const t = translator(who.locale);
   return {
     kind: 'cause_first_donation',
-    to,
-    subject: `"${causeTitle}" received its first donation`,
-    ...render({
-      paragraphs: [greeting(name), `Your cause "${causeTitle}" just received its first donation: ${formatGhs(amount)}.`],
-      action: { label: 'See your cause', url: causeUrl },
-      footer: 'You got this because you organize this cause on Boafo.',
-    }),
+    to: who.to,
+    subject: t('mail.firstDonation.subject', { cause: causeTitle }),
+    ...render(
+      {
+        paragraphs: [greeting(t, who.name), t('mail.firstDonation.body', { cause: causeTitle, amount: formatGhs(amount) })],
+        action: { label: t('mail.common.seeYourCause'), url: causeUrl },
+        footer: t('mail.receipt.organizerFooter'),
+      },
+      who.locale,
+    ),
   };
 }
 
-export function goalReachedMail(to: string, name: string, causeTitle: string, causeUrl: string): OutgoingMail {
+export function goalReachedMail(who: OrganizerAddress, causeTitle: string, causeUrl: string): OutgoingMail {
+  const t = translator(who.locale);
   return {
     kind: 'cause_goal_reached',
-    to,
-    subject: `"${causeTitle}" reached its goal`,
-    ...render({
-      paragraphs: [greeting(name), `Congratulations: your cause "${causeTitle}" reached its goal.`],
-      action: { label: 'See your cause', url: causeUrl },
-      footer: 'You got this because you organize this cause on Boafo.',
-    }),
+    to: who.to,
+    subject: t('mail.goalReached.subject', { cause: causeTitle }),
+    ...render(
+      {
+        paragraphs: [greeting(t, who.name), t('mail.goalReached.body', { cause: causeTitle })],
+        action: { label: t('mail.common.seeYourCause'), url: causeUrl },
+        footer: t('mail.receipt.organizerFooter'),
+      },
+      who.locale,
+    ),
   };
 }

@@ -1,13 +1,14 @@
 /** Checks a giving amount from a client (number or decimal string) and names what is wrong. */
 import { CART_MAX_AMOUNT_GHS } from '../../shared/limits';
 import { formatGhs, parseAmount } from '../../shared/money';
+import { english } from '../lib/localize';
 
 export const MAX_GIFT_PESEWAS = CART_MAX_AMOUNT_GHS * 100;
 
 export const AMOUNT_ERRORS = {
-  positive: 'Enter an amount greater than 0.',
-  max: `The most you can give at once is ${formatGhs(MAX_GIFT_PESEWAS)}.`,
-  decimals: 'Use at most 2 decimal places.',
+  positive: english('errors.amount.positive'),
+  max: english('errors.amount.max', { max: formatGhs(MAX_GIFT_PESEWAS) }),
+  decimals: english('errors.amount.decimals'),
 } as const;
 
 export type AmountCheck = { ok: true; pesewas: number } | { ok: false; error: string };

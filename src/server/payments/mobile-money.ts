@@ -12,18 +12,19 @@ import { formatGhanaMobile, localGhanaMobile, networkOfMobile, normaliseGhanaMob
 import { ApiError, FieldErrorList } from '../lib/api-error';
 import type { MobileChargeRow } from '../repositories/mobile-charges';
 import type { PaymentRow } from '../repositories/settlements';
-import { TIMED_OUT } from './paystack-charge';
+import { DID_NOT_GO_THROUGH, TIMED_OUT } from './paystack-charge';
 import { ProviderError, type MobileChargeResult, type MobileProviderCode } from './provider';
 import { newPaymentReference } from './reference';
 import { refreshPayment, START_FAILED } from './service';
 import { settlePayment } from './settle';
+import { localeOfRequest } from '../lib/i18n';
+import { english, localizeText } from '../lib/localize';
 
 const PROVIDER_CODES: Record<MobileNetwork, MobileProviderCode> = { mtn: 'mtn', telecel: 'vod', at: 'atl' };
 
-export const MONTHLY_IS_CARD_ONLY = 'Monthly gifts are paid by card; mobile money gives once.';
-export const NO_NETWORK = 'This number has no mobile money network we can charge. Use an MTN, Telecel or AT number.';
-const NOT_FOUND = 'Payment not found.';
-const DID_NOT_GO_THROUGH = 'The payment did not go through';
+export const MONTHLY_IS_CARD_ONLY = english('errors.mobileMoney.monthlyCardOnly');
+export const NO_NETWORK = english('errors.mobileMoney.noNetwork');
+const NOT_FOUND = english('errors.notFound.payment');
 
 export interface Wallet {
   /** 233XXXXXXXXX. */
@@ -47,10 +48,10 @@ export function checkWallet(input: MobileMoneyInput, interval: string | undefine
     errors.add(
       'mobile_money.phone',
       landline
-        ? 'This is a landline number. Enter a mobile money number.'
+        ? english('errors.mobileMoney.landline')
         : digits
-          ? 'A Ghana mobile number has 10 digits: 0XX XXX XXXX.'
-          : 'Enter a Ghana mobile number: 0XX XXX XXXX or +233 XX XXX XXXX.',
+          ? english('errors.mobileMoney.tenDigits')
+          : english('errors.mobileMoney.badNumber'),
     );
   }
   const network = input.network ?? (phone ? networkOfMobile(phone) : null);
@@ -74,17 +75,22 @@ export function chargeAnswer(payment: PaymentRow, charge: MobileChargeRow, expir
   };
   switch (payment.status) {
     case 'success':
-      return { ...base, status: 'success', display_text: `Thank you! ${formatGhs(payment.amount)} received.` };
+      return { ...base, status: 'success', display_text: english('server.mobileMoney.received', { amount: formatGhs(payment.amount) }) };
     case 'flagged':
       // Money moved but does not match what we asked: an admin looks before it counts.
-      return { ...base, status: 'success', display_text: 'Received. We are checking the amount before it counts.' };
+      return { ...base, status: 'success', display_text: english('server.mobileMoney.checkingAmount') };
     case 'pending':
-      if (payment.supersededBy) return { ...base, status: 'failed', display_text: 'A new prompt was sent for this gift.' };
+      if (payment.supersededBy) return { ...base, status: 'failed', display_text: english('server.mobileMoney.superseded') };
       if (expired) return { ...base, status: 'failed', display_text: TIMED_OUT };
       return { ...base, status: charge.step, display_text: charge.displayText };
     default:
       return { ...base, status: 'failed', display_text: charge.reason ?? DID_NOT_GO_THROUGH };
   }
+}
+
+/** The answer in the request's language: the words it stores and the provider's are English (lib/localize.ts). */
+export function inRequestLanguage(charge: MobileCharge, request: FastifyRequest): MobileCharge {
+  return { ...charge, display_text: localizeText(charge.display_text, localeOfRequest(request.headers)) };
 }
 
 export async function currentCharge(app: FastifyInstance, reference: string): Promise<MobileCharge> {
@@ -159,14 +165,14 @@ export async function submitOtp(app: FastifyInstance, request: FastifyRequest, r
   if (payment.status !== 'pending' || payment.supersededBy || (await app.repos.mobileCharges.expired(payment.id))) {
     return currentCharge(app, reference);
   }
-  if (charge.step !== 'send_otp') throw new ApiError(409, 'conflict', 'This payment is not waiting for a code.');
+  if (charge.step !== 'send_otp') throw new ApiError(409, 'conflict', english('errors.mobileMoney.notWaitingForCode'));
   let result: MobileChargeResult;
   try {
     result = await app.payments.submitOtp(reference, otp);
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     request.log.warn({ err: error, reference }, 'Payment provider refused a mobile money code');
-    throw new ApiError(502, 'server_error', 'We could not pass the code on. Please try again.');
+    throw new ApiError(502, 'server_error', english('errors.mobileMoney.codeNotPassed'));
   }
   await applyChargeResult(app, payment, result);
   return currentCharge(app, reference);
@@ -190,13 +196,13 @@ export async function resendPrompt(app: FastifyInstance, request: FastifyRequest
   const { payment, charge } = await ownMobilePayment(app, request, reference);
   if (payment.status === 'pending' && !payment.supersededBy) {
     if (!(await app.repos.mobileCharges.expired(payment.id))) {
-      throw new ApiError(409, 'conflict', 'The prompt is still waiting on your phone. Approve it, or wait until it lapses.');
+      throw new ApiError(409, 'conflict', english('errors.mobileMoney.stillWaiting'));
     }
     await refreshPayment(app, reference);
   }
   const old = (await app.repos.payments.findByReference(reference))!;
   if (old.status === 'success' || old.status === 'flagged' || old.status === 'refunded') return currentCharge(app, reference);
-  if (old.supersededBy) throw new ApiError(409, 'conflict', 'A new prompt was already sent for this gift.');
+  if (old.supersededBy) throw new ApiError(409, 'conflict', english('errors.mobileMoney.alreadyResent'));
   const wallet: Wallet = { phone: charge.phone, network: charge.network };
   const next = await app.repos.transaction(async (tx) => {
     await tx.mobileCharges.lockChain(reference);
@@ -208,13 +214,14 @@ export async function resendPrompt(app: FastifyInstance, request: FastifyRequest
       email: current.email,
       userId: current.userId,
       cartId: current.cartId,
+      locale: current.locale,
     });
     if (!created) return null;
     await tx.mobileCharges.open({
       paymentId: created.id,
       ...wallet,
       step: 'pay_offline',
-      displayText: `Approve ${formatGhs(created.amount)} on your phone.`,
+      displayText: english('server.mobileMoney.approveAmount', { amount: formatGhs(created.amount) }),
       expiresAt: promptExpiry(app),
     });
     return created;

@@ -8,6 +8,7 @@
  */
 import type { MobileChargeResult } from './provider';
 import { ProviderError } from './provider';
+import { english } from '../lib/localize';
 
 export interface PaystackChargeData {
   status?: string;
@@ -17,13 +18,12 @@ export interface PaystackChargeData {
   reference?: string;
 }
 
-export const PROMPT_TEXT = 'Approve the payment on your phone.';
-export const OTP_TEXT = 'Enter the code your network sent you.';
-export const TIMED_OUT = 'Timed out';
-export const NOT_ENOUGH_MONEY = 'Not enough money in the wallet';
-export const DECLINED = 'Declined on the phone';
-export const WRONG_CODE = 'Wrong code';
-const DID_NOT_GO_THROUGH = 'The payment did not go through';
+// Stored with the charge in English and answered in the reader's language (lib/localize.ts).
+export const TIMED_OUT = english('server.mobileMoney.timedOut');
+export const NOT_ENOUGH_MONEY = english('server.mobileMoney.notEnoughMoney');
+export const DECLINED = english('server.mobileMoney.declined');
+export const WRONG_CODE = english('server.mobileMoney.wrongCode');
+export const DID_NOT_GO_THROUGH = english('server.mobileMoney.didNotGoThrough');
 
 /** A provider's failure message in plain words a donor can act on. */
 export function plainReason(words: string | null | undefined, status?: string): string {
@@ -54,8 +54,8 @@ export function chargeResult(
       httpStatus >= 400 && httpStatus < 500,
     );
   }
-  if (status === 'success') return { status: 'success', displayText: 'Paid' };
-  if (status === 'send_otp') return { status: 'send_otp', displayText: data.display_text || OTP_TEXT };
+  if (status === 'success') return { status: 'success', displayText: english('server.mobileMoney.paid') };
+  if (status === 'send_otp') return { status: 'send_otp', displayText: data.display_text || english('server.mobileMoney.enterCode') };
   // pay_offline, pending, ongoing, processing…: the network is waiting for the donor's approval.
-  return { status: 'pay_offline', displayText: data.display_text || PROMPT_TEXT };
+  return { status: 'pay_offline', displayText: data.display_text || english('server.mobileMoney.approvePrompt') };
 }

@@ -16,6 +16,7 @@ import type { Repos } from '../repositories/repos';
 import type { RefundRow } from '../repositories/refunds';
 import { ProviderError, type RefundResult } from './provider';
 import { newRefundReference } from './reference';
+import { english } from '../lib/localize';
 
 export interface RefundRequest {
   donationId: string;
@@ -50,8 +51,8 @@ async function reserve(repos: Repos, request: RefundRequest, attempt = 1): Promi
     return await repos.transaction(async (tx) => {
       const donation = await tx.refunds.lockDonation(request.donationId);
       if (!donation || (request.causeId !== undefined && donation.causeId !== request.causeId)) return { kind: 'not_found' } as const;
-      if (donation.status === 'refunded') return { kind: 'not_refundable', detail: 'This donation was already refunded in full.' } as const;
-      if (donation.status !== 'completed') return { kind: 'not_refundable', detail: 'Only completed donations can be refunded.' } as const;
+      if (donation.status === 'refunded') return { kind: 'not_refundable', detail: english('errors.refund.alreadyRefunded') } as const;
+      if (donation.status !== 'completed') return { kind: 'not_refundable', detail: english('errors.refund.onlyCompleted') } as const;
       const refundable = donation.amount - donation.refundedAmount;
       const amount = request.amount ?? refundable;
       if (amount > refundable) return { kind: 'too_much', refundable } as const;

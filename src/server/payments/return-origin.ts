@@ -9,8 +9,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { validationError } from '../lib/api-error';
 import { siteOrigin } from '../lib/site-origin';
+import { english } from '../lib/localize';
 
-export const RETURN_URL_NOT_ALLOWED = 'Donors can only be returned to this site or to an allowed client (CORS_ORIGINS).';
+export const RETURN_URL_NOT_ALLOWED = english('errors.payment.returnUrlNotAllowed');
 
 function originOf(url: string): string | null {
   try {

@@ -29,6 +29,7 @@ import {
   sandboxResolve,
   sandboxTransfer,
 } from './sandbox-payouts';
+import { english } from '../lib/localize';
 
 export type { SandboxOutcome };
 
@@ -77,8 +78,8 @@ export class SandboxProvider implements PaymentProvider {
       await this.repo.decide(input.reference, 'failed', 'mobile_money', NOT_ENOUGH_MONEY);
       return { status: 'failed', displayText: NOT_ENOUGH_MONEY, reason: NOT_ENOUGH_MONEY };
     }
-    if (last === '0') return { status: 'send_otp', displayText: `Enter the code sent to your phone (sandbox: ${SANDBOX_OTP}).` };
-    return { status: 'pay_offline', displayText: `Approve ${formatGhs(input.amount)} on your phone.` };
+    if (last === '0') return { status: 'send_otp', displayText: english('server.mobileMoney.sandboxCode', { code: SANDBOX_OTP }) };
+    return { status: 'pay_offline', displayText: english('server.mobileMoney.approveAmount', { amount: formatGhs(input.amount) }) };
   }
 
   async submitOtp(reference: string, otp: string): Promise<MobileChargeResult> {
@@ -89,9 +90,9 @@ export class SandboxProvider implements PaymentProvider {
       await this.repo.decide(reference, right ? 'success' : 'failed', 'mobile_money', right ? null : WRONG_CODE);
     }
     const now = await this.charge(reference);
-    if (now?.outcome === 'success') return { status: 'success', displayText: 'Paid' };
+    if (now?.outcome === 'success') return { status: 'success', displayText: english('server.mobileMoney.paid') };
     if (now?.outcome) return { status: 'failed', displayText: now.reason ?? WRONG_CODE, reason: now.reason ?? WRONG_CODE };
-    return { status: 'pay_offline', displayText: `Approve ${formatGhs(charge.amount)} on your phone.` };
+    return { status: 'pay_offline', displayText: english('server.mobileMoney.approveAmount', { amount: formatGhs(charge.amount) }) };
   }
 
   /** The sandbox pays back at once: no money ever moved, so there is nothing to wait for. */

@@ -14,21 +14,22 @@ import { judgeAnswer } from './pay-window';
 import { ProviderError, type ProviderResult } from './provider';
 import { returnOriginOf } from './return-origin';
 import { settlePayment, type PaymentRow } from './settle';
+import { english } from '../lib/localize';
 
-export const START_FAILED = 'Unable to start payment. Please try again.';
+export const START_FAILED = english('errors.payment.startFailed');
 
 /** `detail` of the verify answer; only success also gets it as `message` (see verificationAnswer). */
 const MESSAGES: Record<PaymentRow['status'], string> = {
-  success: PAYMENT_VERIFIED_MESSAGE,
-  failed: 'Payment failed',
-  abandoned: 'Payment was cancelled',
-  pending: 'Payment is still pending',
-  flagged: 'Payment is under review',
-  refunded: 'Payment was refunded',
+  success: english('server.verify.success'),
+  failed: english('server.verify.failed'),
+  abandoned: english('server.verify.abandoned'),
+  pending: english('server.verify.pending'),
+  flagged: english('server.verify.flagged'),
+  refunded: english('server.verify.refunded'),
 };
 
 /** `detail` while pending and the provider calls the checkout abandoned: the donor left it unpaid, and may still pay it. */
-const NOT_PAID_YET = 'Payment not completed yet. If you left the checkout before paying, nothing was charged.';
+const NOT_PAID_YET = english('server.verify.notPaidYet');
 
 /**
  * Asks the provider for the checkout address of a pending payment. When the provider

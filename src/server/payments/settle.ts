@@ -16,10 +16,11 @@ import { formatGhs } from '../../shared/money';
 import type { SettlementLinks } from '../lib/receipt-links';
 import { firstDonationMail, goalReachedMail, receiptMail } from '../mail/receipt-mail';
 import type { Repos } from '../repositories/repos';
-import { OPEN_DONATION, type PaymentRow, type PaymentStatus } from '../repositories/settlements';
+import { OPEN_DONATION, type CauseInfo, type PaymentRow, type PaymentStatus } from '../repositories/settlements';
 import { paidMethod } from './paid-method';
 import type { ProviderResult } from './provider';
 import { subscriptionSettled } from './subscription-charges';
+import { english, localeOf } from '../lib/localize';
 
 export { OPEN_DONATION, type PaymentRow };
 
@@ -58,6 +59,12 @@ async function flag(repos: Repos, payment: PaymentRow, reason: string, result: P
   return row;
 }
 
+const organizerAddress = (cause: CauseInfo) => ({
+  to: cause.organizerEmail,
+  name: cause.organizerFirstName,
+  locale: localeOf(cause.organizerLocale),
+});
+
 /**
  * Completes the payment's donations, credits each cause, clears paid cart lines and tells people.
  * Used by settlePayment and by an admin's resolution of a flagged payment (resolve.ts), always
@@ -90,13 +97,11 @@ export async function creditDonations(
       told.add(cause.id);
       if (!(await repos.settlements.hasOtherGift(cause.id, payment.id))) {
         const gift = done.filter((d) => d.causeId === cause.id).reduce((sum, d) => sum + d.amount, 0);
-        await repos.mail.queue(
-          firstDonationMail(cause.organizerEmail, cause.organizerFirstName, cause.name, gift, links.causeUrl(cause.id)),
-        );
+        await repos.mail.queue(firstDonationMail(organizerAddress(cause), cause.name, gift, links.causeUrl(cause.id)));
       }
     }
     if (credit?.completedNow) {
-      await repos.mail.queue(goalReachedMail(cause.organizerEmail, cause.organizerFirstName, cause.name, links.causeUrl(cause.id)));
+      await repos.mail.queue(goalReachedMail(organizerAddress(cause), cause.name, links.causeUrl(cause.id)));
     }
     const amount = formatGhs(donation.amount);
     const who = donation.isAnonymous ? 'An anonymous donor' : donation.donorName.trim() || 'Someone';
@@ -115,6 +120,8 @@ export async function creditDonations(
   }
   if (payment.cartId) await repos.settlements.clearPaidCartLines(payment.cartId, causeIds);
   const donor = done[0];
+  // The donor's own choice on their account, else the language the gift was made in.
+  const locale = localeOf(await repos.users.localeOf(payment.userId), payment.locale);
   await repos.mail.queue(
     receiptMail({
       to: payment.email,
@@ -125,7 +132,8 @@ export async function creditDonations(
       total: done.reduce((sum, d) => sum + d.amount, 0),
       method: done.find((d) => d.paymentMethod)?.paymentMethod ?? null,
       anonymous: done.some((d) => d.isAnonymous),
-      receiptUrl: links.receiptUrl(payment.reference),
+      receiptUrl: links.receiptUrl(payment.reference, locale),
+      locale,
     }),
   );
   return payment;
@@ -165,7 +173,11 @@ export async function settlePayment(
     // A monthly gift's month: activate it, schedule the next one (same transaction, so once).
     await subscriptionSettled(tx, payment);
     if (payment.status === 'success')
-      await tx.mobileCharges.signalSettled(payment, 'success', `Thank you! ${formatGhs(payment.amount)} received.`);
+      await tx.mobileCharges.signalSettled(
+        payment,
+        'success',
+        english('server.mobileMoney.received', { amount: formatGhs(payment.amount) }),
+      );
     return { payment, changed: true };
   });
 }

@@ -15,9 +15,11 @@ import { ProviderError } from './provider';
 import { newPaymentReference } from './reference';
 import { launchPayment, START_FAILED } from './service';
 import { tellGiftDonor } from './subscription-charges';
+import { localeOfRequest } from '../lib/i18n';
+import { english } from '../lib/localize';
 
-export const MONTHLY_NEEDS_ACCOUNT = 'Sign in to give monthly: a monthly gift needs an account to be seen and cancelled from.';
-const MONTHLY_CARD_ONLY = 'Monthly gifts through this payment provider need a card.';
+export const MONTHLY_NEEDS_ACCOUNT = english('errors.monthly.needsAccount');
+const MONTHLY_CARD_ONLY = english('errors.monthly.cardOnly');
 
 /** 'bfs-' + 24 base32 characters: unguessable, and allowed wherever a payment reference is. */
 export const newSubscriptionCode = () => `bfs-${newPaymentReference().slice(3)}`;
@@ -65,6 +67,7 @@ export async function startMonthly(
         cartId,
         subscriptionId: subscription.id,
         subscriptionPeriod: 1,
+        locale: localeOfRequest(request.headers),
       },
       donor,
       lines,
@@ -95,7 +98,7 @@ export async function cancelMonthly(app: FastifyInstance, subscription: Subscrip
       // A definite refusal means the provider has no active subscription under that code: nothing left to stop.
       if (!(error instanceof ProviderError) || !error.definite) {
         app.log.warn({ err: error, code: subscription.code }, 'Payment provider did not confirm cancelling a subscription');
-        throw new ApiError(502, 'server_error', 'Unable to cancel the monthly gift right now. Please try again.');
+        throw new ApiError(502, 'server_error', english('errors.monthly.cancelFailed'));
       }
     }
   }

@@ -10,15 +10,16 @@ import { ApiError } from '../lib/api-error';
 import { ProviderError } from '../payments/provider';
 import { findInstitution } from './directory';
 import { normaliseGhanaMobile } from '../../shared/phone';
+import { english } from '../lib/localize';
 
-export const ACCOUNT_NOT_FOUND = 'We could not find this account. Check the number and bank.';
-export const UNKNOWN_BANK = 'Choose a bank from the list.';
-export const UNKNOWN_NETWORK = 'Choose a mobile money provider from the list.';
-export const BAD_PHONE = 'Enter a Ghanaian mobile number, e.g. 0241234567 or 233241234567.';
-export const BAD_ACCOUNT_NUMBER = 'Enter the account number using digits only.';
-export const NAME_REQUIRED = 'Enter the name on the mobile money account.';
-export const BAD_TYPE = 'Choose "bank" or "mobile_money" as the type.';
-export const PROVIDER_DOWN = 'We could not check this account right now. Please try again.';
+export const ACCOUNT_NOT_FOUND = english('errors.payout.accountNotFound');
+export const UNKNOWN_BANK = english('errors.payout.unknownBank');
+export const UNKNOWN_NETWORK = english('errors.payout.unknownNetwork');
+export const BAD_PHONE = english('errors.payout.badPhone');
+export const BAD_ACCOUNT_NUMBER = english('errors.payout.badAccountNumber');
+export const NAME_REQUIRED = english('errors.payout.nameRequired');
+export const BAD_TYPE = english('errors.payout.badType');
+export const PROVIDER_DOWN = english('errors.payout.providerDown');
 
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '');
 

@@ -7,7 +7,8 @@ import { siteOrigin } from '../lib/site-origin';
 import { withdrawalMail } from '../mail/organizer-mail';
 import type { WithdrawalStatus } from '../../shared/contract/payouts';
 import type { WithdrawalRow } from '../repositories/withdrawals';
-import { MESSAGES, WITHDRAWAL_TITLES, organizerNotice } from './withdrawal-notices';
+import { localeOf } from '../lib/localize';
+import { MESSAGES, organizerNotice, withdrawalTitle } from './withdrawal-notices';
 
 type Mailed = keyof typeof MESSAGES;
 const MAILED = new Set<WithdrawalStatus>(Object.keys(MESSAGES) as Mailed[]);
@@ -26,9 +27,9 @@ export async function moveWithdrawal(
     if (!row || !message) return row;
     const view = (await repos.withdrawals.findView(row.id))!;
     const link = `${siteOrigin(app, request)}/causes/${row.causeId}/withdrawals`;
-    await repos.mail.queue(
-      withdrawalMail(view.organizerEmail, view.organizerName, to, WITHDRAWAL_TITLES[to], message(row, view.causeTitle), link),
-    );
+    const locale = localeOf(view.organizerLocale);
+    const who = { to: view.organizerEmail, name: view.organizerName, locale };
+    await repos.mail.queue(withdrawalMail(who, to, withdrawalTitle(to, locale), message(row, view.causeTitle, locale), link));
     return row;
   });
 }

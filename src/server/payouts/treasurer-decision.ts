@@ -11,9 +11,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { siteOrigin } from '../lib/site-origin';
 import { withdrawalMail } from '../mail/organizer-mail';
 import type { DecideOutcome, Decision, Tally } from '../repositories/treasurers';
-import { MESSAGES, WITHDRAWAL_TITLES, organizerNotice, releasedNotice } from './withdrawal-notices';
+import { english, localeOf } from '../lib/localize';
+import { MESSAGES, organizerNotice, releasedNotice, withdrawalTitle } from './withdrawal-notices';
 
-export const TREASURERS_REJECTED = "The cause's treasurers did not approve this withdrawal.";
+export const TREASURERS_REJECTED = english('server.withdrawal.treasurersRejected');
 
 type Repos = FastifyInstance['repos'];
 
@@ -34,8 +35,11 @@ async function applyTally(app: FastifyInstance, repos: Repos, id: string, t: Tal
   if (!row) return;
   const view = (await repos.withdrawals.findView(id))!;
   const link = `${siteOrigin(app, request)}/causes/${row.causeId}/withdrawals`;
-  const sentence = MESSAGES.rejected(row, view.causeTitle);
-  await repos.mail.queue(withdrawalMail(view.organizerEmail, view.organizerName, 'rejected', WITHDRAWAL_TITLES.rejected, sentence, link));
+  const locale = localeOf(view.organizerLocale);
+  const who = { to: view.organizerEmail, name: view.organizerName, locale };
+  await repos.mail.queue(
+    withdrawalMail(who, 'rejected', withdrawalTitle('rejected', locale), MESSAGES.rejected(row, view.causeTitle, locale), link),
+  );
 }
 
 export function decideWithdrawal(

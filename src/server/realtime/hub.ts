@@ -22,6 +22,8 @@ import type { WebSocket } from 'ws';
 import { WS_CLOSE } from '../../shared/socket';
 import type { ServerMessage } from '../../shared/contract/realtime';
 import { REFERENCE_PATTERN as WATCHABLE } from '../payments/reference';
+import type { Locale } from '../../shared/i18n/locales';
+import { localizeText } from '../lib/localize';
 
 export interface SocketIdentity {
   userId: string;
@@ -49,6 +51,8 @@ interface SocketState {
   queue: Promise<void>;
   /** Payment references this socket waits on (watch_payment), guest or not; at most MAX_WATCHED. */
   watching: string[];
+  /** The language of the request that opened it: a payment's words reach it in that language. */
+  locale: Locale;
 }
 
 const OPEN = 1;
@@ -94,12 +98,22 @@ export class SocketHub {
    * A payment's news: to the donor's sockets (when signed in) and to every socket watching the
    * reference, each socket once. Returns how many got it.
    */
-  sendPayment(userId: string | null, reference: string, message: ServerMessage): number {
-    return sendEach(new Set([...(userId ? (this.byUser.get(userId) ?? []) : []), ...(this.byReference.get(reference) ?? [])]), message);
+  sendPayment(userId: string | null, reference: string, message: Extract<ServerMessage, { type: 'payment' }>): number {
+    const sockets = new Set([...(userId ? (this.byUser.get(userId) ?? []) : []), ...(this.byReference.get(reference) ?? [])]);
+    // One copy per language among them: the display text is stored in English (lib/localize.ts).
+    const byLocale = new Map<Locale, WebSocket[]>();
+    for (const socket of sockets) {
+      const locale = this.states.get(socket)?.locale ?? 'en';
+      byLocale.set(locale, [...(byLocale.get(locale) ?? []), socket]);
+    }
+    let sent = 0;
+    for (const [locale, group] of byLocale)
+      sent += sendEach(group, { ...message, display_text: localizeText(message.display_text, locale) });
+    return sent;
   }
 
-  accept(socket: WebSocket): void {
-    const state: SocketState = { userId: null, alive: true, timer: null, queue: Promise.resolve(), watching: [] };
+  accept(socket: WebSocket, locale: Locale = 'en'): void {
+    const state: SocketState = { userId: null, alive: true, timer: null, queue: Promise.resolve(), watching: [], locale };
     if (this.guestCount >= this.options.maxGuestSockets) {
       // Full of guests: this one may stay only by authenticating (our PWA does so at once).
       state.timer = setTimeout(

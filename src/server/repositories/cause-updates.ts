@@ -4,7 +4,7 @@
  */
 import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { causeUpdates, donations, users, type ImageSizes } from '../db/schema';
+import { causeUpdates, donations, payments, users, type ImageSizes } from '../db/schema';
 
 export type CauseUpdateRow = typeof causeUpdates.$inferSelect;
 
@@ -30,6 +30,8 @@ export interface SupportMessageRow {
 export interface DonorAddress {
   email: string;
   name: string;
+  /** Their account's language, else the language of their latest gift (null: neither known). */
+  locale: string | null;
 }
 
 const visibleMessages = (causeId: string) =>
@@ -73,8 +75,14 @@ export class CauseUpdatesRepo {
   async donorAddresses(causeId: string): Promise<DonorAddress[]> {
     const email = sql<string>`lower(${donations.email})`;
     const rows = await this.db
-      .selectDistinctOn([email], { email, name: donations.firstName })
+      .selectDistinctOn([email], {
+        email,
+        name: donations.firstName,
+        locale: sql<string | null>`coalesce(${users.locale}, ${payments.locale})`,
+      })
       .from(donations)
+      .leftJoin(users, eq(users.id, donations.donorId))
+      .leftJoin(payments, eq(payments.id, donations.paymentId))
       .where(and(eq(donations.causeId, causeId), eq(donations.status, 'completed')))
       .orderBy(email, desc(donations.completedAt));
     return rows;

@@ -59,9 +59,14 @@ export class MailRepo {
   /**
    * One message to every confirmed subscriber, in one statement whatever their number. `token`
    * in the text, HTML and headers is replaced by each subscriber's own unsubscribe token.
-   * Answers how many were queued.
+   * Answers how many were queued. `language`: only the subscribers who read it (`locale`), and with
+   * `orUnknown` (every language the caller speaks) also those whose language is none of those.
    */
-  async queueNewsletter(message: Omit<OutgoingMail, 'to'>, token: string): Promise<number> {
+  async queueNewsletter(
+    message: Omit<OutgoingMail, 'to'>,
+    token: string,
+    language: { locale: string; orUnknown?: readonly string[] } | null = null,
+  ): Promise<number> {
     const personal = (value: string) => sql`replace(${value}, ${token}, s.unsubscribe_token)`;
     const headers = Object.entries(message.headers ?? {}).flatMap(([name, value]) => [sql`${name}::text`, personal(value)]);
     const rows = await queryRows<{ id: string }>(
@@ -70,7 +75,16 @@ export class MailRepo {
       SELECT ${message.kind}, s.email, ${message.subject}, ${personal(message.text)}, ${personal(message.html)},
         ${headers.length ? sql`jsonb_build_object(${sql.join(headers, sql`, `)})` : sql`'{}'::jsonb`}, ${this.keepOnly ? 'kept' : 'pending'}
       FROM newsletter_subscribers s
-      WHERE s.confirmed_at IS NOT NULL AND s.unsubscribed_at IS NULL
+      WHERE s.confirmed_at IS NOT NULL AND s.unsubscribed_at IS NULL ${
+        language
+          ? language.orUnknown
+            ? sql`AND (s.locale = ${language.locale} OR s.locale IS NULL OR s.locale NOT IN (${sql.join(
+                language.orUnknown.map((l) => sql`${l}`),
+                sql`, `,
+              )}))`
+            : sql`AND s.locale = ${language.locale}`
+          : sql``
+      }
       RETURNING id`,
     );
     if (rows.length > 0 && !this.keepOnly) await this.db.execute(sql`SELECT pg_notify(${MAIL_CHANNEL}, '')`);

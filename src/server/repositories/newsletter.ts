@@ -21,11 +21,14 @@ export type NewsletterIssueRow = typeof newsletterIssues.$inferSelect;
 export class NewsletterRepo {
   constructor(private readonly db: Db) {}
 
-  /** Subscribes `email`; an unconfirmed address gets `confirmTokenHash` as its current confirm link. */
-  async subscribe(email: string, confirmTokenHash: string): Promise<Subscription> {
+  /**
+   * Subscribes `email`; an unconfirmed address gets `confirmTokenHash` as its current confirm link. `locale`: the
+   * language of the request, which the subscriber's mails speak (kept when they come back in another).
+   */
+  async subscribe(email: string, confirmTokenHash: string, locale: string | null = null): Promise<Subscription> {
     const [inserted] = await this.db
       .insert(newsletterSubscribers)
-      .values({ email, unsubscribeToken: randomBytes(24).toString('base64url'), confirmTokenHash })
+      .values({ email, unsubscribeToken: randomBytes(24).toString('base64url'), confirmTokenHash, locale })
       .onConflictDoNothing()
       .returning({ token: newsletterSubscribers.unsubscribeToken });
     if (inserted) return { status: 'created', needsConfirmation: true, unsubscribeToken: inserted.token };
@@ -35,7 +38,7 @@ export class NewsletterRepo {
     // Coming back after unsubscribing means consenting again: confirmed anew.
     await this.db
       .update(newsletterSubscribers)
-      .set({ unsubscribedAt: null, confirmedAt: null, confirmTokenHash })
+      .set({ unsubscribedAt: null, confirmedAt: null, confirmTokenHash, ...(locale ? { locale } : {}) })
       .where(eq(newsletterSubscribers.id, row.id));
     return { status: row.unsubscribedAt ? 'created' : 'existing', needsConfirmation: true, unsubscribeToken: row.unsubscribeToken };
   }

@@ -35,6 +35,8 @@ export interface NewPayment {
   /** A monthly gift's charge: the subscription and its month (1 = the first checkout). */
   subscriptionId?: string | null;
   subscriptionPeriod?: number | null;
+  /** The language of the request that started it (a guest's receipt speaks it). */
+  locale?: string | null;
 }
 
 export interface PaymentView {

@@ -19,6 +19,8 @@ export interface CauseInfo {
   organizerId: string;
   organizerEmail: string;
   organizerFirstName: string;
+  /** The organizer's language (null: not chosen). */
+  organizerLocale: string | null;
 }
 
 /** Donations a payment can still complete. */
@@ -129,6 +131,7 @@ export class SettlementsRepo {
         organizerId: causes.organizerId,
         organizerEmail: users.email,
         organizerFirstName: users.firstName,
+        organizerLocale: users.locale,
       })
       .from(causes)
       .innerJoin(users, eq(users.id, causes.organizerId))

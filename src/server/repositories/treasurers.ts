@@ -18,6 +18,8 @@ export interface TreasurerView {
   userId: string;
   email: string;
   name: string;
+  /** The treasurer's language (null: not chosen): their mails speak it. */
+  locale: string | null;
   status: TreasurerStatus;
   invitedAt: Date;
   acceptedAt: Date | null;
@@ -62,6 +64,7 @@ function selectTreasurers(db: Db) {
       userId: causeTreasurers.userId,
       email: users.email,
       name: NAME,
+      locale: users.locale,
       status: causeTreasurers.status,
       invitedAt: causeTreasurers.invitedAt,
       acceptedAt: causeTreasurers.acceptedAt,

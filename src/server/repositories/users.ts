@@ -5,11 +5,20 @@ import { users } from '../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = Pick<typeof users.$inferInsert, 'email' | 'passwordHash' | 'firstName' | 'lastName'> &
-  Partial<Pick<typeof users.$inferInsert, 'role' | 'isVerified'>>;
+  Partial<Pick<typeof users.$inferInsert, 'role' | 'isVerified' | 'locale'>>;
 export type ProfileChanges = Partial<
   Pick<
     typeof users.$inferInsert,
-    'firstName' | 'lastName' | 'occupation' | 'bio' | 'phoneNumber' | 'address' | 'withdrawalAddress' | 'profilePicture' | 'coverPhoto'
+    | 'firstName'
+    | 'lastName'
+    | 'occupation'
+    | 'bio'
+    | 'phoneNumber'
+    | 'address'
+    | 'withdrawalAddress'
+    | 'profilePicture'
+    | 'coverPhoto'
+    | 'locale'
   >
 >;
 
@@ -19,6 +28,13 @@ export class UsersRepo {
   async findById(id: string): Promise<UserRow | null> {
     const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
     return row ?? null;
+  }
+
+  /** The language the person chose (null: not chosen, or no such account). */
+  async localeOf(id: string | null): Promise<string | null> {
+    if (!id) return null;
+    const [row] = await this.db.select({ locale: users.locale }).from(users).where(eq(users.id, id)).limit(1);
+    return row?.locale ?? null;
   }
 
   async findByEmail(email: string): Promise<UserRow | null> {

@@ -16,6 +16,8 @@ export interface WithdrawalView extends WithdrawalRow {
   causeTitle: string;
   organizerName: string;
   organizerEmail: string;
+  /** The organizer's language (null: not chosen): the mails about it speak it. */
+  organizerLocale: string | null;
 }
 
 /** Money a withdrawal holds while it is on its way: it is not available to another request. */
@@ -66,7 +68,7 @@ async function causeBalance(db: Db, causeId: string, holdHours: number): Promise
 
 /** `treasurers`: who must approve it first (accepted treasurers of the cause), empty when nobody. */
 export type RequestOutcome =
-  | { kind: 'ok'; row: WithdrawalRow; treasurers: { id: string; email: string; name: string }[] }
+  | { kind: 'ok'; row: WithdrawalRow; treasurers: { id: string; email: string; name: string; locale: string | null }[] }
   | { kind: 'not_found' }
   | { kind: 'insufficient'; available: number; held: number };
 
@@ -117,7 +119,12 @@ export class WithdrawalsRepo {
       const { available, held } = await causeBalance(tx, cause.id, this.cardHoldHours);
       if (input.amount > available) return { kind: 'insufficient', available: Math.max(0, available), held } as const;
       // Read under the cause's lock: an invitation accepted after this point applies to the next request.
-      const treasurers = (await acceptedTreasurers(tx, cause.id)).map((t) => ({ id: t.userId, email: t.email, name: t.name }));
+      const treasurers = (await acceptedTreasurers(tx, cause.id)).map((t) => ({
+        id: t.userId,
+        email: t.email,
+        name: t.name,
+        locale: t.locale,
+      }));
       const [row] = await tx
         .insert(withdrawals)
         .values({
@@ -148,14 +155,22 @@ export class WithdrawalsRepo {
         causeTitle: causes.name,
         organizerEmail: users.email,
         organizerName: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`,
+        organizerLocale: users.locale,
       })
       .from(withdrawals)
       .innerJoin(causes, eq(causes.id, withdrawals.causeId))
       .innerJoin(users, eq(users.id, withdrawals.organizerId));
   }
 
-  private static toView(r: { w: WithdrawalRow; causeTitle: string; organizerEmail: string; organizerName: string }): WithdrawalView {
-    return { ...r.w, causeTitle: r.causeTitle, organizerName: r.organizerName, organizerEmail: r.organizerEmail };
+  private static toView(r: {
+    w: WithdrawalRow;
+    causeTitle: string;
+    organizerEmail: string;
+    organizerName: string;
+    organizerLocale: string | null;
+  }): WithdrawalView {
+    const { w, ...view } = r;
+    return { ...w, ...view };
   }
 
   async findView(id: string): Promise<WithdrawalView | null> {

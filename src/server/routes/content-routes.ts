@@ -11,9 +11,11 @@ import { isUuid } from '../repositories/search';
 import { errorResponses } from './shared-schemas';
 
 export interface ContentList<Body extends TObject, Input, Row, Wire> {
-  /** 'Success stories' and 'success story': the summaries' and the 404's words. */
+  /** 'Success stories' and 'success story': the summaries' words. */
   plural: string;
   one: string;
+  /** The 404's detail (an `errors` catalog line, so it is answered in the reader's language). */
+  notFound: string;
   schema: TObject;
   body: Body;
   list(): Promise<Row[]>;
@@ -27,7 +29,7 @@ export interface ContentList<Body extends TObject, Input, Row, Wire> {
 const consumes = ['multipart/form-data', 'application/json'];
 
 export function contentRoutes<Body extends TObject, Input, Row, Wire>(app: FastifyInstance, c: ContentList<Body, Input, Row, Wire>): void {
-  const notFound = () => new ApiError(404, 'not_found', `${c.one[0].toUpperCase()}${c.one.slice(1)} not found.`);
+  const notFound = () => new ApiError(404, 'not_found', c.notFound);
 
   app.get(
     '/',

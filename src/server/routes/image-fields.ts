@@ -8,9 +8,10 @@ import type { ImageSizes } from '../db/schema';
 import { ApiError, type FieldErrorList } from '../lib/api-error';
 import { InvalidImageError, makeImageVariants, type ImageVariant } from '../lib/images';
 import { UploadedFile } from '../plugins/external/multipart';
+import { english } from '../lib/localize';
 
-export const TOO_LARGE = 'The file is too large (max 5 MB).';
-const NOT_A_FILE = 'The submitted data was not a file. Check the encoding type on the form.';
+export const TOO_LARGE = english('errors.image.tooLarge');
+const NOT_A_FILE = english('errors.image.notAFile');
 
 /**
  * Returns the new value of each field that changed: sizes for an upload, null

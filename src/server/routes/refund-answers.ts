@@ -6,11 +6,12 @@ import type { AdminDonationSchema, RefundSchema } from '../../shared/contract/re
 import { ApiError, validationError } from '../lib/api-error';
 import type { RefundOutcome } from '../payments/refunds';
 import type { DonationRow, RefundRow } from '../repositories/refunds';
+import { english } from '../lib/localize';
 
 type AdminDonation = Static<typeof AdminDonationSchema>;
 type Refund = Static<typeof RefundSchema>;
 
-const AMOUNT_PROBLEM = 'Enter the amount to refund in GHS, greater than 0, with at most 2 decimals.';
+const AMOUNT_PROBLEM = english('errors.refund.badAmount');
 
 /** Pesewas, or null for "everything not yet refunded". */
 export function refundAmount(raw: string | number | undefined): number | null {
@@ -42,7 +43,7 @@ export function toAdminDonation(d: DonationRow, showAnonymous: boolean): AdminDo
   };
 }
 
-export const donationNotFound = () => new ApiError(404, 'not_found', 'Donation not found.');
+export const donationNotFound = () => new ApiError(404, 'not_found', english('errors.notFound.donation'));
 
 /** The refund's answer, or the refusal the outcome calls for. */
 export async function answer(app: FastifyInstance, outcome: RefundOutcome, showAnonymous: boolean): Promise<Refund> {
@@ -55,19 +56,14 @@ export async function answer(app: FastifyInstance, outcome: RefundOutcome, showA
       throw validationError({
         amount: [
           outcome.refundable > 0
-            ? `The most that can be refunded on this donation is ${formatGhs(outcome.refundable)}.`
-            : 'Nothing is left to refund on this donation.',
+            ? english('errors.refund.atMost', { amount: formatGhs(outcome.refundable) })
+            : english('errors.refund.nothingLeft'),
         ],
       });
     case 'insufficient':
-      throw new ApiError(
-        409,
-        'conflict',
-        `This refund would take the cause's available balance below zero: ${formatGhs(Math.max(0, outcome.available))} is available ` +
-          '(money already withdrawn, on its way out or held cannot be refunded).',
-      );
+      throw new ApiError(409, 'conflict', english('errors.refund.overdraw', { amount: formatGhs(Math.max(0, outcome.available)) }));
     case 'provider_refused':
-      throw new ApiError(502, 'server_error', 'The payment provider refused the refund; nothing was refunded.');
+      throw new ApiError(502, 'server_error', english('errors.refund.providerRefused'));
     default:
       return toRefund(outcome.refund, (await app.repos.refunds.donation(outcome.refund.donationId))!, showAnonymous);
   }

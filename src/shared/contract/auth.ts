@@ -1,6 +1,6 @@
 /** Sign-up, login and token refresh on the wire (spec §3, §7). */
 import { Type, type Static } from 'typebox';
-import type { Role } from './common';
+import { LocaleSchema, type Role } from './common';
 
 export const SignupBody = Type.Object({
   first_name: Type.String({ maxLength: 150 }),
@@ -8,6 +8,8 @@ export const SignupBody = Type.Object({
   email: Type.String({ maxLength: 254 }),
   password: Type.String({ maxLength: 256 }),
   password2: Type.String({ maxLength: 256 }),
+  /** Beyond the spec's form: the language the app shows (else the app's own choice on this device, if any). */
+  locale: Type.Optional(LocaleSchema),
 });
 export type SignupRequest = Static<typeof SignupBody>;
 

@@ -9,6 +9,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { ERROR_CODES } from '../api-errors';
 import { CAUSE_MAX_PAGE_SIZE } from '../cause-list';
+import { LOCALES } from '../i18n/locales';
 
 export const Nullable = <T extends TSchema>(schema: T, description?: string) =>
   Type.Union([schema, Type.Null()], description === undefined ? {} : { description });
@@ -32,6 +33,11 @@ export const ImageUrl = Nullable(
 
 export const UserRoleSchema = Type.Union([Type.Literal('user'), Type.Literal('admin')]);
 export type Role = Static<typeof UserRoleSchema>;
+
+/** One of the languages Boafo speaks: en, ak (Twi), ee (Ewe), ha (Hausa), gaa (Ga). */
+export const LocaleSchema = Type.Enum([...LOCALES], {
+  description: "A language: en (English), ak (Twi), ee (Ewe), ha (Hausa) or gaa (Ga). Mail, receipts and the API's texts speak it.",
+});
 
 export const PageParams = {
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, description: '1-based page number.' })),

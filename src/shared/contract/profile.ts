@@ -1,6 +1,6 @@
 /** The profile as GET /api/user/profile/ answers it and PUT takes it (spec §3, with the aliases the spec names). */
 import { Type, type Static } from 'typebox';
-import { DateTime, Nullable, UserRoleSchema } from './common';
+import { DateTime, LocaleSchema, Nullable, UserRoleSchema } from './common';
 
 const Sizes = Nullable(Type.Record(Type.String(), Type.String(), { description: 'Width in px → image path (WebP).' }));
 /** Any JSON object; typed as a record so clients can read its fields. */
@@ -37,6 +37,8 @@ export const ProfileSchema = Type.Object({
   created_at: DateTime,
   causes_created: Type.Integer({ description: 'All your causes, any status.' }),
   causes_active: Type.Integer(),
+  /** Not in the spec's payload: clients that do not know it ignore it. */
+  locale: Nullable(LocaleSchema, "The language chosen for mail, receipts and API texts; null = not chosen (each request's own language)."),
 });
 export type Profile = Static<typeof ProfileSchema>;
 
@@ -59,4 +61,6 @@ export const ProfileUpdateBody = Type.Object({
   ),
   profile_picture: File,
   cover_photo: File,
+  /** Optional beyond the spec's form; "" or null clears the choice. */
+  locale: Type.Optional(Type.Union([LocaleSchema, Type.Literal(''), Type.Null()])),
 });

@@ -10,6 +10,7 @@ import { prepareDummyHash } from '../../lib/passwords';
 import { ReceiptLinks } from '../../lib/receipt-links';
 import { siteOrigin } from '../../lib/site-origin';
 import { AccessTokens, type AuthUser } from '../../lib/tokens';
+import { english } from '../../lib/localize';
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -42,17 +43,11 @@ export default fp(
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearerToken(request);
       if (token === null) {
-        throw new ApiError(401, 'not_authenticated', 'Authentication credentials were not provided.', undefined, WWW_AUTHENTICATE);
+        throw new ApiError(401, 'not_authenticated', english('errors.auth.noCredentials'), undefined, WWW_AUTHENTICATE);
       }
       const user = token ? await userFromToken(token) : null;
       if (!user) {
-        throw new ApiError(
-          401,
-          'token_invalid',
-          'Your session is invalid or has expired. Please sign in again.',
-          undefined,
-          WWW_AUTHENTICATE,
-        );
+        throw new ApiError(401, 'token_invalid', english('errors.auth.sessionExpired'), undefined, WWW_AUTHENTICATE);
       }
       request.user = user;
     });
@@ -61,7 +56,7 @@ export default fp(
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
       await app.authenticate(request);
       if (request.user!.role !== 'admin') {
-        throw new ApiError(403, 'permission_denied', 'You do not have permission to perform this action.');
+        throw new ApiError(403, 'permission_denied', english('errors.status.forbidden'));
       }
     });
 

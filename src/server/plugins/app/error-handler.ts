@@ -11,8 +11,10 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiErrorBody } from '../../../shared/contract/common';
 import { NON_FIELD_ERRORS, type ErrorCode } from '../../../shared/api-errors';
-import { ApiError, BLANK, FieldErrorList, REQUIRED } from '../../lib/api-error';
+import { ApiError, BLANK, FieldErrorList, REQUIRED, VALIDATION_DETAIL } from '../../lib/api-error';
+import { localeOfRequest } from '../../lib/i18n';
 import { INPUT_MESSAGES } from '../../lib/input-guard';
+import { english, localizeErrorBody } from '../../lib/localize';
 import type { ValidationIssue } from '../../lib/validators';
 
 function messageFor(error: ValidationIssue): string {
@@ -21,19 +23,19 @@ function messageFor(error: ValidationIssue): string {
     case 'required':
       return REQUIRED;
     case 'minLength':
-      return p.limit === 1 ? BLANK : `Ensure this field has at least ${p.limit} characters.`;
+      return p.limit === 1 ? BLANK : english('errors.field.minLength', { limit: String(p.limit) });
     case 'maxLength':
-      return `Ensure this field has no more than ${p.limit} characters.`;
+      return english('errors.field.maxLength', { limit: String(p.limit) });
     case 'format':
-      return p.format === 'email' ? 'Enter a valid email address.' : `Enter a valid ${p.format}.`;
+      return p.format === 'email' ? english('errors.field.email') : formatMessage(String(p.format));
     case 'type':
-      return p.type === 'string' ? 'Not a valid string.' : `A valid ${p.type} is required.`;
+      return p.type === 'string' ? english('errors.field.notString') : typeMessage(String(p.type));
     case 'minimum':
-      return `Ensure this value is greater than or equal to ${p.limit}.`;
+      return english('errors.field.minimum', { limit: String(p.limit) });
     case 'maximum':
-      return `Ensure this value is less than or equal to ${p.limit}.`;
+      return english('errors.field.maximum', { limit: String(p.limit) });
     case 'enum':
-      return 'Not a valid choice.';
+      return english('errors.field.choice');
     case 'nul':
       return INPUT_MESSAGES.nul;
     case 'depth':
@@ -41,7 +43,39 @@ function messageFor(error: ValidationIssue): string {
     case 'finite':
       return INPUT_MESSAGES.finite;
     default:
-      return 'This value is not valid.';
+      return english('errors.field.invalid');
+  }
+}
+
+/** "Enter a valid uuid." and the like: the formats our schemas use have words of their own. */
+function formatMessage(format: string): string {
+  switch (format) {
+    case 'uuid':
+      return english('errors.field.uuid');
+    case 'date':
+      return english('errors.field.date');
+    case 'date-time':
+      return english('errors.field.dateTime');
+    default:
+      return english('errors.field.format', { format });
+  }
+}
+
+/** "A valid integer is required." and the like. */
+function typeMessage(type: string): string {
+  switch (type) {
+    case 'integer':
+      return english('errors.field.integer');
+    case 'number':
+      return english('errors.field.number');
+    case 'boolean':
+      return english('errors.field.boolean');
+    case 'object':
+      return english('errors.field.object');
+    case 'array':
+      return english('errors.field.array');
+    default:
+      return english('errors.field.type', { type });
   }
 }
 
@@ -59,9 +93,7 @@ export function fieldErrorsFromValidation(errors: ValidationIssue[], context?: s
     // anyOf reports each branch; one message per field is enough.
     if (!field) field = NON_FIELD_ERRORS;
     const message =
-      field === NON_FIELD_ERRORS && context === 'body' && !FIRST.has(error.keyword)
-        ? 'Invalid data. Expected a JSON object.'
-        : messageFor(error);
+      field === NON_FIELD_ERRORS && context === 'body' && !FIRST.has(error.keyword) ? english('errors.body.notObject') : messageFor(error);
     if (seen.has(field) && error.keyword !== 'required') continue;
     seen.add(field);
     list.add(field, message);
@@ -84,51 +116,51 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
 
 /** Our words for the 4xx errors Fastify and its plugins raise; their own messages may name internals. */
 const KNOWN: Record<string, { status: number; detail: string; code?: ErrorCode }> = {
-  FST_ERR_BAD_URL: { status: 400, detail: 'The address is not valid: check its percent-encoding.' },
-  FST_ERR_MAX_PARAM_LENGTH: { status: 414, detail: 'The address is too long.' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, detail: 'The request body is too large.' },
+  FST_ERR_BAD_URL: { status: 400, detail: english('errors.request.badUrl') },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, detail: english('errors.request.addressTooLong') },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, detail: english('errors.request.bodyTooLarge') },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
-    detail: 'Unsupported content type: send application/json (or multipart/form-data where a form accepts files).',
+    detail: english('errors.request.unsupportedContentType'),
   },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, detail: 'The Content-Length header does not match the body.' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, detail: 'The request body is empty, but its content type says JSON.' },
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, detail: 'The request body is not valid JSON.' },
-  FST_ERR_CTP_INVALID_TYPE: { status: 415, detail: 'The Content-Type header is not valid.' },
-  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, detail: 'The request is not multipart/form-data.' },
-  FST_INVALID_JSON_FIELD_ERROR: { status: 400, detail: 'A form field declared as JSON is not valid JSON.' },
-  FST_PROTO_VIOLATION: { status: 400, detail: 'A field name is not allowed.' },
-  FST_PARTS_LIMIT: { status: 413, detail: 'The form has too many parts.' },
-  FST_FILES_LIMIT: { status: 413, detail: 'The form has too many files.' },
-  FST_FIELDS_LIMIT: { status: 413, detail: 'The form has too many fields.' },
-  FST_REQ_FILE_TOO_LARGE: { status: 413, detail: 'A file is too large.' },
-  FST_MP_PREMATURE_CLOSE: { status: 400, detail: 'The request ended before the form was complete.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, detail: english('errors.request.badContentLength') },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, detail: english('errors.request.emptyJson') },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, detail: english('errors.request.badJson') },
+  FST_ERR_CTP_INVALID_TYPE: { status: 415, detail: english('errors.request.badContentType') },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, detail: english('errors.request.notMultipart') },
+  FST_INVALID_JSON_FIELD_ERROR: { status: 400, detail: english('errors.request.badJsonField') },
+  FST_PROTO_VIOLATION: { status: 400, detail: english('errors.request.fieldNameNotAllowed') },
+  FST_PARTS_LIMIT: { status: 413, detail: english('errors.request.tooManyParts') },
+  FST_FILES_LIMIT: { status: 413, detail: english('errors.request.tooManyFiles') },
+  FST_FIELDS_LIMIT: { status: 413, detail: english('errors.request.tooManyFields') },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, detail: english('errors.request.fileTooLarge') },
+  FST_MP_PREMATURE_CLOSE: { status: 400, detail: english('errors.request.formCutOff') },
 };
 
 const GENERIC: Record<number, string> = {
-  400: 'Bad request.',
-  401: 'Authentication required.',
-  403: 'You do not have permission to perform this action.',
-  404: 'Not found.',
-  405: 'Method not allowed.',
-  406: 'Not acceptable.',
-  408: 'The request took too long.',
-  409: 'Conflict.',
-  413: 'The request body is too large.',
-  414: 'The address is too long.',
-  415: 'Unsupported content type.',
-  429: 'Too many requests.',
-  431: 'The request headers are too large.',
+  400: english('errors.status.badRequest'),
+  401: english('errors.status.authRequired'),
+  403: english('errors.status.forbidden'),
+  404: english('errors.status.notFound'),
+  405: english('errors.status.methodNotAllowed'),
+  406: english('errors.status.notAcceptable'),
+  408: english('errors.status.timeout'),
+  409: english('errors.status.conflict'),
+  413: english('errors.request.bodyTooLarge'),
+  414: english('errors.request.addressTooLong'),
+  415: english('errors.status.unsupportedMedia'),
+  429: english('errors.status.tooManyRequests'),
+  431: english('errors.status.headersTooLarge'),
 };
 
-const SERVER_ERROR: ApiErrorBody = { detail: 'Something went wrong on our side.', code: 'server_error' };
+const SERVER_ERROR: ApiErrorBody = { detail: english('errors.status.serverError'), code: 'server_error' };
 
 /** The answer for any error: status and body, never a message we did not write. */
 export function answerFor(error: FastifyError | ApiError): { status: number; body: ApiErrorBody; headers: Record<string, string> } {
   if (error instanceof ApiError) return { status: error.statusCode, body: error.toBody(), headers: error.headers };
   if (error.validation) {
     const errors = fieldErrorsFromValidation(error.validation as ValidationIssue[], error.validationContext);
-    return { status: 400, body: { detail: 'Please correct the highlighted fields.', code: 'validation_error', errors }, headers: {} };
+    return { status: 400, body: { detail: VALIDATION_DETAIL, code: 'validation_error', errors }, headers: {} };
   }
   const known = error.code ? KNOWN[error.code] : undefined;
   if (known) {
@@ -140,7 +172,7 @@ export function answerFor(error: FastifyError | ApiError): { status: number; bod
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    return { status, body: { detail: GENERIC[status] ?? 'Bad request.', code: CODE_BY_STATUS[status] ?? 'validation_error' }, headers: {} };
+    return { status, body: { detail: GENERIC[status] ?? GENERIC[400], code: CODE_BY_STATUS[status] ?? 'validation_error' }, headers: {} };
   }
   return { status: 500, body: SERVER_ERROR, headers: {} };
 }
@@ -149,7 +181,7 @@ export function answerFor(error: FastifyError | ApiError): { status: number; bod
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const { status, body } = answerFor(error);
   if (status >= 500) request.log.error({ err: error }, 'Framework error');
-  void reply.code(status).send(body);
+  void reply.code(status).send(localizeErrorBody(body, localeOfRequest(request.headers)));
 }
 
 const REASONS: Record<string, [number, string]> = {
@@ -157,10 +189,10 @@ const REASONS: Record<string, [number, string]> = {
   HPE_HEADER_OVERFLOW: [431, GENERIC[431]],
 };
 
-/** Requests Node's HTTP parser cannot read at all: answered on the raw socket, still in our shape. */
+/** Requests Node's HTTP parser cannot read at all: answered on the raw socket, still in our shape (in English: no header was read). */
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, detail] = REASONS[error.code ?? ''] ?? [400, 'The request could not be read.'];
+  const [status, detail] = REASONS[error.code ?? ''] ?? [400, english('errors.request.unreadable')];
   const body = JSON.stringify({ detail, code: CODE_BY_STATUS[status] ?? 'validation_error' } satisfies ApiErrorBody);
   if (socket.writable) {
     socket.write(
@@ -176,7 +208,11 @@ export default fp(
     app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
       const { status, body, headers } = answerFor(error);
       if (status >= 500) request.log.error({ err: error }, 'Unhandled error');
-      return reply.code(status).headers(headers).send(body);
+      // The detail and field messages in the request's language (cookie, else Accept-Language); the code stays.
+      return reply
+        .code(status)
+        .headers(headers)
+        .send(localizeErrorBody(body, localeOfRequest(request.headers)));
     });
   },
   { name: 'error-handler' },

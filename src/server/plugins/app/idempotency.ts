@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../../lib/api-error';
 import { sha256Hex } from '../../lib/tokens';
+import { english } from '../../lib/localize';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ANONYMOUS = 'anonymous';
@@ -32,10 +33,9 @@ export default fp(
       const key = request.headers['idempotency-key'];
       if (typeof key !== 'string' || key === '') return;
       // Checked on every mutation, also where it is not stored: a bad header is the client's bug either way.
-      if (key.length > 255) throw new ApiError(400, 'validation_error', 'Idempotency-Key must be at most 255 characters.');
+      if (key.length > 255) throw new ApiError(400, 'validation_error', english('errors.idempotency.tooLong'));
       // Keys are stored as text: visible ASCII only (UUIDs and the like), never control characters.
-      if (!/^[\x20-\x7e]+$/.test(key))
-        throw new ApiError(400, 'validation_error', 'Idempotency-Key may only contain printable ASCII characters.');
+      if (!/^[\x20-\x7e]+$/.test(key)) throw new ApiError(400, 'validation_error', english('errors.idempotency.notAscii'));
       if (request.routeOptions.config?.idempotent === false) return;
       const user = await app.optionalUser(request);
       const ref = { scope: user ? `user:${user.id}` : ANONYMOUS, key };
@@ -49,10 +49,10 @@ export default fp(
         return;
       }
       if (result.kind === 'mismatch') {
-        throw new ApiError(422, 'idempotency_conflict', 'This Idempotency-Key was already used for a different request.');
+        throw new ApiError(422, 'idempotency_conflict', english('errors.idempotency.reused'));
       }
       if (result.kind === 'in_flight') {
-        throw new ApiError(409, 'conflict', 'A request with this Idempotency-Key is still being processed. Retry shortly.');
+        throw new ApiError(409, 'conflict', english('errors.idempotency.inFlight'));
       }
       reply.code(result.status).header('idempotent-replayed', 'true');
       // The route may first do what signing in changed (merge the guest's cart) and answer afresh.

@@ -9,6 +9,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiErrorBody } from '../../../shared/contract/common';
+import { localeOfRequest } from '../../lib/i18n';
+import { english, localizeErrorBody } from '../../lib/localize';
 import { createFirstLoadPages, type FirstLoadPage } from '../../pages/first-load';
 import { loadRouteStyles } from '../../pages/route-styles';
 
@@ -55,8 +57,8 @@ export default fp(
     app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
       const isPage = (request.method === 'GET' || request.method === 'HEAD') && !NOT_SPA.test(request.url);
       if (!isPage) {
-        const body: ApiErrorBody = { detail: 'Not found.', code: 'not_found' };
-        return reply.code(404).send(body);
+        const body: ApiErrorBody = { detail: english('errors.status.notFound'), code: 'not_found' };
+        return reply.code(404).send(localizeErrorBody(body, localeOfRequest(request.headers)));
       }
       if (!built) return reply.code(404).type('text/plain; charset=utf-8').send(BUILD_MISSING);
       const rendered = await firstLoadPage?.(request);

@@ -13,6 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MAX_UPLOAD_BYTES } from '../../../shared/limits';
 import { ApiError } from '../../lib/api-error';
+import { english } from '../../lib/localize';
 
 /** A file field after parsing; JSON bodies cannot forge an instance of this class. */
 export class UploadedFile {
@@ -36,7 +37,7 @@ async function readFile(part: MultipartFile): Promise<UploadedFile> {
   return new UploadedFile(part.filename, part.mimetype, size, tooLarge, tooLarge ? Buffer.alloc(0) : Buffer.concat(chunks));
 }
 
-const MALFORMED = 'The form data could not be read: check its multipart boundary and that the body is complete.';
+const MALFORMED = english('errors.request.badMultipart');
 
 /** The plugin's own errors carry a 4xx status (limits, prototype names); the parser's plain Errors mean a broken form. */
 function asClientError(error: unknown): unknown {

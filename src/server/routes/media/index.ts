@@ -9,6 +9,7 @@ import { Type } from 'typebox';
 import { ApiError } from '../../lib/api-error';
 import { errorResponses } from '../shared-schemas';
 import ogCardRoutes from './og-card';
+import { english } from '../../lib/localize';
 
 const HASH = /^[a-f0-9]{64}$/;
 
@@ -31,7 +32,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { hash } = request.params;
-      const notFound = new ApiError(404, 'not_found', 'Not found.');
+      const notFound = new ApiError(404, 'not_found', english('errors.status.notFound'));
       if (!HASH.test(hash)) throw notFound;
       const etag = `"${hash}"`;
       reply

@@ -11,6 +11,7 @@ import { renderOgCard } from '../../lib/og-card';
 import { PUBLIC_STATUSES } from '../../repositories/causes';
 import { isUuid } from '../../repositories/search';
 import { errorResponses } from '../shared-schemas';
+import { english } from '../../lib/localize';
 
 const CACHE_ENTRIES = 200;
 
@@ -39,7 +40,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       const cause = isUuid(id) ? await app.repos.causes.find(id) : null;
-      if (!cause || !PUBLIC_STATUSES.includes(cause.status)) throw new ApiError(404, 'not_found', 'Cause not found.');
+      if (!cause || !PUBLIC_STATUSES.includes(cause.status)) throw new ApiError(404, 'not_found', english('errors.notFound.cause'));
 
       const serviceCode = app.config.ussd.serviceCode;
       const dial = cause.shortCode && serviceCode ? ussdDialString(serviceCode, cause.shortCode) : null;

@@ -6,6 +6,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError } from '../../lib/api-error';
 import { errorResponses } from '../shared-schemas';
+import { localeOfRequest } from '../../lib/i18n';
+import { english } from '../../lib/localize';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
@@ -23,9 +25,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       response: errorResponses(426),
     },
     handler: async () => {
-      throw new ApiError(426, 'validation_error', 'This address only accepts WebSocket connections.', undefined, { upgrade: 'websocket' });
+      throw new ApiError(426, 'validation_error', english('errors.request.websocketOnly'), undefined, { upgrade: 'websocket' });
     },
-    wsHandler: (socket) => app.realtime.hub.accept(socket),
+    wsHandler: (socket, request) => app.realtime.hub.accept(socket, localeOfRequest(request.headers)),
   });
 };
 

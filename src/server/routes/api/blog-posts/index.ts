@@ -7,11 +7,12 @@ import type { BlogPostInput, BlogPostRow } from '../../../repositories/content';
 import { siteOrigin } from '../../../lib/site-origin';
 import { absoluteImageUrl, mainImageUrl, takeImages } from '../../image-fields';
 import { errorResponses } from '../../shared-schemas';
+import { english } from '../../../lib/localize';
 
 const SlugParams = Type.Object({ slug: Type.String({ maxLength: 200 }) });
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const SLUG_TAKEN = 'A blog post with this slug already exists.';
+const SLUG_TAKEN = english('errors.field.slugTaken');
 
 export function slugify(title: string): string {
   return (
@@ -44,7 +45,7 @@ function toPost(row: BlogPostRow, origin: string): BlogPost {
   };
 }
 
-const notFound = () => new ApiError(404, 'not_found', 'Blog post not found.');
+const notFound = () => new ApiError(404, 'not_found', english('errors.notFound.blogPost'));
 const consumes = ['multipart/form-data', 'application/json'];
 
 /** Unique-index violations (a slug taken by a concurrent writer) become a field error, not a 500. */
@@ -63,7 +64,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const slug = body.slug?.trim().toLowerCase() || (create && title ? slugify(title) : undefined);
     if (slug !== undefined) {
       if (SLUG.test(slug)) values.slug = slug;
-      else errors.add('slug', 'Use lowercase letters, digits and single hyphens.');
+      else errors.add('slug', english('errors.field.slug'));
     }
     if (body.category !== undefined) values.category = body.category.trim();
     if (body.excerpt !== undefined) values.excerpt = body.excerpt.trim();
@@ -72,7 +73,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     if (body.published_at !== undefined) values.publishedAt = new Date(body.published_at);
     if (body.url !== undefined) {
       const url = body.url?.trim() || null;
-      if (url && !/^https?:\/\/\S+$/i.test(url)) errors.add('url', 'Enter a valid URL.');
+      if (url && !/^https?:\/\/\S+$/i.test(url)) errors.add('url', english('errors.field.url'));
       else values.url = url;
     }
     const images = await takeImages(app, body as Record<string, unknown>, ['image'], errors);

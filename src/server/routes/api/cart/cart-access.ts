@@ -14,10 +14,11 @@ import { isUuid } from '../../../repositories/search';
 import { siteOrigin } from '../../../lib/site-origin';
 import { absoluteImageUrl } from '../../image-fields';
 import { imageUrls } from '../user/profile/serialize';
+import { english } from '../../../lib/localize';
 
-export const NOT_ACCEPTING = 'This cause is not accepting donations.';
-export const cartNotFound = () => new ApiError(404, 'not_found', 'Cart not found.');
-export const causeNotFound = () => new ApiError(404, 'not_found', 'Cause not found.');
+export const NOT_ACCEPTING = english('errors.cart.notAccepting');
+export const cartNotFound = () => new ApiError(404, 'not_found', english('errors.notFound.cart'));
+export const causeNotFound = () => new ApiError(404, 'not_found', english('errors.notFound.cause'));
 
 /**
  * The cart id to use. `create`: make the guest cart when it does not exist yet (a write);

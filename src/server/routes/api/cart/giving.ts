@@ -13,7 +13,7 @@ import { checkAmount, splitEvenly } from '../../../payments/amounts';
 import { donorFrom } from '../../../payments/donor';
 import { newPaymentReference } from '../../../payments/reference';
 import { returnOriginOf } from '../../../payments/return-origin';
-import { checkWallet, promptExpiry, sendPrompt } from '../../../payments/mobile-money';
+import { checkWallet, inRequestLanguage, promptExpiry, sendPrompt } from '../../../payments/mobile-money';
 import { launchPayment } from '../../../payments/service';
 import { MONTHLY_NEEDS_ACCOUNT, startMonthly } from '../../../payments/subscriptions';
 import { isUuid } from '../../../repositories/search';
@@ -21,12 +21,14 @@ import { errorResponses } from '../../shared-schemas';
 import { givableCause, resolveCart } from './cart-access';
 import type { Static } from 'typebox';
 import type { DonorBody } from '../../../payments/donor';
+import { localeOfRequest } from '../../../lib/i18n';
+import { english } from '../../../lib/localize';
 
 type Line = { causeId: string; amount: number };
 type Checkout = Static<typeof CheckoutBody>;
 
-export const NOTHING_SELECTED = 'Select at least one item to proceed';
-const NOT_IN_CART = 'This cause is not in your cart.';
+export const NOTHING_SELECTED = english('errors.cart.nothingSelected');
+const NOT_IN_CART = english('errors.cart.notInCart');
 
 /** With `mobile_money` the wallet is charged directly and the answer says what the donor does next. */
 const GivingAnswer = Type.Union([PaymentStartSchema, MobileChargeSchema]);
@@ -46,7 +48,15 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const donor = await donorFrom(app, user, body);
     returnOriginOf(app, request); // a return_url we will not send donors to is a 400 before anything is created
     if (body.interval === 'monthly') return startMonthly(app, request, user, donor, lines, cartId);
-    const input = { reference: newPaymentReference(), provider: app.payments.name, email: donor.email, userId: user?.id ?? null, cartId };
+    const input = {
+      reference: newPaymentReference(),
+      provider: app.payments.name,
+      email: donor.email,
+      userId: user?.id ?? null,
+      cartId,
+      // The donor's language as the app (cookie) or the browser (Accept-Language) says: a guest's receipt speaks it.
+      locale: localeOfRequest(request.headers),
+    };
     if (wallet) {
       const payment = await app.repos.transaction(async (tx) => {
         const created = await tx.payments.createWithDonations(input, { ...donor, paymentMethod: 'mobile_money' }, lines);
@@ -54,12 +64,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           paymentId: created.payment.id,
           ...wallet,
           step: 'pay_offline',
-          displayText: 'Sending the prompt to your phone…',
+          displayText: english('server.mobileMoney.sending'),
           expiresAt: promptExpiry(app),
         });
         return created.payment;
       });
-      return sendPrompt(app, request, payment, wallet);
+      return inRequestLanguage(await sendPrompt(app, request, payment, wallet), request);
     }
     const { payment, donationIds } = await app.repos.payments.createWithDonations(input, donor, lines);
     return launchPayment(app, request, payment, donationIds);
@@ -72,7 +82,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   async function cartLines(request: FastifyRequest, body: Checkout): Promise<{ lines: Line[]; cartId: string }> {
     const user = await app.optionalUser(request);
-    if (!user && !body.cart_id) throw validationError({ cart_id: ['This field is required.'] });
+    if (!user && !body.cart_id) throw validationError({ cart_id: [english('errors.field.required')] });
     const cartId = await resolveCart(app, request, body.cart_id, false);
     const all = await app.repos.carts.lines(cartId);
     const wanted = body.cause_ids ? [...new Set(body.cause_ids)] : all.map((line) => line.causeId);
@@ -95,7 +105,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const lines: Line[] = [];
     for (const causeId of ids) {
       if (!isUuid(causeId)) {
-        errors.add('cause_ids', 'Enter a valid uuid.');
+        errors.add('cause_ids', english('errors.field.uuid'));
         continue;
       }
       const checked = checkAmount(amounts[causeId]);
@@ -111,7 +121,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     if (ids.length === 0) throw validationError({ cause_ids: [NOTHING_SELECTED] });
     const total = checkAmount(body.total_amount);
     if (!total.ok) throw validationError({ total_amount: [total.error] });
-    if (total.pesewas < ids.length) throw validationError({ total_amount: ['The amount is too small to share between these causes.'] });
+    if (total.pesewas < ids.length) throw validationError({ total_amount: [english('errors.cart.tooSmallToShare')] });
     return splitEvenly(total.pesewas, ids.length).map((amount, i) => ({ causeId: ids[i], amount }));
   }
 

@@ -10,8 +10,9 @@ import givingRoutes from './giving';
 import syncRoutes from './sync';
 import { CartAddBody, CartMutationSchema, CartRemoveBody, CartSchema, CartUpdateBody } from '../../../../shared/contract/cart';
 import { CartIdParams, CartIdQuery, ItemParams } from './schemas';
+import { english } from '../../../lib/localize';
 
-const lineNotFound = () => new ApiError(404, 'not_found', 'This item is not in the cart.');
+const lineNotFound = () => new ApiError(404, 'not_found', english('errors.cart.itemNotInCart'));
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -58,7 +59,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       await givableCause(app, body.cause_id);
       const cartId = await resolveCart(app, request, body.cart_id, true);
       const lineId = await app.repos.carts.add(cartId, body.cause_id, amount.pesewas, body.quantity ?? 1);
-      if (!lineId) throw validationError({ quantity: [`A cart line can hold at most ${CART_MAX_QUANTITY}.`] });
+      if (!lineId) throw validationError({ quantity: [english('errors.cart.maxQuantity', { max: CART_MAX_QUANTITY })] });
       return mutationAnswer(app, request, cartId, lineId);
     },
   );

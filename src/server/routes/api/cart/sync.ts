@@ -10,10 +10,12 @@ import { checkAmount } from '../../../payments/amounts';
 import type { SyncLine } from '../../../repositories/carts';
 import { errorResponses } from '../../shared-schemas';
 import { cartAfterGuestReplay, cartAnswer, NOT_ACCEPTING, resolveCart } from './cart-access';
+import { localeOfRequest } from '../../../lib/i18n';
+import { english, localizeText } from '../../../lib/localize';
 
 const REFUSAL_DETAIL: Record<CartSyncRefusal['code'], string> = {
   not_accepting: NOT_ACCEPTING,
-  not_found: 'Cause not found.',
+  not_found: english('errors.notFound.cause'),
 };
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -47,7 +49,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const cartId = await resolveCart(app, request, request.body.cart_id, true);
       const refused = await app.repos.carts.sync(cartId, lines);
       const cart = await cartAnswer(app, request, cartId);
-      return { ...cart, refused: refused.map((r) => ({ cause_id: r.causeId, code: r.code, detail: REFUSAL_DETAIL[r.code] })) };
+      return {
+        ...cart,
+        refused: refused.map((r) => ({
+          cause_id: r.causeId,
+          code: r.code,
+          detail: localizeText(REFUSAL_DETAIL[r.code], localeOfRequest(request.headers)),
+        })),
+      };
     },
   );
 };

@@ -14,12 +14,13 @@ import { applyTo, FORBIDDEN, readCausePayload } from './payload';
 import { CauseListQuery, CauseSchema, CauseWriteBody } from '../../../../shared/contract/causes';
 import { IdParams } from './schemas';
 import { toCause } from './serialize';
+import { english } from '../../../lib/localize';
 
 const EDITABLE: CauseStatus[] = ['under_review', 'rejected'];
 const CLOSABLE: CauseStatus[] = ['active', 'completed'];
 const ALL: CauseStatus[] = ['under_review', 'active', 'rejected', 'closed', 'completed'];
 
-export const causeNotFound = () => new ApiError(404, 'not_found', 'Cause not found.');
+export const causeNotFound = () => new ApiError(404, 'not_found', english('errors.notFound.cause'));
 const forbidden = () => new ApiError(403, 'permission_denied', FORBIDDEN);
 
 export function canManage(cause: { organizerId: string }, user: AuthUser | null): boolean {
@@ -116,7 +117,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const user = request.user!;
-      if (!(await app.repos.users.findById(user.id))) throw new ApiError(401, 'token_invalid', 'This account no longer exists.');
+      if (!(await app.repos.users.findById(user.id))) throw new ApiError(401, 'token_invalid', english('errors.auth.accountGone'));
       const payload = await readCausePayload(app, request.body, user, 'create', user.id);
       const created = await app.repos.transaction(async (repos) => {
         const changes = await applyTo(repos, payload);
@@ -152,7 +153,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const cause = await load(request.params.id);
       if (!canManage(cause, user)) throw forbidden();
       const asOrganizer = cause.organizerId === user.id;
-      const notEditable = new ApiError(409, 'conflict', 'Only causes under review or rejected can be edited.');
+      const notEditable = new ApiError(409, 'conflict', english('errors.cause.notEditable'));
       if (asOrganizer && !EDITABLE.includes(cause.status)) throw notEditable;
       const payload = await readCausePayload(app, request.body, user, 'edit', cause.organizerId);
       const updated = await app.repos.transaction(async (repos) => {
@@ -189,7 +190,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const cause = await load(request.params.id);
       if (!canManage(cause, user)) throw forbidden();
       const closed = await app.repos.causes.transition(cause.id, CLOSABLE, 'closed');
-      if (!closed) throw new ApiError(409, 'conflict', 'Only active or completed causes can be closed.');
+      if (!closed) throw new ApiError(409, 'conflict', english('errors.cause.notClosable'));
       const view = (await app.repos.causes.findView(cause.id, user.id))!;
       return serialize(request, view, user);
     },

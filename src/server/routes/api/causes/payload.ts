@@ -16,11 +16,12 @@ import { isUuid } from '../../../repositories/search';
 import { readImages } from '../../image-fields';
 import type { ImageVariant } from '../../../lib/images';
 import type { CauseWriteBody } from '../../../../shared/contract/causes';
+import { english } from '../../../lib/localize';
 
 type Body = Static<typeof CauseWriteBody>;
 
-export const BAD_AMOUNT = 'Enter a valid amount (0 or more, at most 2 decimal places).';
-export const FORBIDDEN = 'You do not have permission to perform this action.';
+export const BAD_AMOUNT = english('errors.cause.badAmount');
+export const FORBIDDEN = english('errors.status.forbidden');
 
 function flag(value: Body['accepts_donations_after_goal'], errors: FieldErrorList): boolean | undefined {
   if (value === undefined || typeof value === 'boolean') return value;
@@ -28,7 +29,7 @@ function flag(value: Body['accepts_donations_after_goal'], errors: FieldErrorLis
   if (text === '') return undefined;
   if (['true', '1', 'on', 'yes'].includes(text)) return true;
   if (['false', '0', 'off', 'no'].includes(text)) return false;
-  errors.add('accepts_donations_after_goal', 'Must be a valid boolean.');
+  errors.add('accepts_donations_after_goal', english('errors.field.validBoolean'));
   return undefined;
 }
 
@@ -42,9 +43,9 @@ function endDate(value: Body['end_date'], mode: 'create' | 'edit', errors: Field
   if (text === '') return mode === 'edit' ? null : undefined;
   const today = utcDay();
   const latest = addOneYear(today);
-  if (isoDayStart(text) === null) errors.add('end_date', 'Enter the end date as a real day, YYYY-MM-DD (e.g. 2026-12-31).');
-  else if (text <= today) errors.add('end_date', 'The end date must be after today.');
-  else if (text > latest) errors.add('end_date', `The end date can be at most a year ahead (${latest} at the latest).`);
+  if (isoDayStart(text) === null) errors.add('end_date', english('errors.cause.badEndDate'));
+  else if (text <= today) errors.add('end_date', english('errors.cause.endDatePast'));
+  else if (text > latest) errors.add('end_date', english('errors.cause.endDateTooFar', { latest }));
   else return text;
   return undefined;
 }
@@ -69,7 +70,7 @@ function categoryName(body: Body, errors: FieldErrorList): string {
         : (body.category?.name ?? '');
   const name = raw.trim().replace(/\s+/g, ' ');
   if (name.length > 100) {
-    errors.add('category', 'Ensure this field has no more than 100 characters.');
+    errors.add('category', english('errors.field.maxLength', { limit: 100 }));
     return '';
   }
   return name;
@@ -85,10 +86,10 @@ async function organizerFor(
 ): Promise<string | undefined> {
   const wanted = body.organizer_id?.trim();
   if (!wanted || wanted === current) return undefined;
-  if (user.role !== 'admin') throw new ApiError(403, 'permission_denied', 'You can only create causes for yourself.');
+  if (user.role !== 'admin') throw new ApiError(403, 'permission_denied', english('errors.cause.onlyForYourself'));
   const found = isUuid(wanted) ? await app.repos.users.findById(wanted) : null;
   if (!found) {
-    errors.add('organizer_id', 'No user with this id exists.');
+    errors.add('organizer_id', english('errors.field.noSuchUser'));
     return undefined;
   }
   return found.id;

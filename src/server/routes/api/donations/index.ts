@@ -32,6 +32,7 @@ import { imageUrls } from '../user/profile/serialize';
 import { absoluteImageUrl } from '../../image-fields';
 import { siteOrigin } from '../../../lib/site-origin';
 import { givableCause } from '../cart/cart-access';
+import { english } from '../../../lib/localize';
 
 /** The donation history screen resolves titles for up to 50 donations of page 1 (spec §9). */
 const HISTORY_PAGE_SIZE = 50;
@@ -40,7 +41,7 @@ const CARDS_PAGE_SIZE = 6;
 /** Boafo charges nothing on donations. */
 export const PLATFORM_CHARGE_PERCENT = 0;
 
-const STATUS_PROBLEM = `Use a comma-separated list of ${DONATION_STATUS_FILTERS.join(', ')}, or all.`;
+const STATUS_PROBLEM = english('errors.donations.badStatus', { statuses: DONATION_STATUS_FILTERS.join(', ') });
 
 /** `?status=` → the statuses to list; completed only when absent. */
 function statusesFrom(raw: string | undefined): DonationStatus[] {

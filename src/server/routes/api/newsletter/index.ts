@@ -4,6 +4,7 @@
  * mail app (RFC 8058 POST).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { DetailAnswerSchema } from '../../../../shared/contract/auth';
 import { NewsletterSubscribeBody, NewsletterSubscriptionSchema } from '../../../../shared/contract/content';
@@ -12,6 +13,8 @@ import { siteOrigin } from '../../../lib/site-origin';
 import { newRefreshToken, sha256Hex } from '../../../lib/tokens';
 import { newsletterConfirmMail } from '../../../mail/newsletter-mail';
 import { errorResponses } from '../../shared-schemas';
+import { localeOfRequest, translator } from '../../../lib/i18n';
+import { english } from '../../../lib/localize';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Confirm mails per address within the sign-in window: the form cannot flood an inbox. */
@@ -36,17 +39,19 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const email = request.body.email.trim().toLowerCase();
-      if (!EMAIL.test(email)) throw validationError({ email: ['Enter a valid email address.'] });
+      if (!EMAIL.test(email)) throw validationError({ email: [english('errors.field.email')] });
       const token = newRefreshToken();
+      const locale = localeOfRequest(request.headers);
       const link = `${siteOrigin(app, request)}/newsletter-confirm?token=${encodeURIComponent(token)}`;
       const subscription = await app.repos.transaction(async (repos) => {
-        const result = await repos.newsletter.subscribe(email, sha256Hex(token));
+        const result = await repos.newsletter.subscribe(email, sha256Hex(token), locale);
         if (!result.needsConfirmation) return result;
         const { retryAfter } = await repos.loginAttempts.reserve([{ scope: `newsletter:${email}`, max: CONFIRM_MAILS_PER_EMAIL }]);
-        if (retryAfter === 0) await repos.mail.queue(newsletterConfirmMail(email, link));
+        if (retryAfter === 0) await repos.mail.queue(newsletterConfirmMail(email, link, locale));
         return result;
       });
-      const detail = subscription.needsConfirmation ? 'Subscribed: check your email to confirm.' : 'Subscribed';
+      const t = translator(locale);
+      const detail = subscription.needsConfirmation ? t('server.newsletter.checkEmail') : t('server.newsletter.subscribed');
       return reply.code(subscription.status === 'created' ? 201 : 200).send({ detail, email });
     },
   );
@@ -64,15 +69,15 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       if (!(await app.repos.newsletter.confirm(sha256Hex(request.body.token)))) {
-        throw new ApiError(404, 'not_found', 'This confirmation link is not valid or was already used.');
+        throw new ApiError(404, 'not_found', english('errors.newsletter.badConfirm'));
       }
-      return { detail: 'Subscription confirmed' };
+      return { detail: translator(localeOfRequest(request.headers))('server.newsletter.confirmed') };
     },
   );
 
-  const unsubscribe = async (token: string) => {
-    if (!(await app.repos.newsletter.unsubscribe(token))) throw new ApiError(404, 'not_found', 'This unsubscribe link is not valid.');
-    return { detail: 'Unsubscribed' };
+  const unsubscribe = async (token: string, request: FastifyRequest) => {
+    if (!(await app.repos.newsletter.unsubscribe(token))) throw new ApiError(404, 'not_found', english('errors.newsletter.badUnsubscribe'));
+    return { detail: translator(localeOfRequest(request.headers))('server.newsletter.unsubscribed') };
   };
 
   app.get(
@@ -85,7 +90,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: DetailAnswerSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => unsubscribe(request.query.token),
+    async (request) => unsubscribe(request.query.token, request),
   );
 
   app.post(
@@ -99,7 +104,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: DetailAnswerSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => unsubscribe(request.query.token),
+    async (request) => unsubscribe(request.query.token, request),
   );
 };
 

@@ -7,6 +7,7 @@ import type { NotificationView } from '../../../repositories/notifications';
 import { isUuid } from '../../../repositories/search';
 import { paginate, PaginatedOf, PageParams, pageRequest } from '../../pagination';
 import { errorResponses } from '../../shared-schemas';
+import { english } from '../../../lib/localize';
 
 const NOTIFICATIONS_PAGE_SIZE = 20;
 
@@ -93,7 +94,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { id } = request.params;
       const row = isUuid(id) ? await app.repos.notifications.markRead(request.user!.id, id) : null;
-      if (!row) throw new ApiError(404, 'not_found', 'Notification not found.');
+      if (!row) throw new ApiError(404, 'not_found', english('errors.notFound.notification'));
       return toNotification(row);
     },
   );

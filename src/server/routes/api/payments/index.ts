@@ -17,9 +17,11 @@ import { InitiateBody, PaymentNotCompletedSchema, PaymentPendingSchema, PaymentV
 import { ReferenceParams } from './schemas';
 import mobileRoutes from './mobile';
 import webhookRoutes from './webhook';
+import { localeOfRequest } from '../../../lib/i18n';
+import { english, localizeText } from '../../../lib/localize';
 
-const paymentNotFound = () => new ApiError(404, 'not_found', 'Payment not found.');
-const donationNotFound = () => new ApiError(404, 'not_found', 'Donation not found.');
+const paymentNotFound = () => new ApiError(404, 'not_found', english('errors.notFound.payment'));
+const donationNotFound = () => new ApiError(404, 'not_found', english('errors.notFound.donation'));
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -42,7 +44,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (!donation || !yours) throw donationNotFound();
       if (body.amount !== undefined && body.amount !== null && body.amount !== '') {
         const claimed = checkAmount(body.amount);
-        if (!claimed.ok || claimed.pesewas !== donation.amount) throw validationError({ amount: ['Amount does not match the donation.'] });
+        if (!claimed.ok || claimed.pesewas !== donation.amount)
+          throw validationError({ amount: [english('errors.payment.amountMismatch')] });
       }
       if (donation.paymentId) {
         // Already being paid: the same checkout again, so one donation never has two live payments.
@@ -56,7 +59,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         }
       }
       if (donation.status !== 'pending' || donation.paymentId) {
-        throw new ApiError(409, 'conflict', 'This donation is no longer waiting for payment.');
+        throw new ApiError(409, 'conflict', english('errors.payment.donationNotWaiting'));
       }
       returnOriginOf(app, request); // a return_url we will not send donors to is a 400 before a payment exists
       const payment = await app.repos.payments.attachDonation(
@@ -67,10 +70,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           email: donation.email,
           userId: donation.donorId,
           cartId: null,
+          locale: localeOfRequest(request.headers),
         },
         donation.amount,
       );
-      if (!payment) throw new ApiError(409, 'conflict', 'This donation is no longer waiting for payment.');
+      if (!payment) throw new ApiError(409, 'conflict', english('errors.payment.donationNotWaiting'));
       return launchPayment(app, request, payment, [donation.id], true);
     },
   );
@@ -101,8 +105,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const view = await app.repos.payments.view(reference);
       if (!view) throw paymentNotFound();
       const answer = verificationAnswer(view, app.receiptLinks.receiptPath(reference));
-      // verificationAnswer pairs each status code with the body its schema above describes.
-      return reply.code(answer.statusCode).send(answer.body as never);
+      // verificationAnswer pairs each status code with the body its schema above describes. The detail is in the
+      // request's language; `message` stays the spec's English words, which spec clients read as "verified".
+      const body = { ...answer.body, detail: localizeText(answer.body.detail, localeOfRequest(request.headers)) };
+      return reply.code(answer.statusCode).send(body as never);
     },
   );
 

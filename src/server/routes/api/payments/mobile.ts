@@ -6,16 +6,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MobileChargeSchema, MobileOtpBody } from '../../../../shared/contract/mobile-money';
 import { ApiError, validationError } from '../../../lib/api-error';
-import { chargeStatus, resendPrompt, submitOtp } from '../../../payments/mobile-money';
+import { chargeStatus, inRequestLanguage, resendPrompt, submitOtp } from '../../../payments/mobile-money';
 import { REFERENCE_PATTERN } from '../../../payments/reference';
 import { errorResponses } from '../../shared-schemas';
 import { ReferenceParams } from './schemas';
+import { english } from '../../../lib/localize';
 
 /** Codes and Telecel vouchers are 4 to 8 digits; spaces and dashes people type are dropped. */
 const OTP_PATTERN = /^\d{4,8}$/;
 
 function checkReference(reference: string): void {
-  if (!REFERENCE_PATTERN.test(reference)) throw new ApiError(404, 'not_found', 'Payment not found.');
+  if (!REFERENCE_PATTERN.test(reference)) throw new ApiError(404, 'not_found', english('errors.notFound.payment'));
 }
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -32,9 +33,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const otp = request.body.otp.replace(/[\s-]/g, '');
-      if (!OTP_PATTERN.test(otp)) throw validationError({ otp: ['Enter the 4 to 8 digit code your network sent.'] });
+      if (!OTP_PATTERN.test(otp)) throw validationError({ otp: [english('errors.mobileMoney.badCode')] });
       checkReference(request.params.reference);
-      return submitOtp(app, request, request.params.reference, otp);
+      return inRequestLanguage(await submitOtp(app, request, request.params.reference, otp), request);
     },
   );
 
@@ -50,7 +51,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       checkReference(request.params.reference);
-      return chargeStatus(app, request, request.params.reference);
+      return inRequestLanguage(await chargeStatus(app, request, request.params.reference), request);
     },
   );
 
@@ -69,7 +70,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       checkReference(request.params.reference);
-      return resendPrompt(app, request, request.params.reference);
+      return inRequestLanguage(await resendPrompt(app, request, request.params.reference), request);
     },
   );
 };

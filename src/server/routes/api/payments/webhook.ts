@@ -15,6 +15,7 @@ import { handleSubscriptionEvent } from '../../../payments/subscription-webhooks
 import { refreshWithdrawal } from '../../../payouts/service';
 import { errorResponses } from '../../shared-schemas';
 import { WebhookBody, WebhookResponse } from './schemas';
+import { english } from '../../../lib/localize';
 
 const rawBodies = new WeakMap<FastifyRequest, Buffer>();
 
@@ -31,7 +32,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     try {
       done(null, JSON.parse(text));
     } catch {
-      done(new ApiError(400, 'validation_error', 'Invalid JSON.'), undefined);
+      done(new ApiError(400, 'validation_error', english('errors.request.invalidJson')), undefined);
     }
   });
 
@@ -44,7 +45,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       preValidation: async (request) => {
         const raw = rawBodies.get(request);
         if (!raw || !validSignature(raw, app.payments.webhookSecret, request.headers[SIGNATURE_HEADER])) {
-          throw new ApiError(401, 'not_authenticated', 'Invalid webhook signature.');
+          throw new ApiError(401, 'not_authenticated', english('errors.payment.badSignature'));
         }
       },
       schema: {

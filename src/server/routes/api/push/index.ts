@@ -5,13 +5,14 @@ import { validationError } from '../../../lib/api-error';
 import { pushEndpointProblem } from '../../../push/sender';
 import { errorResponses } from '../../shared-schemas';
 import { PushPublicKeySchema, PushSubscribeBody, PushSubscriptionSchema, PushUnsubscribeBody } from '../../../../shared/contract/push';
+import { english } from '../../../lib/localize';
 
 /** Bytes a base64url field must decode to; web-push fails at send time otherwise. */
 function keyProblems(p256dh: string, auth: string): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   const p = Buffer.from(p256dh, 'base64url');
-  if (p.length !== 65 || p[0] !== 0x04) errors.p256dh = ['Must be an uncompressed P-256 public key (65 bytes, base64url).'];
-  if (Buffer.from(auth, 'base64url').length !== 16) errors.auth = ['Must be a 16-byte secret (base64url).'];
+  if (p.length !== 65 || p[0] !== 0x04) errors.p256dh = [english('errors.push.badKey')];
+  if (Buffer.from(auth, 'base64url').length !== 16) errors.auth = [english('errors.push.badAuth')];
   return errors;
 }
 

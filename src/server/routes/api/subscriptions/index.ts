@@ -9,6 +9,7 @@ import { cancelMonthly, subscriptionSummary } from '../../../payments/subscripti
 import { errorResponses } from '../../shared-schemas';
 import { SubscriptionCodeParams, SubscriptionListSchema } from '../../../../shared/contract/subscriptions';
 import { Type } from 'typebox';
+import { english } from '../../../lib/localize';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -39,7 +40,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const subscription = await app.repos.subscriptions.find({ code: request.params.code });
-      if (!subscription || subscription.userId !== request.user!.id) throw new ApiError(404, 'not_found', 'Monthly gift not found.');
+      if (!subscription || subscription.userId !== request.user!.id)
+        throw new ApiError(404, 'not_found', english('errors.notFound.monthlyGift'));
       await cancelMonthly(app, subscription);
       return reply.code(204).send(null);
     },

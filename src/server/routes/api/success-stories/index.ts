@@ -7,6 +7,7 @@ import type { StoryInput, StoryRow } from '../../../repositories/content';
 import { isUuid } from '../../../repositories/search';
 import { contentRoutes } from '../../content-routes';
 import { absoluteImageUrl, mainImageUrl, takeImages } from '../../image-fields';
+import { english } from '../../../lib/localize';
 
 function toStory(row: StoryRow, origin: string): SuccessStory {
   return {
@@ -30,7 +31,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     }
     if (body.cause_id !== undefined) {
       const id = body.cause_id?.trim() || null;
-      if (id && !(isUuid(id) && (await app.repos.causes.find(id)))) errors.add('cause_id', 'No cause with this id exists.');
+      if (id && !(isUuid(id) && (await app.repos.causes.find(id)))) errors.add('cause_id', english('errors.field.noSuchCause'));
       else values.causeId = id;
     }
     const images = await takeImages(app, body as Record<string, unknown>, ['image'], errors);
@@ -41,6 +42,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   contentRoutes(app, {
     plural: 'Success stories',
     one: 'success story',
+    notFound: english('errors.notFound.successStory'),
     schema: SuccessStorySchema,
     body: SuccessStoryBody,
     list: () => app.repos.content.stories(),

@@ -6,6 +6,7 @@ import { BLANK, FieldErrorList, REQUIRED } from '../../../lib/api-error';
 import type { TestimonialInput, TestimonialRow } from '../../../repositories/content';
 import { contentRoutes } from '../../content-routes';
 import { absoluteImageUrl, mainImageUrl, takeImages } from '../../image-fields';
+import { english } from '../../../lib/localize';
 
 function toTestimonial(row: TestimonialRow, origin: string): Testimonial {
   return {
@@ -38,6 +39,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   contentRoutes(app, {
     plural: 'Testimonials',
     one: 'testimonial',
+    notFound: english('errors.notFound.testimonial'),
     schema: TestimonialSchema,
     body: TestimonialBody,
     list: () => app.repos.content.testimonials(),

@@ -6,9 +6,10 @@ import { ApiError } from '../../../lib/api-error';
 import { isUuid } from '../../../repositories/search';
 import { errorResponses } from '../../shared-schemas';
 import { toTreasurer } from '../causes/treasurers/index';
+import { english } from '../../../lib/localize';
 
 const CauseParams = Type.Object({ cause_id: Type.String({ maxLength: 100 }) });
-const noInvitation = () => new ApiError(404, 'not_found', 'You have no pending invitation for this cause.');
+const noInvitation = () => new ApiError(404, 'not_found', english('errors.treasurer.noInvitation'));
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const security = [{ bearer: [] }];

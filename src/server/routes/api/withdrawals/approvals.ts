@@ -11,9 +11,10 @@ import type { Decision } from '../../../repositories/treasurers';
 import { errorResponses } from '../../shared-schemas';
 import { WithdrawalSchema } from '../../../../shared/contract/payouts';
 import { withdrawalsWithDecisions } from './serialize';
+import { english } from '../../../lib/localize';
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
-const notFound = () => new ApiError(404, 'not_found', 'Withdrawal not found.');
+const notFound = () => new ApiError(404, 'not_found', english('errors.notFound.withdrawal'));
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const security = [{ bearer: [] }];
@@ -42,11 +43,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           case 'not_found':
             throw notFound();
           case 'not_treasurer':
-            throw new ApiError(403, 'permission_denied', "Only the cause's treasurers can approve or reject its withdrawals.");
+            throw new ApiError(403, 'permission_denied', english('errors.permission.approveWithdrawals'));
           case 'not_awaiting':
-            throw new ApiError(409, 'conflict', 'This withdrawal is no longer waiting for its treasurers.');
+            throw new ApiError(409, 'conflict', english('errors.withdrawal.notAwaiting'));
           case 'already':
-            throw new ApiError(409, 'conflict', 'You already decided on this withdrawal.');
+            throw new ApiError(409, 'conflict', english('errors.withdrawal.alreadyDecided'));
         }
         const view = (await app.repos.withdrawals.findView(id))!;
         return (await withdrawalsWithDecisions(app, [view]))[0];

@@ -17,11 +17,12 @@ import { WithdrawalListQuery, WithdrawalRequestBody, WithdrawalSchema } from '..
 import { withdrawalsWithDecisions } from './serialize';
 import { approvalNeededMail } from '../../../mail/treasurer-mail';
 import { siteOrigin } from '../../../lib/site-origin';
-import { APPROVAL_TITLE, requestNotices } from '../../../payouts/withdrawal-notices';
+import { requestNotices } from '../../../payouts/withdrawal-notices';
+import { english, localeOf } from '../../../lib/localize';
 
 export const WITHDRAWAL_PAGE_SIZE = 20;
-export const NO_DETAILS = 'Add your withdrawal details in profile settings first.';
-const BAD_AMOUNT = 'Enter an amount greater than 0 with at most 2 decimals.';
+export const NO_DETAILS = english('errors.withdrawal.noDetails');
+const BAD_AMOUNT = english('errors.withdrawal.badAmount');
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const repo = app.repos.withdrawals;
@@ -44,12 +45,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const cause = isUuid(request.body.cause_id) ? await app.repos.causes.find(request.body.cause_id) : null;
       if (!cause || !canSee(cause, user)) throw causeNotFound();
       if (cause.organizerId !== user.id) {
-        throw new ApiError(403, 'permission_denied', 'Only the organizer of this cause can withdraw from it.');
+        throw new ApiError(403, 'permission_denied', english('errors.permission.withdraw'));
       }
       const amount = parseAmount(request.body.amount);
       if (amount === null || amount <= 0) throw validationError({ amount: [BAD_AMOUNT] });
       const account = await app.repos.users.findById(user.id);
-      if (!account) throw new ApiError(401, 'token_invalid', 'This account no longer exists.');
+      if (!account) throw new ApiError(401, 'token_invalid', english('errors.auth.accountGone'));
       const destination = asWithdrawalDetails(account.withdrawalAddress);
       if (!destination) throw validationError({ [NON_FIELD_ERRORS]: [NO_DETAILS] }, NO_DETAILS);
       const organizerName = `${account.firstName} ${account.lastName}`.trim();
@@ -65,18 +66,21 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         // Treasurers hear by mail too, committed with the request (the mail outbox sends it).
         if (result.kind === 'ok') {
           const link = `${siteOrigin(app, request)}/causes/${cause.id}/withdrawals`;
-          const sentence = `${organizerName || 'The organizer'} asked to withdraw ${formatGhs(amount)} from "${cause.name}". ${APPROVAL_TITLE}.`;
-          for (const t of result.treasurers) await repos.mail.queue(approvalNeededMail(t.email, t.name, cause.name, sentence, link));
+          for (const t of result.treasurers) {
+            const who = { to: t.email, name: t.name, locale: localeOf(t.locale) };
+            await repos.mail.queue(approvalNeededMail(who, cause.name, organizerName, amount, link));
+          }
         }
         return result;
       });
       if (outcome.kind === 'not_found') throw causeNotFound();
       if (outcome.kind === 'insufficient') {
-        const later =
+        const available = formatGhs(outcome.available);
+        const message =
           outcome.held > 0
-            ? ` ${formatGhs(outcome.held)} more can be withdrawn once card payments have cleared (${app.config.cardHoldHours} hours after each).`
-            : '';
-        throw validationError({ amount: [`The most you can withdraw now is ${formatGhs(outcome.available)}.${later}`] });
+            ? english('errors.withdrawal.atMostWithHeld', { available, held: formatGhs(outcome.held), hours: app.config.cardHoldHours })
+            : english('errors.withdrawal.atMost', { available });
+        throw validationError({ amount: [message] });
       }
       return reply.code(201).send((await withdrawalsWithDecisions(app, [(await repo.findView(outcome.row.id))!]))[0]);
     },

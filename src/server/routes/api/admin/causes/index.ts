@@ -20,6 +20,7 @@ import { causeNotFound } from '../../causes/index';
 import { IdParams } from '../../causes/schemas';
 import { CauseSchema } from '../../../../../shared/contract/causes';
 import { toCause } from '../../causes/serialize';
+import { english, localeOf } from '../../../../lib/localize';
 
 /** Start of a review period, counted back from now (calendar months, like the select's labels). */
 export function periodStart(period: ReviewPeriod, now = new Date()): Date {
@@ -88,11 +89,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const organizer = reviewed ? await repos.users.findById(reviewed.organizerId) : null;
       if (reviewed && organizer) {
         const link = `${siteOrigin(app, request)}/causes/${reviewed.id}`;
-        await repos.mail.queue(causeReviewMail(organizer.email, organizer.firstName, reviewed.name, decision === 'approved', reason, link));
+        const who = { to: organizer.email, name: organizer.firstName, locale: localeOf(organizer.locale) };
+        await repos.mail.queue(causeReviewMail(who, reviewed.name, decision === 'approved', reason, link));
       }
       return reviewed;
     });
-    if (!row) throw new ApiError(409, 'conflict', 'Only causes under review can be approved or rejected.');
+    if (!row) throw new ApiError(409, 'conflict', english('errors.cause.notUnderReview'));
     return toCause((await app.repos.causes.findView(id))!, true, siteOrigin(app, request), app.config.ussd.serviceCode);
   }
 

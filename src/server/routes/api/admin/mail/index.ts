@@ -10,6 +10,7 @@ import type { MailRow } from '../../../../repositories/mail';
 import { isUuid } from '../../../../repositories/search';
 import { paginate, PaginatedOf, pageRequest } from '../../../pagination';
 import { errorResponses } from '../../../shared-schemas';
+import { english } from '../../../../lib/localize';
 
 const PAGE_SIZE = 20;
 
@@ -60,7 +61,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const row = isUuid(request.params.id) ? await app.repos.mail.find(request.params.id) : null;
-      if (!row) throw new ApiError(404, 'not_found', 'Message not found.');
+      if (!row) throw new ApiError(404, 'not_found', english('errors.notFound.message'));
       return { ...summary(row), text: row.textBody, html: row.htmlBody };
     },
   );

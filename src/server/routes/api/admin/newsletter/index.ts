@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { randomBytes } from 'node:crypto';
 import { NewsletterAudienceSchema, NewsletterIssueBody, NewsletterIssueSchema } from '../../../../../shared/contract/mail';
 import { BLANK, FieldErrorList } from '../../../../lib/api-error';
+import { DEFAULT_LOCALE, LOCALES } from '../../../../../shared/i18n/locales';
 import { siteOrigin } from '../../../../lib/site-origin';
 import { newsletterIssueMail } from '../../../../mail/newsletter-mail';
 import type { NewsletterIssueRow } from '../../../../repositories/newsletter';
@@ -77,12 +78,17 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       // A placeholder no admin would type, swapped for each subscriber's token as the copies are queued.
       const token = `__unsubscribe_${randomBytes(12).toString('hex')}__`;
       const origin = siteOrigin(app, request);
-      const mail = newsletterIssueMail(subject, body, {
-        page: `${origin}/unsubscribe?token=${token}`,
-        oneClick: `${origin}/api/newsletter/unsubscribe/?token=${token}`,
-      });
+      const links = { page: `${origin}/unsubscribe?token=${token}`, oneClick: `${origin}/api/newsletter/unsubscribe/?token=${token}` };
       const issue = await app.repos.transaction(async (repos) => {
-        const recipients = await repos.mail.queueNewsletter(mail, token);
+        // One copy per language, its small print in the subscribers' language; English also for a language not known.
+        let recipients = 0;
+        for (const locale of LOCALES) {
+          const mail = newsletterIssueMail(subject, body, links, locale);
+          recipients += await repos.mail.queueNewsletter(mail, token, {
+            locale,
+            orUnknown: locale === DEFAULT_LOCALE ? LOCALES : undefined,
+          });
+        }
         return repos.newsletter.recordIssue({ subject, body, sentBy: request.user!.id, recipients });
       });
       return reply.code(201).send(toIssue(issue));

@@ -14,9 +14,10 @@ import { isUuid } from '../../../../repositories/search';
 import { paginate, PaginatedOf, pageRequest } from '../../../pagination';
 import { errorResponses } from '../../../shared-schemas';
 import { PaymentIdParams } from './schemas';
+import { english } from '../../../../lib/localize';
 
 export const ADMIN_PAYMENT_PAGE_SIZE = 20;
-const notFound = () => new ApiError(404, 'not_found', 'Payment not found.');
+const notFound = () => new ApiError(404, 'not_found', english('errors.notFound.payment'));
 
 function toAdminPayment(view: AdminPaymentView): AdminPayment {
   const p = view.payment;
@@ -109,8 +110,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       let amount: number | null = null;
       if (action === 'credit' && request.body.amount !== undefined && request.body.amount !== '') {
         amount = parseAmount(request.body.amount);
-        if (amount === null || amount <= 0)
-          throw validationError({ amount: ['Enter the amount received in GHS, greater than 0, with at most 2 decimals.'] });
+        if (amount === null || amount <= 0) throw validationError({ amount: [english('errors.admin.badReceivedAmount')] });
       }
       const payment = await load(request.params.id);
       const outcome = await resolveFlaggedPayment(
@@ -127,13 +127,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
             409,
             'conflict',
             outcome.payment.resolution
-              ? `This payment was already resolved (${outcome.payment.resolution}).`
-              : 'Only flagged payments can be resolved.',
+              ? english('errors.admin.alreadyResolved', { resolution: outcome.payment.resolution })
+              : english('errors.admin.notFlagged'),
           );
         case 'amount_needed':
-          throw validationError({ amount: ['The provider did not report an amount in GHS: enter the amount received in GHS.'] });
+          throw validationError({ amount: [english('errors.admin.noReceivedAmount')] });
         case 'nothing_to_credit':
-          throw new ApiError(409, 'conflict', 'This payment has no open donations left to credit or refund.');
+          throw new ApiError(409, 'conflict', english('errors.payment.noOpenDonations'));
         default:
           return toAdminPayment((await app.repos.adminPayments.find(payment.payment.id))!);
       }

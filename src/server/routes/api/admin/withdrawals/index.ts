@@ -16,10 +16,11 @@ import { errorResponses } from '../../../shared-schemas';
 import { RejectBody } from '../../../../../shared/contract/admin';
 import { toAdminWithdrawal } from '../../withdrawals/serialize';
 import { WITHDRAWAL_PAGE_SIZE } from '../../withdrawals/index';
+import { english } from '../../../../lib/localize';
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 const QueueQuery = Type.Object({ ...PageParams, status: Type.Optional(WithdrawalStatusSchema) });
-const notFound = () => new ApiError(404, 'not_found', 'Withdrawal not found.');
+const notFound = () => new ApiError(404, 'not_found', english('errors.notFound.withdrawal'));
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.requireAdmin);
@@ -68,7 +69,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         { reviewedBy: request.user!.id, reviewedAt: new Date() },
         request,
       );
-      if (!approved) throw new ApiError(409, 'conflict', 'Only requested withdrawals can be approved.');
+      if (!approved) throw new ApiError(409, 'conflict', english('errors.withdrawal.onlyRequestedApprove'));
       await processWithdrawal(app, row.id, row.causeTitle);
       return answer(row.id);
     },
@@ -87,7 +88,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const row = await load(request.params.id);
       if (row.status !== 'approved' && row.status !== 'processing') {
-        throw new ApiError(409, 'conflict', 'Only approved or processing withdrawals can be retried.');
+        throw new ApiError(409, 'conflict', english('errors.withdrawal.notRetriable'));
       }
       await processWithdrawal(app, row.id, row.causeTitle);
       return answer(row.id);
@@ -117,7 +118,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         { reviewedBy: request.user!.id, reviewedAt: new Date(), rejectionReason: reason },
         request,
       );
-      if (!rejected) throw new ApiError(409, 'conflict', 'Only requested withdrawals can be rejected.');
+      if (!rejected) throw new ApiError(409, 'conflict', english('errors.withdrawal.onlyRequestedReject'));
       return answer(row.id);
     },
   );

@@ -17,6 +17,7 @@ import { errorResponses } from '../../../shared-schemas';
 import { ADMIN_DONATION_PAGE_SIZE } from '../../admin/donations/index';
 import { causeNotFound } from '../index';
 import { answer, donationNotFound, refundAmount, toAdminDonation } from '../../../refund-answers';
+import { english } from '../../../../lib/localize';
 
 const Params = Type.Object({ id: Type.String({ maxLength: 100 }), donation_id: Type.String({ maxLength: 100 }) });
 
@@ -41,7 +42,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (!cause) throw causeNotFound();
       const admin = request.user!.role === 'admin';
       if (!admin && cause.organizerId !== request.user!.id)
-        throw new ApiError(403, 'permission_denied', "Only the cause's organizer can see its donations here.");
+        throw new ApiError(403, 'permission_denied', english('errors.permission.causeDonations'));
       const page = pageRequest(request.query, ADMIN_DONATION_PAGE_SIZE);
       const { count, rows } = await app.repos.refunds.causeDonations(cause.id, page.limit, page.offset);
       return paginate(
@@ -70,8 +71,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const amount = refundAmount(request.body?.amount);
       const cause = isUuid(request.params.id) ? await app.repos.causes.find(request.params.id) : null;
       if (!cause) throw causeNotFound();
-      if (cause.organizerId !== request.user!.id)
-        throw new ApiError(403, 'permission_denied', "Only the cause's organizer can refund its donations here.");
+      if (cause.organizerId !== request.user!.id) throw new ApiError(403, 'permission_denied', english('errors.permission.refund'));
       if (!isUuid(request.params.donation_id)) throw donationNotFound();
       const outcome = await refundDonation(app, {
         donationId: request.params.donation_id,

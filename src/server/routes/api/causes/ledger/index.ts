@@ -20,6 +20,7 @@ import { paginate, pageRequest } from '../../../pagination';
 import { errorResponses } from '../../../shared-schemas';
 import { canManage, canSee, causeNotFound } from '../index';
 import { IdParams } from '../schemas';
+import { english } from '../../../../lib/localize';
 
 export const LEDGER_PAGE_SIZE = 20;
 
@@ -78,8 +79,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request): Promise<CauseBalance> => {
       const cause = await visibleCause(request.params.id, request.user);
       const treasurer = !canManage(cause, request.user) && (await app.repos.treasurers.statusOf(cause.id, request.user!.id)) === 'accepted';
-      if (!canManage(cause, request.user) && !treasurer)
-        throw new ApiError(403, 'permission_denied', 'Only the organizer, its treasurers or an admin can see this balance.');
+      if (!canManage(cause, request.user) && !treasurer) throw new ApiError(403, 'permission_denied', english('errors.permission.balance'));
       const b = await app.repos.withdrawals.balance(cause.id);
       return {
         cause_id: cause.id,

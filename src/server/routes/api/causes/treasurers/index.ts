@@ -22,9 +22,10 @@ import type { AuthUser } from '../../../../lib/tokens';
 import { errorResponses } from '../../../shared-schemas';
 import { canSee, causeNotFound } from '../index';
 import { IdParams } from '../schemas';
+import { english, localeOf } from '../../../../lib/localize';
 
 const MemberParams = Type.Object({ id: Type.String({ maxLength: 100 }), user_id: Type.String({ maxLength: 100 }) });
-const ORGANIZER_ONLY = 'Only the organizer of this cause can change its treasurers.';
+const ORGANIZER_ONLY = english('errors.permission.changeTreasurers');
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function toTreasurer(t: TreasurerView): Treasurer {
@@ -70,7 +71,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request): Promise<TreasurerList> => {
       const { cause, role } = await load(request.params.id, request.user!);
       if (role === null || role === 'invited') {
-        throw new ApiError(403, 'permission_denied', 'Only the organizer, its treasurers or an admin can see the treasurers.');
+        throw new ApiError(403, 'permission_denied', english('errors.permission.treasurers'));
       }
       const treasurers = await app.repos.treasurers.list(cause.id);
       return {
@@ -100,7 +101,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (role !== 'organizer') throw new ApiError(403, 'permission_denied', ORGANIZER_ONLY);
       const email = request.body.email.trim();
       if (!email) throw validationError({ email: [BLANK] });
-      if (!EMAIL_SHAPE.test(email)) throw validationError({ email: ['Enter a valid email address.'] });
+      if (!EMAIL_SHAPE.test(email)) throw validationError({ email: [english('errors.field.email')] });
       const invited = await app.repos.transaction(async (repos) => {
         const outcome = await repos.treasurers.invite(cause.id, email);
         if (outcome.kind !== 'ok') return outcome;
@@ -108,7 +109,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         const link = `${siteOrigin(app, request)}/notificationspage`;
         const t = outcome.treasurer;
         const from = organizer ? `${organizer.firstName} ${organizer.lastName}`.trim() : '';
-        await repos.mail.queue(treasurerInvitationMail(t.email, t.name, cause.name, from, link));
+        await repos.mail.queue(treasurerInvitationMail({ to: t.email, name: t.name, locale: localeOf(t.locale) }, cause.name, from, link));
         return outcome;
       });
       switch (invited.kind) {
@@ -117,16 +118,16 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         case 'not_found':
           throw causeNotFound();
         case 'unknown_email':
-          throw validationError({ email: ['No Boafo account uses this email. Ask them to sign up first.'] });
+          throw validationError({ email: [english('errors.treasurer.noAccount')] });
         case 'self':
-          throw validationError({ email: ['You organise this cause; invite someone else as treasurer.'] });
+          throw validationError({ email: [english('errors.treasurer.organizerSelf')] });
         case 'exists':
-          throw new ApiError(409, 'conflict', 'This person is already a treasurer of this cause.', {
-            email: ['This person is already a treasurer of this cause.'],
+          throw new ApiError(409, 'conflict', english('errors.treasurer.already'), {
+            email: [english('errors.treasurer.already')],
           });
         case 'full':
-          throw new ApiError(409, 'conflict', `A cause can have at most ${MAX_TREASURERS} treasurers.`, {
-            email: [`A cause can have at most ${MAX_TREASURERS} treasurers.`],
+          throw new ApiError(409, 'conflict', english('errors.treasurer.tooMany', { max: MAX_TREASURERS }), {
+            email: [english('errors.treasurer.tooMany', { max: MAX_TREASURERS })],
           });
       }
     },
@@ -148,7 +149,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const { cause, role } = await load(request.params.id, request.user!);
       if (role !== 'organizer') throw new ApiError(403, 'permission_denied', ORGANIZER_ONLY);
       const removed = isUuid(request.params.user_id) && (await app.repos.treasurers.remove(cause.id, request.params.user_id));
-      if (!removed) throw new ApiError(404, 'not_found', 'This person is not a treasurer of this cause.');
+      if (!removed) throw new ApiError(404, 'not_found', english('errors.treasurer.notTreasurer'));
       await recountAwaiting(app, cause.id, request);
       return reply.code(204).send(null);
     },

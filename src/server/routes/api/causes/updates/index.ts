@@ -28,11 +28,12 @@ import { errorResponses } from '../../../shared-schemas';
 import { canManage, canSee, causeNotFound } from '../index';
 import { IdParams } from '../schemas';
 import { imageUrls } from '../../user/profile/serialize';
+import { english, localeOf } from '../../../../lib/localize';
 
 export const UPDATES_PAGE_SIZE = 10;
 export const MESSAGES_PAGE_SIZE = 20;
 
-const FORBIDDEN = 'Only the organizer or an admin can do this.';
+const FORBIDDEN = english('errors.permission.organizerOrAdmin');
 
 function toUpdate(row: CauseUpdateView, origin: string): CauseUpdate {
   const image = imageUrls(row.image);
@@ -52,7 +53,7 @@ function bodyText(raw: string | undefined, errors: FieldErrorList): string {
   const body = (raw ?? '').trim();
   if (raw === undefined) errors.add('body', REQUIRED);
   else if (!body) errors.add('body', BLANK);
-  else if (body.length > UPDATE_BODY_MAX) errors.add('body', `Ensure this field has no more than ${UPDATE_BODY_MAX} characters.`);
+  else if (body.length > UPDATE_BODY_MAX) errors.add('body', english('errors.field.maxLength', { limit: UPDATE_BODY_MAX }));
   return body;
 }
 
@@ -127,7 +128,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           });
         }
         for (const donor of await repos.causeUpdates.donorAddresses(cause.id)) {
-          await repos.mail.queue(causeUpdateMail(donor.email, donor.name, cause.name, body, link));
+          await repos.mail.queue(
+            causeUpdateMail({ to: donor.email, name: donor.name, locale: localeOf(donor.locale) }, cause.name, body, link),
+          );
         }
         return row;
       });
@@ -178,7 +181,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const cause = await managedCause(request.params.id, request.user!);
       const id = request.params.donation_id;
       if (!isUuid(id) || !(await app.repos.causeUpdates.hideMessage(cause.id, id)))
-        throw new ApiError(404, 'not_found', 'Message not found.');
+        throw new ApiError(404, 'not_found', english('errors.notFound.message'));
       return reply.code(204).send(null);
     },
   );

@@ -10,9 +10,11 @@ import { accountExistsMail } from '../../../../mail/templates';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../../../lib/passwords';
 import { errorResponses } from '../../../shared-schemas';
 import { LoginBody, RefreshBody, SignupBody, SignupResponseSchema, TokenPairSchema } from '../../../../../shared/contract/auth';
+import { localeChosenOnDevice, localeOfRequest } from '../../../../lib/i18n';
+import { english, localeOf } from '../../../../lib/localize';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const BAD_CREDENTIALS = 'No active account found with the given credentials';
+const BAD_CREDENTIALS = english('errors.auth.badCredentials');
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   /** Someone signed up with a registered email: tell its owner (at most a few times per window). */
@@ -21,7 +23,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     if (!owner) return;
     const { retryAfter } = await app.repos.loginAttempts.reserve([{ scope: `signup-mail:${email}`, max: 3 }]);
     if (retryAfter > 0) return;
-    await app.repos.mail.queue(accountExistsMail(owner.email, owner.firstName, `${siteOrigin(app, request)}/forgot-password`));
+    const who = { to: owner.email, name: owner.firstName, locale: localeOf(owner.locale, localeOfRequest(request.headers)) };
+    await app.repos.mail.queue(accountExistsMail(who, `${siteOrigin(app, request)}/forgot-password`));
   }
 
   app.post(
@@ -44,11 +47,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (!firstName) errors.add('first_name', BLANK);
       if (!lastName) errors.add('last_name', BLANK);
       if (!email) errors.add('email', BLANK);
-      else if (!EMAIL.test(email)) errors.add('email', 'Enter a valid email address.');
+      else if (!EMAIL.test(email)) errors.add('email', english('errors.field.email'));
       if (!body.password) errors.add('password', BLANK);
       else for (const problem of passwordProblems(body.password)) errors.add('password', problem);
       if (!body.password2) errors.add('password2', BLANK);
-      else if (body.password !== body.password2) errors.add('password2', 'Passwords do not match.');
+      else if (body.password !== body.password2) errors.add('password2', english('errors.auth.passwordsDiffer'));
       errors.throwIfAny();
 
       // A taken email gets the same answer, after the same password hashing, as a new account: the
@@ -56,7 +59,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const passwordHash = await hashPassword(body.password);
       const user = (await app.repos.users.findByEmail(email))
         ? null
-        : await app.repos.users.create({ email, firstName, lastName, passwordHash });
+        : await app.repos.users.create({
+            email,
+            firstName,
+            lastName,
+            passwordHash,
+            locale: body.locale ?? localeChosenOnDevice(request.headers),
+          });
       if (!user) {
         await tellOwner(email, request);
         return reply.code(201).send({ id: randomUUID(), email, first_name: firstName, last_name: lastName });
@@ -92,7 +101,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         throw new ApiError(
           429,
           'rate_limited',
-          `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          minutes === 1 ? english('errors.rateLimit.signInOneMinute') : english('errors.rateLimit.signInMinutes', { minutes }),
           undefined,
           { 'retry-after': String(wait) },
         );

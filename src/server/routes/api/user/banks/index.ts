@@ -23,9 +23,10 @@ import {
   UNKNOWN_BANK,
 } from '../../../../payouts/details';
 import { errorResponses } from '../../../shared-schemas';
+import { english } from '../../../../lib/localize';
 
 const Institutions = Type.Array(InstitutionSchema);
-const LIST_DOWN = 'We could not load this list right now. Please try again.';
+const LIST_DOWN = english('errors.payout.listDown');
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   async function list(kind: DirectoryKind) {

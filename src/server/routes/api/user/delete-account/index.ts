@@ -12,11 +12,12 @@ import { unusablePasswordHash, verifyPassword } from '../../../../lib/passwords'
 import type { ErasureBlocker } from '../../../../repositories/account-erasure';
 import { cancelMonthly } from '../../../../payments/subscriptions';
 import { errorResponses } from '../../../shared-schemas';
+import { english } from '../../../../lib/localize';
 
 const explain = (b: ErasureBlocker) =>
   b.inFlight
-    ? `A withdrawal from "${b.causeName}" is on its way: wait until it is paid or has failed.`
-    : `"${b.causeName}" still holds ${formatGhs(b.held)} that has not been withdrawn: withdraw it first.`;
+    ? english('errors.account.withdrawalOnItsWay', { cause: b.causeName })
+    : english('errors.account.moneyHeld', { cause: b.causeName, amount: formatGhs(b.held) });
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -34,9 +35,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const user = await app.repos.users.findById(request.user!.id);
-      if (!user || user.deletedAt) throw new ApiError(401, 'token_invalid', 'This account no longer exists.');
+      if (!user || user.deletedAt) throw new ApiError(401, 'token_invalid', english('errors.auth.accountGone'));
       if (!(await verifyPassword(user.passwordHash, request.body.password))) {
-        throw validationError({ password: ['The password is not right.'] }, 'Enter your password to delete your account.');
+        throw validationError({ password: [english('errors.account.wrongPassword')] }, english('errors.account.passwordToDelete'));
       }
       // A deleted account must never be charged again: its monthly gifts stop at the provider first (502 if it cannot be reached).
       for (const { subscription } of await app.repos.subscriptions.listForUser(user.id)) await cancelMonthly(app, subscription);
@@ -48,7 +49,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       });
       if (blockers.length > 0) {
         const reasons = blockers.map(explain);
-        throw new ApiError(409, 'conflict', `Your account cannot be deleted yet. ${reasons.join(' ')}`, { [NON_FIELD_ERRORS]: reasons });
+        throw new ApiError(409, 'conflict', english('errors.account.cannotDelete', { reasons: reasons.join(' ') }), {
+          [NON_FIELD_ERRORS]: reasons,
+        });
       }
       return reply.code(204).send(null);
     },

@@ -12,11 +12,12 @@ import { siteOrigin } from '../../../../lib/site-origin';
 import { newRefreshToken, sha256Hex } from '../../../../lib/tokens';
 import { passwordResetMail } from '../../../../mail/templates';
 import { errorResponses } from '../../../shared-schemas';
+import { localeOfRequest, translator } from '../../../../lib/i18n';
+import { english, localeOf, localizeText } from '../../../../lib/localize';
 
 export const RESET_LINK_MINUTES = 60;
-export const RESET_SENT =
-  'If an account uses this email, we have sent it a link to choose a new password. Check your inbox (and spam folder).';
-const BAD_LINK = 'This reset link is invalid, used or expired. Ask for a new one.';
+export const RESET_SENT = english('server.passwordReset.sent');
+const BAD_LINK = english('errors.auth.badResetLink');
 /** Links asked for per email and per IP within the sign-in window. */
 const MAX_PER_EMAIL = 5;
 const MAX_PER_IP = 20;
@@ -46,7 +47,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         throw new ApiError(
           429,
           'rate_limited',
-          `Too many reset requests. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          minutes === 1 ? english('errors.rateLimit.resetOneMinute') : english('errors.rateLimit.resetMinutes', { minutes }),
           undefined,
           {
             'retry-after': String(reservation.retryAfter),
@@ -59,10 +60,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         const link = `${siteOrigin(app, request)}/reset-password?token=${encodeURIComponent(token)}`;
         await app.repos.transaction(async (repos) => {
           await repos.passwordResets.create(user.id, sha256Hex(token), RESET_LINK_MINUTES * 60);
-          await repos.mail.queue(passwordResetMail(user.email, user.firstName, link, RESET_LINK_MINUTES));
+          // The account's language, else the language of the page that asked.
+          const who = { to: user.email, name: user.firstName, locale: localeOf(user.locale, localeOfRequest(request.headers)) };
+          await repos.mail.queue(passwordResetMail(who, link, RESET_LINK_MINUTES));
         });
       }
-      return { detail: RESET_SENT };
+      return { detail: localizeText(RESET_SENT, localeOfRequest(request.headers)) };
     },
   );
 
@@ -83,7 +86,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (!password) errors.add('password', BLANK);
       else for (const problem of passwordProblems(password)) errors.add('password', problem);
       if (!password2) errors.add('password2', BLANK);
-      else if (password !== password2) errors.add('password2', 'Passwords do not match.');
+      else if (password !== password2) errors.add('password2', english('errors.auth.passwordsDiffer'));
       errors.throwIfAny();
       const passwordHash = await hashPassword(password);
       const done = await app.repos.transaction(async (repos) => {
@@ -94,7 +97,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         return true;
       });
       if (!done) throw validationError({ token: [BAD_LINK] }, BAD_LINK);
-      return { detail: 'Your password has been changed. Sign in with the new one.' };
+      return { detail: translator(localeOfRequest(request.headers))('server.passwordReset.changed') };
     },
   );
 };

@@ -9,6 +9,7 @@ import { takeImages } from '../../../image-fields';
 import { errorResponses } from '../../../shared-schemas';
 import { ProfileSchema, ProfileUpdateBody } from '../../../../../shared/contract/profile';
 import { toProfile } from './serialize';
+import { english } from '../../../../lib/localize';
 
 type UpdateBody = Static<typeof ProfileUpdateBody>;
 
@@ -27,7 +28,7 @@ function parseWithdrawal(value: UpdateBody['withdrawal_address'], errors: FieldE
   }
   if (parsed === null) return null;
   if (typeof parsed !== 'object' || Array.isArray(parsed)) {
-    errors.add('withdrawal_address', 'Must be a JSON object.');
+    errors.add('withdrawal_address', english('errors.field.jsonObject'));
     return undefined;
   }
   return parsed as Record<string, unknown>;
@@ -53,6 +54,8 @@ function textChanges(body: UpdateBody, errors: FieldErrorList): ProfileChanges {
   if (bio !== undefined) changes.bio = bio;
   if (phone !== undefined) changes.phoneNumber = phone;
   if (body.address !== undefined) changes.address = body.address.trim();
+  // The schema has checked it is one of ours; "" (a form cannot send null) clears the choice.
+  if (body.locale !== undefined) changes.locale = body.locale || null;
   const withdrawal = parseWithdrawal(body.withdrawal_address, errors);
   if (withdrawal !== undefined) changes.withdrawalAddress = withdrawal;
   return changes;
@@ -79,7 +82,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = await app.repos.users.findById(request.user!.id);
-      if (!user || !user.isActive) throw new ApiError(401, 'token_invalid', 'This account no longer exists.');
+      if (!user || !user.isActive) throw new ApiError(401, 'token_invalid', english('errors.auth.accountGone'));
       return withCounts(user);
     },
   );
@@ -113,7 +116,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if ('profile_picture' in images) changes.profilePicture = images.profile_picture;
       if ('cover_photo' in images) changes.coverPhoto = images.cover_photo;
       const user = await app.repos.users.updateProfile(request.user!.id, changes);
-      if (!user) throw new ApiError(401, 'token_invalid', 'This account no longer exists.');
+      if (!user) throw new ApiError(401, 'token_invalid', english('errors.auth.accountGone'));
       return withCounts(user);
     },
   );

@@ -1,5 +1,6 @@
 /** Builds the Profile answer (with every alias the spec lists) from a user row. */
 import type { Profile } from '../../../../../shared/contract/profile';
+import { isLocale } from '../../../../../shared/i18n/locales';
 import type { ImageSizes } from '../../../../db/schema';
 import type { UserRow } from '../../../../repositories/users';
 
@@ -56,5 +57,6 @@ export function toProfile(user: UserRow): Omit<Profile, 'causes_created' | 'caus
     cover_photo_sizes: cover.sizes,
     is_verified: user.isVerified,
     created_at: user.createdAt.toISOString(),
+    locale: isLocale(user.locale) ? user.locale : null,
   };
 }

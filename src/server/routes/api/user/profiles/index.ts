@@ -10,6 +10,7 @@ import { PUBLIC_STATUSES } from '../../../../repositories/causes';
 import { isUuid } from '../../../../repositories/search';
 import { errorResponses } from '../../../shared-schemas';
 import { imageUrls } from '../profile/serialize';
+import { english } from '../../../../lib/localize';
 
 /** Profiles list up to 6 causes (spec §9). */
 const PROFILE_CAUSES = 6;
@@ -28,7 +29,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request): Promise<PublicProfile> => {
       const { id } = request.params;
       const user = isUuid(id) ? await app.repos.users.findById(id) : null;
-      if (!user || !user.isActive) throw new ApiError(404, 'not_found', 'User not found.');
+      if (!user || !user.isActive) throw new ApiError(404, 'not_found', english('errors.notFound.user'));
       const viewer = await app.optionalUser(request);
       const own = viewer?.id === user.id;
       const [states, causes] = await Promise.all([

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError } from '../../../../lib/api-error';
 import { errorResponses } from '../../../shared-schemas';
 import { RefreshBody, TokenPairSchema } from '../../../../../shared/contract/auth';
+import { english } from '../../../../lib/localize';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -22,7 +23,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const invalid = new ApiError(401, 'token_invalid', 'Token is invalid or expired');
+      const invalid = new ApiError(401, 'token_invalid', english('errors.auth.tokenInvalid'));
       const result = await app.repos.refreshTokens.rotate(request.body.refresh);
       if (!result.ok) {
         if (result.reason === 'reused') request.log.warn('Refresh token reused: token family revoked');
