@@ -11,6 +11,8 @@ const RECEIPT_LINK_SECONDS = RECEIPT_LINK_DAYS * 24 * 60 * 60;
 /** What settlement needs to write absolute links into its mails (it has no request). */
 export interface SettlementLinks {
   receiptUrl(reference: string): string;
+  /** Short enough for a text: /r/{reference}, which signs a receipt link when opened (routes/short-links). */
+  receiptShortUrl(reference: string): string;
   causeUrl(causeId: string): string;
 }
 
@@ -51,6 +53,10 @@ export class ReceiptLinks implements SettlementLinks {
 
   receiptUrl(reference: string, now = Date.now()): string {
     return `${this.origin}${this.receiptPath(reference, now)}`;
+  }
+
+  receiptShortUrl(reference: string): string {
+    return `${this.origin}/r/${encodeURIComponent(reference)}`;
   }
 
   causeUrl(causeId: string): string {

@@ -5,11 +5,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { siteOrigin } from '../lib/site-origin';
 import { withdrawalMail } from '../mail/organizer-mail';
+import { DEFAULT_SMS_LOCALE, withdrawalSms, type WithdrawalStep } from '../sms/sms-text';
 import type { WithdrawalStatus } from '../../shared/contract/payouts';
 import type { WithdrawalRow } from '../repositories/withdrawals';
 import { MESSAGES, WITHDRAWAL_TITLES, organizerNotice } from './withdrawal-notices';
 
 type Mailed = keyof typeof MESSAGES;
+type Repos = FastifyInstance['repos'];
+
+/** The organizer's text about a withdrawal step (the steps they are mailed about), when their profile number agreed to texts. */
+export async function textOrganizer(repos: Repos, row: WithdrawalRow, causeTitle: string, step: WithdrawalStep): Promise<void> {
+  const reason = step === 'failed' ? row.failureReason : step === 'rejected' ? row.rejectionReason : null;
+  await repos.sms.queueForUser(row.organizerId, {
+    kind: `withdrawal_${step}`,
+    text: withdrawalSms(DEFAULT_SMS_LOCALE, { causeTitle, amount: row.amount, status: step, reason }),
+  });
+}
 const MAILED = new Set<WithdrawalStatus>(Object.keys(MESSAGES) as Mailed[]);
 
 export async function moveWithdrawal(
@@ -29,6 +40,7 @@ export async function moveWithdrawal(
     await repos.mail.queue(
       withdrawalMail(view.organizerEmail, view.organizerName, to, WITHDRAWAL_TITLES[to], message(row, view.causeTitle), link),
     );
+    await textOrganizer(repos, row, view.causeTitle, to as Mailed);
     return row;
   });
 }

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { siteOrigin } from '../lib/site-origin';
 import { withdrawalMail } from '../mail/organizer-mail';
 import type { DecideOutcome, Decision, Tally } from '../repositories/treasurers';
+import { textOrganizer } from './move-withdrawal';
 import { MESSAGES, WITHDRAWAL_TITLES, organizerNotice, releasedNotice } from './withdrawal-notices';
 
 export const TREASURERS_REJECTED = "The cause's treasurers did not approve this withdrawal.";
@@ -36,6 +37,7 @@ async function applyTally(app: FastifyInstance, repos: Repos, id: string, t: Tal
   const link = `${siteOrigin(app, request)}/causes/${row.causeId}/withdrawals`;
   const sentence = MESSAGES.rejected(row, view.causeTitle);
   await repos.mail.queue(withdrawalMail(view.organizerEmail, view.organizerName, 'rejected', WITHDRAWAL_TITLES.rejected, sentence, link));
+  await textOrganizer(repos, row, view.causeTitle, 'rejected');
 }
 
 export function decideWithdrawal(

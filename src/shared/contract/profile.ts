@@ -37,6 +37,17 @@ export const ProfileSchema = Type.Object({
   created_at: DateTime,
   causes_created: Type.Integer({ description: 'All your causes, any status.' }),
   causes_active: Type.Integer(),
+  sms: Type.Object(
+    {
+      phone: Nullable(Type.String({ description: 'phone_number as 233XXXXXXXXX, or null when it is not a Ghana mobile number.' })),
+      status: Type.Enum(['agreed', 'stopped', 'none'], {
+        description: 'agreed: texts go to this number; stopped: it replied STOP (or the box was unticked); none: never asked.',
+      }),
+      source: Nullable(Type.String({ description: 'Where it was last said: donation, profile, ussd or sms (a reply).' })),
+      changed_at: Nullable(DateTime),
+    },
+    { description: 'Texts (SMS) to the profile phone: receipts, news of causes you gave to, your causes\' first gift, goal and withdrawals.' },
+  ),
 });
 export type Profile = Static<typeof ProfileSchema>;
 
@@ -59,4 +70,9 @@ export const ProfileUpdateBody = Type.Object({
   ),
   profile_picture: File,
   cover_photo: File,
+  sms_opt_in: Type.Optional(
+    Type.Boolean({
+      description: 'true: texts go to phone_number (must be a Ghana mobile, else 400 errors.phone_number); false: no more texts to it.',
+    }),
+  ),
 });

@@ -1,0 +1,44 @@
+/**
+ * Sends what the outbox holds for the SMS channel: claims a batch (repositories/sms.ts), hands each
+ * text to the gateway and records the outcome. Safe in any number of processes: each row is claimed
+ * by one. A number that replied STOP after its text was queued gets nothing: the row fails at once.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { SmsProvider } from './provider';
+import { SmsSendError } from './provider';
+
+const BATCH = 50;
+/** Longer than one gateway call may take (SmsSettings.timeoutMs): a row is only re-claimed after its sender died. */
+const LEASE_SECONDS = 120;
+
+export const STOPPED_BEFORE_SENDING = 'Not sent: the number replied STOP (or withdrew its consent) after the text was queued.';
+
+export interface SmsRun {
+  sent: number;
+  failed: number;
+}
+
+export async function sendDueSms(app: FastifyInstance, provider: SmsProvider): Promise<SmsRun> {
+  const run: SmsRun = { sent: 0, failed: 0 };
+  for (;;) {
+    const claimed = await app.repos.sms.claim(BATCH, LEASE_SECONDS);
+    for (const { row, agreed } of claimed) {
+      if (!agreed) {
+        await app.repos.sms.markFailed(row, STOPPED_BEFORE_SENDING, true);
+        run.failed += 1;
+        continue;
+      }
+      try {
+        const sent = await provider.send({ id: row.id, to: row.toAddress, text: row.textBody });
+        await app.repos.sms.markSent(row.id, provider.keepsOnly ? 'kept' : 'sent', sent.providerMessageId);
+        run.sent += 1;
+      } catch (error) {
+        const final = error instanceof SmsSendError && error.final;
+        const status = await app.repos.sms.markFailed(row, error instanceof Error ? error.message : String(error), final);
+        run.failed += 1;
+        app.log.warn({ smsId: row.id, kind: row.kind, attempts: row.attempts, status }, 'SMS not sent');
+      }
+    }
+    if (claimed.length < BATCH) return run;
+  }
+}
