@@ -21,7 +21,7 @@ export const SERVER_LAYERS: string[][] = [
   ['payouts'],
   ['realtime'],
   ['payments'],
-  ['push', 'pages', 'mail', 'documents', 'seed'],
+  ['push', 'pages', 'mail', 'sms', 'documents', 'seed'],
   ['plugins/external'],
   ['repositories'],
   ['db'],
