@@ -229,9 +229,9 @@ export const SETTINGS: SettingDoc[] = [
     name: 'SMS_PROVIDER',
     default: 'log',
     description:
-      'Where texts go. log: nothing leaves the server; every text is kept with its status and admins read it beside outgoing mail. hubtel: sent through Hubtel\'s SMS API (needs SMS_CLIENT_ID, SMS_CLIENT_SECRET). Either way texts go only to numbers that agreed, from a row in the database, each once across processes, retried with backoff.',
+      "Where texts go. log: nothing leaves the server; every text is kept with its status and admins read it beside outgoing mail. hubtel: sent through Hubtel's SMS API (needs SMS_CLIENT_ID, SMS_CLIENT_SECRET). Either way texts go only to numbers that agreed, from a row in the database, each once across processes, retried with backoff.",
   },
-  { name: 'SMS_CLIENT_ID', default: '(unset)', description: "Hubtel SMS API client id; required when SMS_PROVIDER=hubtel." },
+  { name: 'SMS_CLIENT_ID', default: '(unset)', description: 'Hubtel SMS API client id; required when SMS_PROVIDER=hubtel.' },
   { name: 'SMS_CLIENT_SECRET', default: '(unset)', description: 'Hubtel SMS API client secret; required when SMS_PROVIDER=hubtel.' },
   {
     name: 'SMS_SENDER',

@@ -70,8 +70,7 @@ export function smsSegments(text: string): SmsCount {
   }
   const encoding: SmsEncoding = unicode.length === 0 ? 'gsm7' : 'ucs2';
   const sizes = encoding === 'gsm7' ? septets : characters.map((c) => c.length);
-  const packed =
-    encoding === 'gsm7' ? pack(sizes, SMS_SINGLE_GSM7, SMS_PART_GSM7) : pack(sizes, SMS_SINGLE_UCS2, SMS_PART_UCS2);
+  const packed = encoding === 'gsm7' ? pack(sizes, SMS_SINGLE_GSM7, SMS_PART_GSM7) : pack(sizes, SMS_SINGLE_UCS2, SMS_PART_UCS2);
   return {
     encoding,
     units: sizes.reduce((sum, n) => sum + n, 0),
@@ -87,9 +86,17 @@ const FOLD: Record<string, string> = { '‘': "'", '’': "'", '“': '"', '”'
 
 /** `text` with curly quotes, dashes and ellipses folded, spaces collapsed, cut to `max` characters with ".." when longer. */
 export function smsClip(text: string, max: number): string {
-  const folded = text.replace(/[‘’“”–—…\u00a0]/g, (c) => FOLD[c]).replace(/\s+/g, ' ').trim();
+  const folded = text
+    .replace(/[‘’“”–—…\u00a0]/g, (c) => FOLD[c])
+    .replace(/\s+/g, ' ')
+    .trim();
   const characters = [...folded];
-  return characters.length <= max ? folded : `${characters.slice(0, Math.max(1, max - 2)).join('').trimEnd()}..`;
+  return characters.length <= max
+    ? folded
+    : `${characters
+        .slice(0, Math.max(1, max - 2))
+        .join('')
+        .trimEnd()}..`;
 }
 
 /** A cause update's text opens with the cause's name cut to this length (server/sms/sms-text.ts; the PWA counts the same). */

@@ -4,6 +4,7 @@
 //    /, /causelistpage and /causes/:id (tests/bench/lighthouse.ts); `npm run bench -- pages` runs only these
 //  - offline cart edits and their sync, and the offline repeat visit (cart-sync.ts)
 //  - server memory after warm-up
+// `npm run bench -- sms`: texts through the SMS outbox worker (log provider) beside mail through the mail worker, msg/s (sms-outbox.ts).
 // `npm run bench -- momo`: Give → Thank you by the mobile money prompt beside the hosted checkout, on a slow link (mobile-money.ts).
 // `npm run bench -- throughput`: anonymous public reads under load, beside bare Fastify serving the same bytes
 // (tests/bench/throughput.ts). `npm run bench -- cart` runs only the offline cart part; `-- scale` the reads at 100,000 causes and
@@ -22,6 +23,7 @@ import { benchMemory } from './memory';
 import { benchMobileMoney } from './mobile-money';
 import { databaseUrl, onPostgres } from './postgres';
 import { benchScale } from './scale';
+import { benchSmsOutbox } from './sms-outbox';
 import { benchThroughput } from './throughput';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -144,6 +146,10 @@ if (only.includes('cart')) {
   await benchCartSync();
   process.exit(0);
 }
+if (only.includes('sms')) {
+  await benchSmsOutbox();
+  process.exit(0);
+}
 
 await benchApi('PGlite', null);
 const benchDb = `boafo_bench_${Date.now()}`;
@@ -158,6 +164,7 @@ await benchThroughput();
 await benchMemory();
 await benchCartSync();
 await benchMobileMoney();
+await benchSmsOutbox();
 const rss = process.memoryUsage().rss / 1024 / 1024;
 console.log(`Bench process RSS after the runs: ${rss.toFixed(0)} MB`);
 process.exit(0);

@@ -48,7 +48,10 @@ export function hubtelSms(settings: SmsSettings): SmsProvider {
         throw new SmsSendError(`Hubtel answered ${response.status}: ${described(answer, response.statusText || 'no reason given')}`, final);
       }
       if (answer?.status !== 0 && answer?.status !== '0') {
-        throw new SmsSendError(`Hubtel did not submit the text (status ${String(answer?.status)}): ${described(answer, 'no reason given')}`, false);
+        throw new SmsSendError(
+          `Hubtel did not submit the text (status ${String(answer?.status)}): ${described(answer, 'no reason given')}`,
+          false,
+        );
       }
       return { providerMessageId: typeof answer.messageId === 'string' ? answer.messageId : null };
     },

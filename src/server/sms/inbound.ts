@@ -41,7 +41,11 @@ const START_WORDS = new Set(['START', 'UNSTOP', 'RESUME', 'YES']);
  * case, punctuation ignored. Anything else asks nothing.
  */
 export function replyAction(text: string): 'stop' | 'start' | null {
-  const words = text.toUpperCase().split(/[^A-Z]+/).filter(Boolean).slice(0, 2);
+  const words = text
+    .toUpperCase()
+    .split(/[^A-Z]+/)
+    .filter(Boolean)
+    .slice(0, 2);
   for (const word of words) {
     if (STOP_WORDS.has(word)) return 'stop';
     if (START_WORDS.has(word)) return 'start';

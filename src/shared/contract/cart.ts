@@ -116,7 +116,7 @@ export const DonorFields = {
   sms_opt_in: Type.Optional(
     Type.Boolean({
       description:
-        'Text me my receipt and this cause\'s news by SMS: on `phone_number` (a Ghana mobile; else the account\'s phone or the mobile money number). Any other number is a 400 errors.phone_number. Reply STOP to end.',
+        "Text me my receipt and this cause's news by SMS: on `phone_number` (a Ghana mobile; else the account's phone or the mobile money number). Any other number is a 400 errors.phone_number. Reply STOP to end.",
     }),
   ),
 };

@@ -46,7 +46,9 @@ export const ProfileSchema = Type.Object({
       source: Nullable(Type.String({ description: 'Where it was last said: donation, profile, ussd or sms (a reply).' })),
       changed_at: Nullable(DateTime),
     },
-    { description: 'Texts (SMS) to the profile phone: receipts, news of causes you gave to, your causes\' first gift, goal and withdrawals.' },
+    {
+      description: "Texts (SMS) to the profile phone: receipts, news of causes you gave to, your causes' first gift, goal and withdrawals.",
+    },
   ),
 });
 export type Profile = Static<typeof ProfileSchema>;

@@ -27,8 +27,10 @@ export default fp(
     // Loaded only where mail is sent (about 12 MB once loaded).
     const { default: nodemailer } = await import('nodemailer');
     const transport = nodemailer.createTransport(smtpUrl);
-    const runs = serialRuns<MailRun>(() => sendDueMail(app, transport, from), { sent: 0, failed: 0 }, (error) =>
-      app.log.error({ err: error }, 'Mail run failed'),
+    const runs = serialRuns<MailRun>(
+      () => sendDueMail(app, transport, from),
+      { sent: 0, failed: 0 },
+      (error) => app.log.error({ err: error }, 'Mail run failed'),
     );
     let stopped = false;
     let timer: NodeJS.Timeout | null = null;

@@ -24,8 +24,10 @@ export default fp(
   async (app) => {
     const { intervalSeconds } = app.config.sms;
     const provider = smsProvider(app.config.sms, app.log);
-    const runs = serialRuns<SmsRun>(() => sendDueSms(app, provider), { sent: 0, failed: 0 }, (error) =>
-      app.log.error({ err: error }, 'SMS run failed'),
+    const runs = serialRuns<SmsRun>(
+      () => sendDueSms(app, provider),
+      { sent: 0, failed: 0 },
+      (error) => app.log.error({ err: error }, 'SMS run failed'),
     );
     let stopped = false;
     let timer: NodeJS.Timeout | null = null;

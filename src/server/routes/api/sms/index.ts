@@ -53,7 +53,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const phone = normaliseGhanaMobile(from);
       const action = replyAction(text);
       if (!phone || !action) {
-        return { action: 'ignored', detail: phone ? 'Not a STOP or START: nothing changed.' : 'Not a Ghana mobile number: nothing changed.' };
+        return {
+          action: 'ignored',
+          detail: phone ? 'Not a STOP or START: nothing changed.' : 'Not a Ghana mobile number: nothing changed.',
+        };
       }
       if (action === 'stop') {
         await app.repos.smsConsent.stop(phone, 'sms');

@@ -57,7 +57,8 @@ function MailItem({ mail }: { mail: AdminMail }) {
       </div>
       <p className="mail-meta">
         {mail.channel === 'sms' ? `SMS · ${mail.segments ?? 1} ${mail.segments === 1 ? 'part' : 'parts'} · ${mail.kind} · ` : 'Mail · '}
-        To {mail.channel === 'sms' ? formatGhanaMobile(mail.to) : mail.to} · <time dateTime={mail.created_at}>{formatDateTime(mail.created_at)}</time>
+        To {mail.channel === 'sms' ? formatGhanaMobile(mail.to) : mail.to} ·{' '}
+        <time dateTime={mail.created_at}>{formatDateTime(mail.created_at)}</time>
         {mail.attempts > 1 ? ` · ${mail.attempts} attempts` : ''}
         {mail.last_error ? ` · last error: ${mail.last_error}` : ''}
       </p>
@@ -92,9 +93,13 @@ export function OutgoingMailPage() {
   const [page, setPage] = useState(1);
   const [version, setVersion] = useState(0);
   // Another page or a sent issue keeps the list shown meanwhile; another filter starts from the skeleton.
-  const { data, failed, setData } = useLoad((signal) => listOutgoingMail(status || null, page, signal, channel || null), [status, channel, page, version], {
-    keep: true,
-  });
+  const { data, failed, setData } = useLoad(
+    (signal) => listOutgoingMail(status || null, page, signal, channel || null),
+    [status, channel, page, version],
+    {
+      keep: true,
+    },
+  );
   const items = data?.results ?? (failed ? [] : null);
   const hasNext = Boolean(data?.next);
 

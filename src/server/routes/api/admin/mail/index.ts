@@ -22,7 +22,8 @@ const summary = (row: MailRow) => ({
   channel: row.channel,
   kind: row.kind,
   to: row.toAddress,
-  subject: row.channel === 'sms' ? (row.textBody.length > SMS_PREVIEW ? `${row.textBody.slice(0, SMS_PREVIEW - 1)}…` : row.textBody) : row.subject,
+  subject:
+    row.channel === 'sms' ? (row.textBody.length > SMS_PREVIEW ? `${row.textBody.slice(0, SMS_PREVIEW - 1)}…` : row.textBody) : row.subject,
   segments: row.segments,
   status: row.status,
   attempts: row.attempts,
