@@ -21,6 +21,8 @@ async function localSmtp(): Promise<{ url: string; received: () => number; close
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    // A reverse DNS lookup per connection would time the resolver, not the worker.
+    disableReverseLookup: true,
     logger: false,
     onData(stream, _session, callback) {
       stream.on('data', () => {});

@@ -4,10 +4,12 @@
  * by one. A number that replied STOP after its text was queued gets nothing: the row fails at once.
  */
 import type { FastifyInstance } from 'fastify';
-import type { SmsProvider } from './provider';
-import { SmsSendError } from './provider';
+import type { ClaimedSms } from '../repositories/sms';
+import { SmsSendError, type SmsProvider } from './provider';
 
 const BATCH = 50;
+/** Texts of a batch in flight at once: a gateway call is mostly waiting on the network. */
+const CONCURRENCY = 4;
 /** Longer than one gateway call may take (SmsSettings.timeoutMs): a row is only re-claimed after its sender died. */
 const LEASE_SECONDS = 120;
 
@@ -22,11 +24,11 @@ export async function sendDueSms(app: FastifyInstance, provider: SmsProvider): P
   const run: SmsRun = { sent: 0, failed: 0 };
   for (;;) {
     const claimed = await app.repos.sms.claim(BATCH, LEASE_SECONDS);
-    for (const { row, agreed } of claimed) {
+    const one = async ({ row, agreed }: ClaimedSms) => {
       if (!agreed) {
         await app.repos.sms.markFailed(row, STOPPED_BEFORE_SENDING, true);
         run.failed += 1;
-        continue;
+        return;
       }
       try {
         const sent = await provider.send({ id: row.id, to: row.toAddress, text: row.textBody });
@@ -38,7 +40,13 @@ export async function sendDueSms(app: FastifyInstance, provider: SmsProvider): P
         run.failed += 1;
         app.log.warn({ smsId: row.id, kind: row.kind, attempts: row.attempts, status }, 'SMS not sent');
       }
-    }
+    };
+    // A few lanes, each taking the next text when its last is done.
+    let next = 0;
+    const lane = async () => {
+      while (next < claimed.length) await one(claimed[next++]);
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, claimed.length) }, lane));
     if (claimed.length < BATCH) return run;
   }
 }
