@@ -129,10 +129,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const images = await takeImages(app, body, ['profile_picture', 'cover_photo'], errors);
       if ('profile_picture' in images) changes.profilePicture = images.profile_picture;
       if ('cover_photo' in images) changes.coverPhoto = images.cover_photo;
-      const user = await app.repos.users.updateProfile(request.user!.id, changes);
+      // The number and what the box says about it are saved together.
+      const user = await app.repos.transaction(async (tx) => {
+        const saved = await tx.users.updateProfile(request.user!.id, changes);
+        if (saved && smsPhone) await (body.sms_opt_in ? tx.smsConsent.agree(smsPhone, 'profile') : tx.smsConsent.stop(smsPhone, 'profile'));
+        return saved;
+      });
       if (!user) throw new ApiError(401, 'token_invalid', 'This account no longer exists.');
-      if (smsPhone && body.sms_opt_in) await app.repos.smsConsent.agree(smsPhone, 'profile');
-      else if (smsPhone) await app.repos.smsConsent.stop(smsPhone, 'profile');
       return withCounts(user);
     },
   );
