@@ -29,10 +29,10 @@ clientsClaim();
 
 // SPA navigations (/causes/123, /dashboard, ...) get the precached index.html and the router takes over.
 // Server-owned paths must reach the network: the API, the realtime socket, uploaded media and the
-// payment sandbox would break if answered with the app shell.
+// payment sandbox would break if answered with the app shell, and so would a text's short receipt link (/r/…).
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    denylist: [/^\/api(\/|$)/, /^\/ws(\/|$)/, /^\/media(\/|$)/, /^\/sandbox(\/|$)/],
+    denylist: [/^\/api(\/|$)/, /^\/ws(\/|$)/, /^\/media(\/|$)/, /^\/sandbox(\/|$)/, /^\/r\//],
   }),
 );
 

@@ -3,8 +3,8 @@
  * with a message naming the setting, rather than failing later at first use.
  * SETTINGS documents every variable (the README's table is written from it).
  */
+import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
-import { isIP } from 'node:net';
 import { passwordProblems } from '../shared/sign-in';
 import { USSD_SERVICE_CODE_PATTERN } from '../shared/ussd';
 
@@ -40,6 +40,7 @@ export interface AppConfig {
   realtime: RealtimeSettings;
   sweeper: SweeperSettings;
   mail: MailSettings;
+  sms: SmsSettings;
   /** Hours a card donation stays held before it can be withdrawn (0 = never held). */
   cardHoldHours: number;
   metrics: MetricsSettings;
@@ -295,6 +296,42 @@ export const SETTINGS: SettingDoc[] = [
     default: '30',
     description: 'After the drain, the longest wait for requests in flight and workers to finish before the process exits anyway.',
   },
+  {
+    name: 'SMS_PROVIDER',
+    default: 'log',
+    description:
+      "Where texts go. log: nothing leaves the server; every text is kept with its status and admins read it beside outgoing mail. hubtel: sent through Hubtel's SMS API (needs SMS_CLIENT_ID, SMS_CLIENT_SECRET). Either way texts go only to numbers that agreed, from a row in the database, each once across processes, retried with backoff.",
+  },
+  { name: 'SMS_CLIENT_ID', default: '(unset)', description: 'Hubtel SMS API client id; required when SMS_PROVIDER=hubtel.' },
+  { name: 'SMS_CLIENT_SECRET', default: '(unset)', description: 'Hubtel SMS API client secret; required when SMS_PROVIDER=hubtel.' },
+  {
+    name: 'SMS_SENDER',
+    default: 'Boafo',
+    description: 'The sender name texts show (a sender ID registered with Hubtel): 1 to 11 letters, digits or spaces, at least one letter.',
+  },
+  {
+    name: 'SMS_HUBTEL_BASE_URL',
+    default: 'https://sms.hubtel.com',
+    description: "Hubtel's SMS API address (change only to point at a test double).",
+  },
+  {
+    name: 'SMS_INBOUND_TOKEN',
+    default: '(unset)',
+    description:
+      'Shared secret (at least 16 characters: letters, digits, . _ ~ -) that replies forwarded to POST /api/sms/inbound/ must carry, as ?token= in the callback URL given to Hubtel or an X-Boafo-Sms-Token header. Unset = replies (STOP/START) are refused with 403.',
+  },
+  {
+    name: 'SMS_INBOUND_ALLOWED_IPS',
+    default: '(empty)',
+    description:
+      "Comma-separated addresses or CIDR ranges (Hubtel's servers) that may post replies, besides carrying the token; empty = any address with the token. Client addresses come from X-Forwarded-For only with TRUST_PROXY.",
+  },
+  {
+    name: 'SMS_INTERVAL_SECONDS',
+    default: '5',
+    description:
+      'How often this process looks for texts due a retry besides being woken by new ones (0 = only when woken). Each text is claimed by one process.',
+  },
 ];
 
 export class ConfigError extends Error {
@@ -369,6 +406,83 @@ function mailSettings(env: Env): MailSettings {
   if (!/@[^\s@>]+\.[^\s@>]+>?$/.test(from))
     throw new ConfigError(`MAIL_FROM must be an address such as "Boafo <hello@boafo.gh>" (got "${from}").`);
   return { smtpUrl, from, intervalSeconds: int(env, 'MAIL_INTERVAL_SECONDS', 5, 0, 3600) };
+}
+
+export const SMS_PROVIDERS = ['log', 'hubtel'] as const;
+export type SmsProviderName = (typeof SMS_PROVIDERS)[number];
+
+export interface SmsSettings {
+  provider: SmsProviderName;
+  /** Required (and only read) with hubtel. */
+  clientId: string | null;
+  clientSecret: string | null;
+  sender: string;
+  hubtelBaseUrl: string;
+  /** null: inbound replies are refused. */
+  inboundToken: string | null;
+  /** Empty: any address carrying the token. */
+  inboundAllowedIps: BlockList | null;
+  intervalSeconds: number;
+  /** Not an env setting (tests shorten it): how long one send may take before it counts as failed and is retried. */
+  timeoutMs: number;
+}
+
+function smsSettings(env: Env): SmsSettings {
+  const provider = (text(env, 'SMS_PROVIDER') ?? 'log').toLowerCase();
+  if (!(SMS_PROVIDERS as readonly string[]).includes(provider)) {
+    throw new ConfigError(`SMS_PROVIDER must be one of ${SMS_PROVIDERS.join(', ')} (got "${provider}").`);
+  }
+  const clientId = text(env, 'SMS_CLIENT_ID');
+  const clientSecret = text(env, 'SMS_CLIENT_SECRET');
+  // Failing at start beats queueing receipts that can never leave.
+  if (provider === 'hubtel' && (clientId === null || clientSecret === null)) {
+    throw new ConfigError('SMS_CLIENT_ID and SMS_CLIENT_SECRET are required when SMS_PROVIDER=hubtel.');
+  }
+  const sender = text(env, 'SMS_SENDER') ?? 'Boafo';
+  // An alphanumeric sender ID is at most 11 characters on GSM networks; longer ones are cut or refused.
+  if (!/^[A-Za-z0-9 ]{1,11}$/.test(sender) || !/[A-Za-z]/.test(sender)) {
+    throw new ConfigError(`SMS_SENDER must be 1 to 11 letters, digits or spaces with at least one letter (got "${sender}").`);
+  }
+  const inboundToken = text(env, 'SMS_INBOUND_TOKEN');
+  if (inboundToken !== null && !/^[A-Za-z0-9._~-]{16,200}$/.test(inboundToken)) {
+    // Never echo the value: it is a secret.
+    throw new ConfigError('SMS_INBOUND_TOKEN must be 16 to 200 letters, digits or . _ ~ - (it goes in a URL).');
+  }
+  const baseUrl = url(env, 'SMS_HUBTEL_BASE_URL', ['http:', 'https:']) ?? 'https://sms.hubtel.com';
+  return {
+    provider: provider as SmsProviderName,
+    clientId,
+    clientSecret,
+    sender,
+    hubtelBaseUrl: baseUrl.replace(/\/+$/, ''),
+    inboundToken,
+    inboundAllowedIps: allowedIps(env, 'SMS_INBOUND_ALLOWED_IPS'),
+    intervalSeconds: int(env, 'SMS_INTERVAL_SECONDS', 5, 0, 3600),
+    timeoutMs: 10_000,
+  };
+}
+
+/** Addresses and CIDR ranges, IPv4 or IPv6; null when none are given. */
+function allowedIps(env: Env, name: string): BlockList | null {
+  const raw = text(env, name);
+  if (raw === null) return null;
+  const list = new BlockList();
+  for (const entry of raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address);
+    const prefix = bits === undefined ? null : Number(bits);
+    const maxBits = family === 6 ? 128 : 32;
+    if (family === 0 || extra !== undefined || (prefix !== null && (!/^\d{1,3}$/.test(bits) || prefix > maxBits))) {
+      throw new ConfigError(`${name} takes addresses or CIDR ranges such as 203.0.113.7 or 203.0.113.0/24 (got "${entry}").`);
+    }
+    const type = family === 6 ? 'ipv6' : 'ipv4';
+    if (prefix === null) list.addAddress(address, type);
+    else list.addSubnet(address, prefix, type);
+  }
+  return list;
 }
 
 function sweeperSettings(env: Env): SweeperSettings {
@@ -530,6 +644,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     realtime: { authTimeoutMs: 10_000, heartbeatMs: 25_000, maxGuestSockets: 2_000 },
     sweeper: sweeperSettings(env),
     mail: mailSettings(env),
+    sms: smsSettings(env),
     cardHoldHours: int(env, 'CARD_HOLD_HOURS', 24, 0, 720),
     ussd: ussdSettings(env),
     publicCacheSeconds: int(env, 'PUBLIC_CACHE_SECONDS', 30, 0, 3600),

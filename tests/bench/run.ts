@@ -5,6 +5,7 @@
 //  - offline cart edits and their sync, and the offline repeat visit (cart-sync.ts)
 //  - server memory after warm-up
 // `npm run bench -- metrics`: a read's p50/p95 with /metrics on beside off, and one scrape's cost (metrics.ts).
+// `npm run bench -- sms`: texts through the SMS outbox worker (log provider) beside mail through the mail worker, msg/s (sms-outbox.ts).
 // `npm run bench -- momo`: Give → Thank you by the mobile money prompt beside the hosted checkout, on a slow link (mobile-money.ts).
 // `npm run bench -- ussd`: USSD step latency over 1,000 sessions on two server processes beside a cause read on the same (ussd.ts).
 // `npm run bench -- throughput`: anonymous public reads under load, beside bare Fastify serving the same bytes
@@ -25,6 +26,7 @@ import { benchMetrics } from './metrics';
 import { benchMobileMoney } from './mobile-money';
 import { databaseUrl, onPostgres } from './postgres';
 import { benchScale } from './scale';
+import { benchSmsOutbox } from './sms-outbox';
 import { benchThroughput } from './throughput';
 import { benchUssd } from './ussd';
 
@@ -156,6 +158,10 @@ if (only.includes('cart')) {
   await benchCartSync();
   process.exit(0);
 }
+if (only.includes('sms')) {
+  await benchSmsOutbox();
+  process.exit(0);
+}
 
 await benchApi('PGlite', null);
 const benchDb = `boafo_bench_${Date.now()}`;
@@ -172,6 +178,7 @@ await benchMemory();
 await benchCartSync();
 await benchMobileMoney();
 await benchUssd();
+await benchSmsOutbox();
 const rss = process.memoryUsage().rss / 1024 / 1024;
 console.log(`Bench process RSS after the runs: ${rss.toFixed(0)} MB`);
 process.exit(0);

@@ -74,9 +74,37 @@ describe('loadConfig', () => {
     [{ METRICS_PORT: '3000' }, /METRICS_PORT must differ from PORT/],
     [{ METRICS_PORT: 'x' }, /METRICS_PORT must be a whole number from 1/],
     [{ DRAIN_SECONDS: '-1' }, /DRAIN_SECONDS must be a whole number from 0/],
+    [{ SMS_PROVIDER: 'twilio' }, /SMS_PROVIDER must be one of log, hubtel/],
+    [{ SMS_PROVIDER: 'hubtel', SMS_CLIENT_ID: 'abc' }, /SMS_CLIENT_ID and SMS_CLIENT_SECRET are required/],
+    [{ SMS_SENDER: 'BoafoGhanaApp' }, /SMS_SENDER must be 1 to 11/],
+    [{ SMS_SENDER: '12345' }, /SMS_SENDER must be 1 to 11 .* at least one letter/],
+    [{ SMS_SENDER: 'Boafo!' }, /SMS_SENDER must be 1 to 11/],
+    [{ SMS_INBOUND_TOKEN: 'short' }, /SMS_INBOUND_TOKEN must be 16 to 200/],
+    [{ SMS_INBOUND_TOKEN: 'has a space in it, sixteen+' }, /SMS_INBOUND_TOKEN must be 16 to 200/],
+    [{ SMS_INBOUND_ALLOWED_IPS: '203.0.113.7, example.com' }, /SMS_INBOUND_ALLOWED_IPS takes addresses or CIDR ranges .*example\.com/],
+    [{ SMS_INBOUND_ALLOWED_IPS: '203.0.113.0/33' }, /SMS_INBOUND_ALLOWED_IPS takes addresses/],
+    [{ SMS_HUBTEL_BASE_URL: 'sms.hubtel.com' }, /SMS_HUBTEL_BASE_URL must be a full URL/],
+    [{ SMS_INTERVAL_SECONDS: '-1' }, /SMS_INTERVAL_SECONDS must be a whole number/],
   ])('fails loudly for %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('reads the SMS settings: log by default, Hubtel with its keys, sender and allow-list checked', () => {
+    expect(loadConfig({}).sms).toMatchObject({ provider: 'log', sender: 'Boafo', inboundToken: null, inboundAllowedIps: null });
+    const sms = loadConfig({
+      SMS_PROVIDER: 'Hubtel',
+      SMS_CLIENT_ID: 'id',
+      SMS_CLIENT_SECRET: 'secret',
+      SMS_SENDER: 'Boafo GH',
+      SMS_HUBTEL_BASE_URL: 'http://127.0.0.1:9999/',
+      SMS_INBOUND_TOKEN: 'a-long-enough-token',
+      SMS_INBOUND_ALLOWED_IPS: '203.0.113.0/24, 2001:db8::1',
+    }).sms;
+    expect(sms).toMatchObject({ provider: 'hubtel', clientId: 'id', sender: 'Boafo GH', hubtelBaseUrl: 'http://127.0.0.1:9999' });
+    expect(sms.inboundAllowedIps!.check('203.0.113.9', 'ipv4')).toBe(true);
+    expect(sms.inboundAllowedIps!.check('198.51.100.1', 'ipv4')).toBe(false);
+    expect(sms.inboundAllowedIps!.check('2001:db8::1', 'ipv6')).toBe(true);
   });
 
   it('documents every setting it reads', () => {
@@ -104,6 +132,13 @@ describe('loadConfig', () => {
       'METRICS_PORT',
       'DRAIN_SECONDS',
       'SHUTDOWN_TIMEOUT_SECONDS',
+      'SMS_PROVIDER',
+      'SMS_CLIENT_ID',
+      'SMS_CLIENT_SECRET',
+      'SMS_SENDER',
+      'SMS_INBOUND_TOKEN',
+      'SMS_INBOUND_ALLOWED_IPS',
+      'SMS_INTERVAL_SECONDS',
     ]) {
       expect(names).toContain(name);
     }

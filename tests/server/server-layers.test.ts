@@ -22,7 +22,7 @@ export const SERVER_LAYERS: string[][] = [
   ['realtime'],
   ['ussd'],
   ['payments'],
-  ['push', 'pages', 'mail', 'documents', 'seed'],
+  ['push', 'pages', 'mail', 'sms', 'documents', 'seed'],
   ['plugins/external'],
   ['repositories'],
   ['db'],

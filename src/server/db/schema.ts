@@ -344,6 +344,8 @@ export const donations = pgTable(
     messageHiddenAt: timestamp('message_hidden_at', { withTimezone: true }),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** The number (233XXXXXXXXX) the donor asked to get the receipt and the cause's updates on by SMS (migration 0023). */
+    smsPhone: text('sms_phone'),
   },
   (t) => [
     index('donations_donor_created_idx').on(t.donorId, t.createdAt),
@@ -364,6 +366,9 @@ export const donations = pgTable(
     index('donations_cause_messages_idx')
       .on(t.causeId, t.completedAt.desc(), t.id.desc())
       .where(sql`${t.status} = 'completed' AND ${t.message} IS NOT NULL AND ${t.messageHiddenAt} IS NULL`),
+    index('donations_cause_sms_idx')
+      .on(t.causeId)
+      .where(sql`${t.smsPhone} IS NOT NULL AND ${t.status} = 'completed'`),
   ],
 );
 
@@ -554,6 +559,7 @@ export const newsletterIssues = pgTable(
 );
 
 export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed', 'kept'] as const;
+export const OUTBOX_CHANNELS = ['mail', 'sms'] as const;
 
 /** Outgoing mail (migration 0009): written with the change that asks for it, sent by the mail worker. */
 export const mailOutbox = pgTable(
@@ -572,14 +578,34 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /** mail, or sms (migration 0023): a text to to_address (233XXXXXXXXX), its words in text_body. */
+    channel: text('channel', { enum: OUTBOX_CHANNELS }).notNull().default('mail'),
+    /** The SMS parts a text costs (null for mail). */
+    segments: integer('segments'),
+    /** The SMS gateway's id for a sent text. */
+    providerMessageId: text('provider_message_id'),
   },
   (t) => [
     index('mail_outbox_due_idx')
-      .on(t.nextAttemptAt)
+      .on(t.channel, t.nextAttemptAt)
       .where(sql`${t.status} IN ('pending', 'sending')`),
     index('mail_outbox_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('mail_outbox_channel_created_idx').on(t.channel, t.createdAt.desc(), t.id.desc()),
   ],
 );
+
+export const SMS_CONSENT_STATUSES = ['agreed', 'stopped'] as const;
+
+/** Who may be texted (migration 0023): one row a number, as it last said (a form, USSD, or a STOP/START reply). */
+export const smsConsents = pgTable('sms_consents', {
+  /** 233XXXXXXXXX. */
+  phone: text('phone').primaryKey(),
+  status: text('status', { enum: SMS_CONSENT_STATUSES }).notNull(),
+  /** donation, profile, ussd or sms (a reply). */
+  source: text('source').notNull(),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+});
 
 export const passwordResets = pgTable(
   'password_resets',

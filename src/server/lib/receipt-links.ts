@@ -13,6 +13,8 @@ const RECEIPT_LINK_SECONDS = RECEIPT_LINK_DAYS * 24 * 60 * 60;
 export interface SettlementLinks {
   /** `locale`: the language the receipt mail speaks, so its PDF opens in the same one (`&lang=`). */
   receiptUrl(reference: string, locale?: Locale): string;
+  /** Short enough for a text: /r/{reference}, which signs a receipt link when opened (routes/short-links). */
+  receiptShortUrl(reference: string): string;
   causeUrl(causeId: string): string;
 }
 
@@ -54,6 +56,10 @@ export class ReceiptLinks implements SettlementLinks {
   receiptUrl(reference: string, locale: Locale = 'en', now = Date.now()): string {
     // The language is outside the signature: it changes the words of the PDF, never who may read it.
     return `${this.origin}${this.receiptPath(reference, now)}${locale === 'en' ? '' : `&lang=${locale}`}`;
+  }
+
+  receiptShortUrl(reference: string): string {
+    return `${this.origin}/r/${encodeURIComponent(reference)}`;
   }
 
   causeUrl(causeId: string): string {

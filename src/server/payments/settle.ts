@@ -15,6 +15,7 @@
 import { formatGhs } from '../../shared/money';
 import type { SettlementLinks } from '../lib/receipt-links';
 import { firstDonationMail, goalReachedMail, receiptMail } from '../mail/receipt-mail';
+import { DEFAULT_SMS_LOCALE, firstGiftSms, goalReachedSms, receiptSms } from '../sms/sms-text';
 import type { Repos } from '../repositories/repos';
 import { OPEN_DONATION, type CauseInfo, type PaymentRow, type PaymentStatus } from '../repositories/settlements';
 import { paidMethod } from './paid-method';
@@ -98,10 +99,18 @@ export async function creditDonations(
       if (!(await repos.settlements.hasOtherGift(cause.id, payment.id))) {
         const gift = done.filter((d) => d.causeId === cause.id).reduce((sum, d) => sum + d.amount, 0);
         await repos.mail.queue(firstDonationMail(organizerAddress(cause), cause.name, gift, links.causeUrl(cause.id)));
+        await repos.sms.queueForUser(cause.organizerId, {
+          kind: 'cause_first_donation',
+          text: firstGiftSms(DEFAULT_SMS_LOCALE, { causeTitle: cause.name, amount: gift, link: links.causeUrl(cause.id) }),
+        });
       }
     }
     if (credit?.completedNow) {
       await repos.mail.queue(goalReachedMail(organizerAddress(cause), cause.name, links.causeUrl(cause.id)));
+      await repos.sms.queueForUser(cause.organizerId, {
+        kind: 'cause_goal_reached',
+        text: goalReachedSms(DEFAULT_SMS_LOCALE, { causeTitle: cause.name, link: links.causeUrl(cause.id) }),
+      });
     }
     const amount = formatGhs(donation.amount);
     const who = donation.isAnonymous ? 'An anonymous donor' : donation.donorName.trim() || 'Someone';
@@ -136,6 +145,20 @@ export async function creditDonations(
       locale,
     }),
   );
+  // Texted only when the donor ticked "Text me" with a number that still agrees (checked in the INSERT).
+  const smsPhone = done.find((d) => d.smsPhone)?.smsPhone;
+  if (smsPhone) {
+    await repos.sms.queue(smsPhone, {
+      kind: 'receipt',
+      text: receiptSms(DEFAULT_SMS_LOCALE, {
+        amount: done.reduce((sum, d) => sum + d.amount, 0),
+        causeTitle: info.get(donor.causeId)?.name ?? 'a cause',
+        otherCauses: causeIds.length - 1,
+        reference: payment.reference,
+        link: links.receiptShortUrl(payment.reference),
+      }),
+    });
+  }
   return payment;
 }
 

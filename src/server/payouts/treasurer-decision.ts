@@ -13,6 +13,7 @@ import { withdrawalMail } from '../mail/organizer-mail';
 import type { DecideOutcome, Decision, Tally } from '../repositories/treasurers';
 import { english, localeOf } from '../lib/localize';
 import { MESSAGES, organizerNotice, releasedNotice, withdrawalTitle } from './withdrawal-notices';
+import { textOrganizer } from './move-withdrawal';
 
 export const TREASURERS_REJECTED = english('server.withdrawal.treasurersRejected');
 
@@ -40,6 +41,7 @@ async function applyTally(app: FastifyInstance, repos: Repos, id: string, t: Tal
   await repos.mail.queue(
     withdrawalMail(who, 'rejected', withdrawalTitle('rejected', locale), MESSAGES.rejected(row, view.causeTitle, locale), link),
   );
+  await textOrganizer(repos, row, view.causeTitle, 'rejected');
 }
 
 export function decideWithdrawal(

@@ -3,10 +3,11 @@
  * anonymised, because donations and causes point at it and the public ledger must still add up;
  * everything that says who they were (name, email, phone, address, pictures, payout details) is
  * overwritten, and what exists only for them (sessions, cart, favorites, notifications, push
- * subscriptions, reset links, newsletter sign-up) is removed. The caller runs erase() in one
+ * subscriptions, reset links, newsletter sign-up, texts and the texting consent of their numbers) is removed. The caller runs erase() in one
  * transaction with the blocker check, so a withdrawal requested meanwhile cannot slip past.
  */
 import { sql } from 'drizzle-orm';
+import { normaliseGhanaMobile } from '../../shared/phone';
 import { queryRows, type Db } from '../db/client';
 
 export const FORMER_DONOR = 'A former donor';
@@ -41,8 +42,15 @@ export class AccountErasureRepo {
   async erase(userId: string, email: string, unusablePasswordHash: string): Promise<void> {
     const placeholder = `deleted-${userId}@deleted.boafo.invalid`;
     const mine = sql`(donor_id = ${userId} OR (donor_id IS NULL AND lower(email) = ${email}))`;
+    // The numbers they were texted on (their gifts' and their profile's): the texts and the consent go too.
+    const [profile] = await queryRows<{ phone: string }>(this.db, sql`SELECT phone_number AS phone FROM users WHERE id = ${userId}`);
+    const profilePhone = normaliseGhanaMobile(profile?.phone ?? '');
+    const phones = sql`(SELECT sms_phone FROM donations WHERE ${mine} AND sms_phone IS NOT NULL
+      UNION SELECT ${profilePhone}::text WHERE ${profilePhone}::text IS NOT NULL)`;
+    await this.db.execute(sql`DELETE FROM mail_outbox WHERE channel = 'sms' AND to_address IN ${phones}`);
+    await this.db.execute(sql`DELETE FROM sms_consents WHERE phone IN ${phones}`);
     await this.db.execute(sql`UPDATE donations SET donor_name = ${FORMER_DONOR}, first_name = '', last_name = '',
-      phone_country_code = '', phone_number = '', email = ${placeholder} WHERE ${mine}`);
+      phone_country_code = '', phone_number = '', sms_phone = NULL, email = ${placeholder} WHERE ${mine}`);
     await this.db.execute(sql`UPDATE payments SET email = ${placeholder} WHERE user_id = ${userId} OR lower(email) = ${email}`);
     // Monthly gifts were stopped at the provider first (delete-account route); here they stop for good, without the donor's details.
     await this.db.execute(sql`UPDATE subscriptions SET email = ${placeholder}, provider_token = NULL, next_charge_at = NULL,

@@ -10,10 +10,12 @@
  */
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
-import { mailOutbox, MAIL_STATUSES } from '../db/schema';
+import { mailOutbox, MAIL_STATUSES, OUTBOX_CHANNELS } from '../db/schema';
 
 export type MailRow = typeof mailOutbox.$inferSelect;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
+/** mail, or sms: texts share the table, the claim, the retries and the admins' screen (repositories/sms.ts). */
+export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
 export const MAIL_CHANNEL = 'boafo_mail';
 
 export interface OutgoingMail {
@@ -91,15 +93,15 @@ export class MailRepo {
     return rows.length;
   }
 
-  /** Up to `limit` due messages, now this process's for `leaseSeconds`. */
-  async claim(limit: number, leaseSeconds: number): Promise<MailRow[]> {
+  /** Up to `limit` due messages of one channel, now this process's for `leaseSeconds`. */
+  async claim(limit: number, leaseSeconds: number, channel: OutboxChannel = 'mail'): Promise<MailRow[]> {
     const rows = await queryRows<{ id: string }>(
       this.db,
       sql`UPDATE ${mailOutbox} SET status = 'sending', attempts = attempts + 1,
         next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
       WHERE id IN (
         SELECT id FROM ${mailOutbox}
-        WHERE status IN ('pending', 'sending') AND next_attempt_at <= now()
+        WHERE channel = ${channel} AND status IN ('pending', 'sending') AND next_attempt_at <= now()
         ORDER BY next_attempt_at LIMIT ${limit}
         FOR UPDATE SKIP LOCKED)
       RETURNING id`,
@@ -109,10 +111,11 @@ export class MailRepo {
     return this.db.select().from(mailOutbox).where(inArray(mailOutbox.id, ids)).orderBy(mailOutbox.nextAttemptAt);
   }
 
-  async markSent(id: string): Promise<void> {
+  /** Only while this process still holds the claim. `kept`: a text the log provider kept (nothing left the server). */
+  async markSent(id: string, status: 'sent' | 'kept' = 'sent', providerMessageId: string | null = null): Promise<void> {
     await this.db
       .update(mailOutbox)
-      .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
+      .set({ status, sentAt: sql`now()`, lastError: null, providerMessageId })
       .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'sending')));
   }
 
@@ -125,9 +128,9 @@ export class MailRepo {
       .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, 'sending')));
   }
 
-  /** Back to pending after a wait, or failed for good after the last attempt. */
-  async markFailed(row: Pick<MailRow, 'id' | 'attempts'>, error: string): Promise<MailStatus> {
-    const status = row.attempts >= MAX_ATTEMPTS ? 'failed' : 'pending';
+  /** Back to pending after a wait, or failed for good after the last attempt (or at once when retrying cannot help). */
+  async markFailed(row: Pick<MailRow, 'id' | 'attempts'>, error: string, final = false): Promise<MailStatus> {
+    const status = final || row.attempts >= MAX_ATTEMPTS ? 'failed' : 'pending';
     await this.db
       .update(mailOutbox)
       .set({
@@ -139,9 +142,9 @@ export class MailRepo {
     return status;
   }
 
-  /** Newest first, for the admins' Outgoing mail screen. */
-  async page(limit: number, offset: number, status?: MailStatus): Promise<{ total: number; rows: MailRow[] }> {
-    const where = status ? eq(mailOutbox.status, status) : undefined;
+  /** Newest first, for the admins' Outgoing mail screen (mail and texts, or one channel). */
+  async page(limit: number, offset: number, status?: MailStatus, channel?: OutboxChannel): Promise<{ total: number; rows: MailRow[] }> {
+    const where = and(status ? eq(mailOutbox.status, status) : undefined, channel ? eq(mailOutbox.channel, channel) : undefined);
     const [rows, [{ total }]] = await Promise.all([
       this.db.select().from(mailOutbox).where(where).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(limit).offset(offset),
       this.db.select({ total: count() }).from(mailOutbox).where(where),

@@ -24,6 +24,8 @@ export interface DonorInfo {
   isAnonymous: boolean;
   /** Words of support, or null. */
   message: string | null;
+  /** 233XXXXXXXXX when the donor ticked "Text me my receipt and this cause's news"; absent or null = no texts. */
+  smsPhone?: string | null;
 }
 
 export interface NewPayment {

@@ -32,6 +32,8 @@ import { SandboxRepo } from './sandbox';
 import { ServiceStatusRepo } from './service-status';
 import { SettingsRepo } from './settings';
 import { SettlementsRepo } from './settlements';
+import { SmsRepo } from './sms';
+import { SmsConsentRepo } from './sms-consent';
 import { SubscriptionsRepo } from './subscriptions';
 import { StatementsRepo } from './statements';
 import { SweepClaimsRepo } from './sweep-claims';
@@ -71,6 +73,10 @@ export interface Repos {
   sandbox: SandboxRepo;
   sweepClaims: SweepClaimsRepo;
   mail: MailRepo;
+  /** Texts: the same outbox as mail, channel 'sms', only to numbers that agreed. */
+  sms: SmsRepo;
+  /** Who may be texted: `smsConsent.agree(phone, source)` from a form or USSD, `stop` from a STOP reply. */
+  smsConsent: SmsConsentRepo;
   passwordResets: PasswordResetsRepo;
   accountErasure: AccountErasureRepo;
   /** Readiness and the gauges of GET /metrics. */
@@ -123,6 +129,8 @@ export function makeRepos(db: Db, options: RepoOptions): Repos {
     sandbox: new SandboxRepo(db),
     sweepClaims: new SweepClaimsRepo(db),
     mail: new MailRepo(db, options.mailKeptOnly),
+    sms: new SmsRepo(db),
+    smsConsent: new SmsConsentRepo(db),
     passwordResets: new PasswordResetsRepo(db),
     accountErasure: new AccountErasureRepo(db),
     serviceStatus: new ServiceStatusRepo(db),

@@ -9,7 +9,7 @@ import { queryRows, type Db } from '../db/client';
 import { mailOutbox, payments, withdrawals } from '../db/schema';
 
 export interface OutboxDepth {
-  /** 'mail', or the row's channel when the outbox has a channel column (SMS beside mail). */
+  /** 'mail' or 'sms'. */
   channel: string;
   /** Messages waiting to go: pending (due now or after a retry wait) or being sent. */
   depth: number;
@@ -52,31 +52,22 @@ export class ServiceStatusRepo {
     return rows.map((row) => row.tag);
   }
 
-  /**
-   * Each outbox channel's waiting messages. The outbox may carry a `channel` column (SMS rows beside
-   * mail): when it does, rows are grouped by it, else every row is mail. Asked of the catalog on each
-   * call, so a migration that adds the column shows up without a restart.
-   */
+  /** Each outbox channel's waiting messages (mail and SMS share the table: migration 0023's `channel`). */
   async outboxes(): Promise<OutboxDepth[]> {
-    const [column] = await queryRows<{ found: boolean }>(
-      this.db,
-      sql`SELECT EXISTS (SELECT 1 FROM pg_attribute
-        WHERE attrelid = to_regclass('mail_outbox') AND attname = 'channel' AND attnum > 0 AND NOT attisdropped) AS found`,
-    );
-    const channel = column?.found ? sql`coalesce(channel::text, 'mail')` : sql`'mail'`;
     const rows = await queryRows<{ channel: string; depth: string; oldest: number | null }>(
       this.db,
-      sql`SELECT ${channel} AS channel, count(*)::text AS depth,
-        extract(epoch FROM now() - min(created_at))::float8 AS oldest
-      FROM ${mailOutbox} WHERE status IN ('pending', 'sending') GROUP BY 1`,
+      sql`SELECT ${mailOutbox.channel} AS channel, count(*)::text AS depth,
+        extract(epoch FROM now() - min(${mailOutbox.createdAt}))::float8 AS oldest
+      FROM ${mailOutbox} WHERE ${mailOutbox.status} IN ('pending', 'sending') GROUP BY 1`,
     );
     const found = rows.map((row) => ({
       channel: row.channel,
       depth: Number(row.depth),
       oldestSeconds: Math.max(0, Number(row.oldest ?? 0)),
     }));
-    // Mail is always reported, at 0 when nothing waits, so a dashboard has a line to draw.
-    if (!found.some((row) => row.channel === 'mail')) found.push({ channel: 'mail', depth: 0, oldestSeconds: 0 });
+    // Both channels are always reported, at 0 when nothing waits, so a dashboard has a line to draw.
+    for (const channel of ['mail', 'sms'])
+      if (!found.some((row) => row.channel === channel)) found.push({ channel, depth: 0, oldestSeconds: 0 });
     return found;
   }
 

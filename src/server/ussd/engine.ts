@@ -195,7 +195,7 @@ async function answer(ctx: Context, current: { screen: Screen; data: SessionData
       if (input !== '1' && input !== '2') return retry(screen, data, tries, 'not_a_choice');
       const receipts = input === '1';
       await recordUssdSmsConsent(ctx.app.repos, ctx.phone!, receipts);
-      const gift = { sessionId: ctx.sessionId, causeId: data.causeId!, amount: data.amount!, phone: ctx.phone! };
+      const gift = { sessionId: ctx.sessionId, causeId: data.causeId!, amount: data.amount!, phone: ctx.phone!, texts: receipts };
       const outcome = await startUssdGift(ctx.app, ctx.request, { ...gift, network: networkOfMobile(ctx.phone!)! });
       return giftAnswer(screen, { ...data, receipts }, outcome);
     }

@@ -38,6 +38,8 @@ export interface UssdGift {
   /** 233XXXXXXXXX. */
   phone: string;
   network: MobileNetwork;
+  /** The caller answered "1 Yes" to texts: the receipt and the cause's news go to this phone. */
+  texts: boolean;
 }
 
 /** Resolves after `ms` with null, unless the work answered first. */
@@ -75,6 +77,7 @@ export async function startUssdGift(app: FastifyInstance, request: FastifyReques
         // A phone gives no name, and its number is never shown: the gift reads as anonymous.
         isAnonymous: true,
         message: null,
+        smsPhone: gift.texts ? gift.phone : null,
       },
       [{ causeId: gift.causeId, amount: gift.amount }],
     );

@@ -113,6 +113,12 @@ export const DonorFields = {
   payment_method: Type.Optional(PaymentMethodSchema),
   is_anonymous: Type.Optional(Type.Boolean()),
   message: SupportMessageField,
+  sms_opt_in: Type.Optional(
+    Type.Boolean({
+      description:
+        "Text me my receipt and this cause's news by SMS: on `phone_number` (a Ghana mobile; else the account's phone or the mobile money number). Any other number is a 400 errors.phone_number. Reply STOP to end.",
+    }),
+  ),
 };
 
 export const DonorDetailsSchema = Type.Object(DonorFields);

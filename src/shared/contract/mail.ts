@@ -1,21 +1,27 @@
-/** The admins' Outgoing mail screen on the wire: GET /api/admin/mail/ and /api/admin/mail/{id}/. */
+/** The admins' Outgoing mail screen on the wire (mail and texts): GET /api/admin/mail/ and /api/admin/mail/{id}/. */
 import { Type } from 'typebox';
 import { Nullable, PageParams } from './common';
 
 export const MailStatusSchema = Type.Enum(['pending', 'sending', 'sent', 'failed', 'kept'], {
-  description: 'pending (waiting to be sent or retried), sending, sent, failed (gave up), kept (no SMTP server configured).',
+  description:
+    'pending (waiting to be sent or retried), sending, sent, failed (gave up), kept (nothing left the server: no SMTP server configured, or SMS_PROVIDER=log).',
 });
+
+export const OutboxChannelSchema = Type.Enum(['mail', 'sms'], { description: 'mail, or sms (a text).' });
 
 export const AdminMailQuery = Type.Object({
   ...PageParams,
   status: Type.Optional(MailStatusSchema),
+  channel: Type.Optional(OutboxChannelSchema),
 });
 
 export const AdminMailSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
-  kind: Type.String({ description: 'What the message is for: password_reset, account_exists, …' }),
-  to: Type.String(),
-  subject: Type.String(),
+  channel: OutboxChannelSchema,
+  kind: Type.String({ description: 'What the message is for: password_reset, account_exists, receipt, cause_update, …' }),
+  to: Type.String({ description: 'An email address, or for a text the number (233XXXXXXXXX).' }),
+  subject: Type.String({ description: "A mail's subject; a text's words (cut at 160 characters)." }),
+  segments: Nullable(Type.Integer({ description: 'The SMS parts a text costs (GSM-7 160/153, UCS-2 70/67); null for mail.' })),
   status: MailStatusSchema,
   attempts: Type.Integer(),
   last_error: Nullable(Type.String()),
@@ -25,8 +31,8 @@ export const AdminMailSchema = Type.Object({
 
 export const AdminMailMessageSchema = Type.Object({
   ...AdminMailSchema.properties,
-  text: Type.String({ description: 'The plain-text version as sent (links included).' }),
-  html: Type.String(),
+  text: Type.String({ description: 'The plain-text version as sent (links included); a text in full.' }),
+  html: Type.String({ description: 'Empty for a text.' }),
 });
 
 /** POST /api/admin/newsletter/issues/: an issue for every confirmed subscriber. */

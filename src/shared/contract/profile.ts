@@ -39,6 +39,19 @@ export const ProfileSchema = Type.Object({
   causes_active: Type.Integer(),
   /** Not in the spec's payload: clients that do not know it ignore it. */
   locale: Nullable(LocaleSchema, "The language chosen for mail, receipts and API texts; null = not chosen (each request's own language)."),
+  sms: Type.Object(
+    {
+      phone: Nullable(Type.String({ description: 'phone_number as 233XXXXXXXXX, or null when it is not a Ghana mobile number.' })),
+      status: Type.Enum(['agreed', 'stopped', 'none'], {
+        description: 'agreed: texts go to this number; stopped: it replied STOP (or the box was unticked); none: never asked.',
+      }),
+      source: Nullable(Type.String({ description: 'Where it was last said: donation, profile, ussd or sms (a reply).' })),
+      changed_at: Nullable(DateTime),
+    },
+    {
+      description: "Texts (SMS) to the profile phone: receipts, news of causes you gave to, your causes' first gift, goal and withdrawals.",
+    },
+  ),
 });
 export type Profile = Static<typeof ProfileSchema>;
 
@@ -63,4 +76,9 @@ export const ProfileUpdateBody = Type.Object({
   cover_photo: File,
   /** Optional beyond the spec's form; "" or null clears the choice. */
   locale: Type.Optional(Type.Union([LocaleSchema, Type.Literal(''), Type.Null()])),
+  sms_opt_in: Type.Optional(
+    Type.Boolean({
+      description: 'true: texts go to phone_number (must be a Ghana mobile, else 400 errors.phone_number); false: no more texts to it.',
+    }),
+  ),
 });

@@ -4,6 +4,7 @@
  * MAIL_INTERVAL_SECONDS for retries, one run at a time. Without SMTP_URL nothing is sent: queued mail is kept for the admins' Outgoing mail screen.
  */
 import fp from 'fastify-plugin';
+import { serialRuns } from '../../lib/serial-runs';
 import { sendDueMail, type MailRun } from '../../mail/worker';
 import { MAIL_CHANNEL } from '../../repositories/mail';
 
@@ -26,47 +27,33 @@ export default fp(
     // Loaded only where mail is sent (about 12 MB once loaded).
     const { default: nodemailer } = await import('nodemailer');
     const transport = nodemailer.createTransport(smtpUrl);
-    const none: MailRun = { sent: 0, failed: 0 };
-    // At most one run going and one waiting: callers during a run share the waiting one, which
-    // starts after it and so sees whatever they queued.
-    let last: Promise<MailRun> = Promise.resolve(none);
-    let waiting: Promise<MailRun> | null = null;
     let stopped = false;
+    // The run stops after its current message when the process is shutting down (the drain), handing the rest back.
+    const runs = serialRuns<MailRun>(
+      () => sendDueMail(app, transport, from, () => stopped),
+      { sent: 0, failed: 0 },
+      (error) => app.log.error({ err: error }, 'Mail run failed'),
+    );
     let timer: NodeJS.Timeout | null = null;
-
-    const run = (): Promise<MailRun> => {
-      if (waiting) return waiting;
-      const next = last.then(() => {
-        waiting = null;
-        if (stopped) return none;
-        return sendDueMail(app, transport, from, () => stopped).catch((error: unknown) => {
-          app.log.error({ err: error }, 'Mail run failed');
-          return none;
-        });
-      });
-      waiting = next;
-      last = next;
-      return next;
-    };
 
     const schedule = () => {
       if (stopped || intervalSeconds === 0) return;
-      timer = setTimeout(() => void run().finally(schedule), intervalSeconds * 1000);
+      timer = setTimeout(() => void runs.run().finally(schedule), intervalSeconds * 1000);
       timer.unref();
     };
 
-    app.decorate('mailer', { flush: run });
+    app.decorate('mailer', { flush: runs.run });
     await app.pubsub.subscribe(MAIL_CHANNEL, () => {
-      if (!stopped) void run();
+      if (!stopped) void runs.run();
     });
     app.addHook('onReady', async () => {
-      void run();
+      void runs.run();
       schedule();
     });
     app.addHook('preClose', async () => {
       stopped = true;
       if (timer) clearTimeout(timer);
-      await last;
+      await runs.stop();
       transport.close();
     });
   },

@@ -47,6 +47,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     if (body.interval === 'monthly' && !user) throw new ApiError(401, 'not_authenticated', MONTHLY_NEEDS_ACCOUNT);
     const donor = await donorFrom(app, user, body);
     returnOriginOf(app, request); // a return_url we will not send donors to is a 400 before anything is created
+    // The ticked box is the number's consent; the donations carry it so the receipt and the cause's news find it.
+    if (donor.smsPhone) await app.repos.smsConsent.agree(donor.smsPhone, 'donation');
     if (body.interval === 'monthly') return startMonthly(app, request, user, donor, lines, cartId);
     const input = {
       reference: newPaymentReference(),

@@ -165,6 +165,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const cause = await givableCause(app, body.cause_id);
       const donor = await donorFrom(app, await app.optionalUser(request), body);
       const row = await app.repos.payments.createDonation(donor, cause.id, amount.pesewas * (body.quantity ?? 1));
+      if (donor.smsPhone) await app.repos.smsConsent.agree(donor.smsPhone, 'donation');
       const category = cause.categoryId ? await app.repos.donations.categoryName(cause.categoryId) : null;
       return reply.code(201).send({
         id: row.id,

@@ -63,11 +63,18 @@ export function resolvePayment(id: string, body: PaymentResolutionRequest, idemp
 export type AdminMail = Static<typeof AdminMailSchema>;
 export type AdminMailMessage = Static<typeof AdminMailMessageSchema>;
 export type MailStatus = AdminMail['status'];
+export type OutboxChannel = AdminMail['channel'];
 
-/** GET /api/admin/mail/?status=&page= — what the server queued to send, newest first. */
-export function listOutgoingMail(status: MailStatus | null, page: number, signal?: AbortSignal): Promise<Paginated<AdminMail>> {
+/** GET /api/admin/mail/?status=&channel=&page= — what the server queued to send (mail and texts), newest first. */
+export function listOutgoingMail(
+  status: MailStatus | null,
+  page: number,
+  signal?: AbortSignal,
+  channel: OutboxChannel | null = null,
+): Promise<Paginated<AdminMail>> {
   const query = new URLSearchParams({ page: String(page) });
   if (status) query.set('status', status);
+  if (channel) query.set('channel', channel);
   return api.get<Paginated<AdminMail>>(`/api/admin/mail/?${query}`, { signal });
 }
 

@@ -1,20 +1,27 @@
 import { useEffect, useState } from 'react';
 import { formatDateTime } from '../../../../shared/dates';
+import { formatGhanaMobile } from '../../../../shared/phone';
 import { LinesSkeleton } from '../../../components/lines-skeleton';
 import { Pager } from '../../../components/pager';
 import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLoad } from '../../../lib/use-load';
-import { getOutgoingMail, listOutgoingMail, type AdminMail, type MailStatus } from '../api/admin-api';
+import { getOutgoingMail, listOutgoingMail, type AdminMail, type MailStatus, type OutboxChannel } from '../api/admin-api';
 import { NewsletterIssueForm } from './newsletter-issue-form';
 import '../admin.css';
 
 const FILTERS: { value: MailStatus | ''; label: string }[] = [
   { value: '', label: 'All' },
-  { value: 'kept', label: 'Kept (no mail server)' },
+  { value: 'kept', label: 'Kept (nothing sent: no mail server, or texts logged)' },
   { value: 'pending', label: 'Waiting or retrying' },
   { value: 'sent', label: 'Sent' },
   { value: 'failed', label: 'Failed' },
+];
+
+const CHANNELS: { value: OutboxChannel | ''; label: string }[] = [
+  { value: '', label: 'Mail and texts' },
+  { value: 'mail', label: 'Mail' },
+  { value: 'sms', label: 'Texts (SMS)' },
 ];
 
 const STATUS_LABEL: Record<MailStatus, string> = {
@@ -49,7 +56,9 @@ function MailItem({ mail }: { mail: AdminMail }) {
         <span className={`mail-status mail-status--${mail.status}`}>{STATUS_LABEL[mail.status]}</span>
       </div>
       <p className="mail-meta">
-        To {mail.to} · <time dateTime={mail.created_at}>{formatDateTime(mail.created_at)}</time>
+        {mail.channel === 'sms' ? `SMS · ${mail.segments ?? 1} ${mail.segments === 1 ? 'part' : 'parts'} · ${mail.kind} · ` : 'Mail · '}
+        To {mail.channel === 'sms' ? formatGhanaMobile(mail.to) : mail.to} ·{' '}
+        <time dateTime={mail.created_at}>{formatDateTime(mail.created_at)}</time>
         {mail.attempts > 1 ? ` · ${mail.attempts} attempts` : ''}
         {mail.last_error ? ` · last error: ${mail.last_error}` : ''}
       </p>
@@ -74,18 +83,23 @@ function MailItem({ mail }: { mail: AdminMail }) {
 }
 
 /**
- * /adminmail: everything the server queued to send. With no SMTP server configured messages are
- * kept here, so an admin can still pass a reset link on to someone who asked for it.
+ * /adminmail: everything the server queued to send, mail and texts. With no SMTP server configured
+ * mail is kept here (so an admin can still pass a reset link on), and with SMS_PROVIDER=log the texts.
  */
 export function OutgoingMailPage() {
   useDocumentTitle('Outgoing mail');
   const [status, setStatus] = useState<MailStatus | ''>('');
+  const [channel, setChannel] = useState<OutboxChannel | ''>('');
   const [page, setPage] = useState(1);
   const [version, setVersion] = useState(0);
   // Another page or a sent issue keeps the list shown meanwhile; another filter starts from the skeleton.
-  const { data, failed, setData } = useLoad((signal) => listOutgoingMail(status || null, page, signal), [status, page, version], {
-    keep: true,
-  });
+  const { data, failed, setData } = useLoad(
+    (signal) => listOutgoingMail(status || null, page, signal, channel || null),
+    [status, channel, page, version],
+    {
+      keep: true,
+    },
+  );
   const items = data?.results ?? (failed ? [] : null);
   const hasNext = Boolean(data?.next);
 
@@ -107,6 +121,23 @@ export function OutgoingMailPage() {
           {FILTERS.map((f) => (
             <option key={f.value} value={f.value}>
               {f.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="mail-filter">
+        Channel{' '}
+        <select
+          value={channel}
+          onChange={(e) => {
+            setChannel(e.target.value as OutboxChannel | '');
+            setPage(1);
+            setData(undefined);
+          }}
+        >
+          {CHANNELS.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
             </option>
           ))}
         </select>

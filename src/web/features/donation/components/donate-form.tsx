@@ -43,7 +43,7 @@ export function DonateForm(props: DonateFormProps) {
           }}
         >
           <NameEmailFields donor={donor} set={setDonor} />
-          <CountryPhoneFields donor={donor} set={setDonor} />
+          <CountryPhoneFields donor={donor} set={setDonor} smsError={props.momoErrors.sms} />
           {props.children}
           <SupportMessageField donor={donor} set={setDonor} />
           <PaymentFields donor={donor} set={setDonor} monthly={monthly} momoErrors={props.momoErrors} />

@@ -20,6 +20,21 @@ export interface DonorState extends MomoState {
   is_anonymous: boolean;
   /** Words of support shown on the cause page once paid; '' sends none. */
   message: string;
+  /** "Text me my receipt and this cause's news" (SMS to a Ghana mobile number). */
+  sms_opt_in: boolean;
+}
+
+export const SMS_FIELD_TEXT = {
+  label: "Text me my receipt and this cause's news (SMS)",
+  hint: 'To a Ghana mobile number: this phone, or your mobile money number. Reply STOP to any text to end them.',
+  needsNumber: 'To get texts, enter a Ghana mobile number such as 024 123 4567.',
+} as const;
+
+/** The number texts would go to (233XXXXXXXXX), by the server's rule: the phone typed (Ghana), else the mobile money number. */
+export function smsNumber(donor: DonorState): string | null {
+  const typed = donor.phone_number.trim();
+  if (typed) return donor.phone_region === 'GH' ? (normaliseGhanaMobile(typed) ?? normaliseGhanaMobile(`0${typed}`)) : null;
+  return donor.payment_method === 'mobile_money' ? normaliseGhanaMobile(donor.momo_phone) : null;
 }
 
 /** Spec §2: GH +233, US +1, GB +44, CA +1, AU +61. */
@@ -44,6 +59,7 @@ const EMPTY: DonorState = {
   payment_method: 'card',
   is_anonymous: false,
   message: '',
+  sms_opt_in: false,
   momo_phone: '',
   momo_network: '',
 };
@@ -109,6 +125,7 @@ export function donorDetails(donor: DonorState): DonorDetails {
   }
   details.payment_method = donor.payment_method;
   details.is_anonymous = donor.is_anonymous;
+  if (donor.sms_opt_in) details.sms_opt_in = true;
   const message = (donor.message ?? '').trim();
   if (message) details.message = message;
   return details;
@@ -122,6 +139,10 @@ export function paymentChoice(
   donor: DonorState,
   monthly: boolean,
 ): { ok: true; value: { payment_method: PaymentMethod; mobile_money?: MobileMoneyInput } } | { ok: false; errors: MomoErrors } {
+  if (donor.sms_opt_in && !smsNumber(donor)) {
+    queueMicrotask(() => document.getElementById('donor-phone')?.focus());
+    return { ok: false, errors: { sms: SMS_FIELD_TEXT.needsNumber } };
+  }
   if (monthly || donor.payment_method !== 'mobile_money')
     return { ok: true, value: { payment_method: monthly ? 'card' : donor.payment_method } };
   const checked = momoRequest(donor);
@@ -165,7 +186,16 @@ export function NameEmailFields({ donor, set }: { donor: DonorState; set: (patch
   );
 }
 
-export function CountryPhoneFields({ donor, set }: { donor: DonorState; set: (patch: Partial<DonorState>) => void }) {
+export function CountryPhoneFields({
+  donor,
+  set,
+  smsError,
+}: {
+  donor: DonorState;
+  set: (patch: Partial<DonorState>) => void;
+  /** The phone cannot take texts though the box is ticked. */
+  smsError?: string;
+}) {
   return (
     <>
       <div className="field">
@@ -198,9 +228,30 @@ export function CountryPhoneFields({ donor, set }: { donor: DonorState; set: (pa
             autoComplete="tel-national"
             inputMode="tel"
             value={donor.phone_number}
+            aria-invalid={smsError ? true : undefined}
+            aria-describedby={smsError ? 'donor-sms-error' : undefined}
             onChange={(e) => set({ phone_number: e.target.value })}
           />
         </div>
+        <label className="checkbox">
+          <input
+            id="donor-sms"
+            type="checkbox"
+            checked={donor.sms_opt_in}
+            aria-describedby={smsError ? 'donor-sms-error' : 'donor-sms-hint'}
+            onChange={(e) => set({ sms_opt_in: e.target.checked })}
+          />
+          {SMS_FIELD_TEXT.label}
+        </label>
+        {smsError ? (
+          <p id="donor-sms-error" className="field__error" role="alert">
+            {smsError}
+          </p>
+        ) : (
+          <p id="donor-sms-hint" className="field__hint">
+            {SMS_FIELD_TEXT.hint}
+          </p>
+        )}
       </div>
     </>
   );

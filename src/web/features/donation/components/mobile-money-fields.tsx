@@ -30,6 +30,8 @@ export interface MomoState {
 export interface MomoErrors {
   phone?: string;
   network?: string;
+  /** "Text me" is ticked without a Ghana mobile number to text (shown by the contact phone). */
+  sms?: string;
 }
 
 /** The network that will be charged: the donor's pick, else the one the prefix says. */

@@ -24,6 +24,8 @@ export interface ProfileFormValues {
   address: string;
   profile_picture: File | null;
   cover_photo: File | null;
+  /** Texts to phone_number: sent when ticked, or when unticked after having agreed (null: say nothing). */
+  sms_opt_in: boolean | null;
 }
 
 /** Spec §7 PUT /api/user/profile/ form: bio, phone_number, address, pictures (and the name/occupation the API accepts). */
@@ -38,6 +40,7 @@ export function buildProfileForm(values: ProfileFormValues): FormData {
   // withdrawal_address (JSON text) is sent by the withdrawal-details screen of a later issue, not here.
   if (values.profile_picture) form.append('profile_picture', values.profile_picture);
   if (values.cover_photo) form.append('cover_photo', values.cover_photo);
+  if (values.sms_opt_in !== null) form.append('sms_opt_in', String(values.sms_opt_in));
   return form;
 }
 

@@ -7,11 +7,12 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { toast } from '../../../stores/toast-store';
 import { buildProfileForm, getOwnProfile, updateProfile, type OwnProfile, type ProfileFormValues } from '../api/profile-api';
 import { DeleteAccountSection } from './delete-account-section';
+import { SmsConsentField } from './sms-consent-field';
 import { ProfileAvatar } from './default-avatar';
 import '../profile.css';
 import { LinesSkeleton } from '../../../components/lines-skeleton';
 
-type TextKey = Exclude<keyof ProfileFormValues, 'profile_picture' | 'cover_photo'>;
+type TextKey = Exclude<keyof ProfileFormValues, 'profile_picture' | 'cover_photo' | 'sms_opt_in'>;
 type FileKey = 'profile_picture' | 'cover_photo';
 
 const EMPTY: ProfileFormValues = {
@@ -23,6 +24,7 @@ const EMPTY: ProfileFormValues = {
   address: '',
   profile_picture: null,
   cover_photo: null,
+  sms_opt_in: false,
 };
 
 function fromProfile(p: OwnProfile): ProfileFormValues {
@@ -35,6 +37,7 @@ function fromProfile(p: OwnProfile): ProfileFormValues {
     address: p.address ?? '',
     profile_picture: null,
     cover_photo: null,
+    sms_opt_in: p.sms?.status === 'agreed',
   };
 }
 
@@ -164,7 +167,10 @@ export function ProfileSettingsForm({ variant, onSaved, withdrawalDetails, side 
     setProgress(0);
     setErrors({});
     try {
-      const updated = await updateProfile(buildProfileForm(values), setProgress);
+      // Unticked and never agreed: say nothing, so saving the profile records no refusal nobody asked for.
+      const agreed = profile?.sms?.status === 'agreed';
+      const sms = values.sms_opt_in || agreed ? values.sms_opt_in : null;
+      const updated = await updateProfile(buildProfileForm({ ...values, sms_opt_in: sms }), setProgress);
       setProfile(updated);
       setValues(fromProfile(updated));
       (event.target as HTMLFormElement).querySelectorAll<HTMLInputElement>('input[type=file]').forEach((input) => (input.value = ''));
@@ -250,6 +256,12 @@ export function ProfileSettingsForm({ variant, onSaved, withdrawalDetails, side 
         value={values.phone_number}
         onChange={setText('phone_number')}
         error={errors.phone_number}
+      />
+      <SmsConsentField
+        id={fid('sms')}
+        checked={Boolean(values.sms_opt_in)}
+        onChange={(checked) => setValues((v) => ({ ...v, sms_opt_in: checked }))}
+        sms={profile?.sms}
       />
       <TextField
         id={fid('address')}

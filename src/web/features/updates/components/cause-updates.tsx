@@ -49,7 +49,7 @@ export default function CauseUpdates({ cause, offline, canManage }: { cause: Cau
     <section className="panel cause-updates" aria-labelledby={`${id}-title`} aria-busy={!items && !pages.failed}>
       <h2 id={`${id}-title`}>Updates</h2>
       {canManage && !offline ? (
-        <PostUpdateForm causeId={cause.id} onPosted={(update) => pages.edit((current) => [update, ...current])} />
+        <PostUpdateForm causeId={cause.id} causeTitle={cause.name} onPosted={(update) => pages.edit((current) => [update, ...current])} />
       ) : null}
       {pages.failed ? (
         <p className="panel__empty">

@@ -4,16 +4,20 @@ import { UPDATE_BODY_MAX } from '../../../../shared/limits';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../stores/toast-store';
 import { postUpdate } from '../api/updates-api';
+import { SMS_COUNT_TEXT, updateSms } from '../lib/update-sms';
 
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 /** The organizer's (or an admin's) "Post an update" form: text, an optional picture, upload progress like the create-cause form. */
 export function PostUpdateForm({
   causeId,
+  causeTitle,
   onPosted,
   submit = postUpdate,
 }: {
   causeId: string;
+  /** The texts to donors open with it: the live SMS count includes it. */
+  causeTitle: string;
   onPosted: (update: CauseUpdate) => void;
   submit?: typeof postUpdate;
 }) {
@@ -23,6 +27,7 @@ export function PostUpdateForm({
   const [submitting, setSubmitting] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const sms = body.trim() ? updateSms(causeTitle, body).count : null;
 
   function chooseFile(chosen: File | null) {
     const { image: _old, ...rest } = errors;
@@ -80,13 +85,17 @@ export function PostUpdateForm({
           value={body}
           onChange={(e) => setBody(e.target.value)}
           aria-invalid={errors.body ? true : undefined}
-          aria-describedby={errors.body ? 'update-body-error' : undefined}
+          aria-describedby={errors.body ? 'update-body-error' : 'update-sms-count'}
         />
         {errors.body && (
           <p id="update-body-error" className="field__error" role="alert">
             {errors.body}
           </p>
         )}
+        <p id="update-sms-count" className="field__hint" aria-live="polite">
+          {sms ? SMS_COUNT_TEXT.count(sms) : null}
+          {sms && sms.unicodeCharacters.length > 0 ? ` ${SMS_COUNT_TEXT.unicode(sms.unicodeCharacters)}` : null}
+        </p>
       </div>
       <div className={`field${errors.image ? ' field--invalid' : ''}`}>
         <label htmlFor="update-image">Picture (optional)</label>

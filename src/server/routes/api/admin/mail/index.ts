@@ -1,6 +1,7 @@
 /**
- * Outgoing mail, for admins: every message the server queued with its status. Without SMTP_URL
- * this is where mail ends up ("kept"), so a fresh install can still follow a reset link.
+ * Outgoing mail and texts, for admins: every message the server queued with its status. Without
+ * SMTP_URL this is where mail ends up ("kept"), so a fresh install can still follow a reset link; with
+ * SMS_PROVIDER=log, texts too.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -14,11 +15,17 @@ import { english } from '../../../../lib/localize';
 
 const PAGE_SIZE = 20;
 
+/** A text has no subject: its list line shows the text itself, cut at one SMS. */
+const SMS_PREVIEW = 160;
+
 const summary = (row: MailRow) => ({
   id: row.id,
+  channel: row.channel,
   kind: row.kind,
   to: row.toAddress,
-  subject: row.subject,
+  subject:
+    row.channel === 'sms' ? (row.textBody.length > SMS_PREVIEW ? `${row.textBody.slice(0, SMS_PREVIEW - 1)}…` : row.textBody) : row.subject,
+  segments: row.segments,
   status: row.status,
   attempts: row.attempts,
   last_error: row.lastError,
@@ -36,14 +43,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['admin'],
         security,
-        summary: 'Outgoing mail, newest first (optionally one status)',
+        summary: 'Outgoing mail and texts, newest first (optionally one status, one channel)',
         querystring: AdminMailQuery,
         response: { 200: PaginatedOf(AdminMailSchema), ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {
       const page = pageRequest(request.query, PAGE_SIZE);
-      const { total, rows } = await app.repos.mail.page(page.limit, page.offset, request.query.status);
+      const { total, rows } = await app.repos.mail.page(page.limit, page.offset, request.query.status, request.query.channel);
       return paginate(request, page, total, rows.map(summary));
     },
   );

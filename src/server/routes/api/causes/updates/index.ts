@@ -19,6 +19,7 @@ import { UPDATE_BODY_MAX } from '../../../../../shared/limits';
 import { ApiError, BLANK, FieldErrorList, REQUIRED } from '../../../../lib/api-error';
 import { siteOrigin } from '../../../../lib/site-origin';
 import { causeUpdateMail } from '../../../../mail/update-mail';
+import { DEFAULT_SMS_LOCALE, causeUpdateSms } from '../../../../sms/sms-text';
 import type { CauseUpdateView } from '../../../../repositories/cause-updates';
 import { isUuid } from '../../../../repositories/search';
 import type { AuthUser } from '../../../../lib/tokens';
@@ -132,6 +133,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
             causeUpdateMail({ to: donor.email, name: donor.name, locale: localeOf(donor.locale) }, cause.name, body, link),
           );
         }
+        // One text per number that asked for this cause's news on the donation form and still agrees.
+        await repos.sms.queueForCauseDonors(cause.id, {
+          kind: 'cause_update',
+          text: causeUpdateSms(DEFAULT_SMS_LOCALE, { causeTitle: cause.name, body }),
+        });
         return row;
       });
       const author = await app.repos.users.findById(user.id);

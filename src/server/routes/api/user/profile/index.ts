@@ -1,7 +1,9 @@
 /** The signed-in user's profile: read, and update (multipart with pictures, or JSON). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Static } from 'typebox';
+import { normaliseGhanaMobile } from '../../../../../shared/phone';
 import { ApiError, BLANK, FieldErrorList } from '../../../../lib/api-error';
+import { SMS_NEEDS_GHANA_MOBILE } from '../../../../payments/donor';
 import { parseJsonText } from '../../../../lib/input-guard';
 import { checkWithdrawalDetails } from '../../../../payouts/details';
 import type { ProfileChanges, UserRow } from '../../../../repositories/users';
@@ -66,7 +68,15 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   async function withCounts(user: UserRow) {
     const states = await app.repos.causes.countByStatus(user.id);
     const created = Object.values(states).reduce((a, b) => a + b, 0);
-    return { ...toProfile(user), causes_created: created, causes_active: states.active };
+    const phone = normaliseGhanaMobile(user.phoneNumber);
+    const consent = phone ? await app.repos.smsConsent.find(phone) : null;
+    const sms = {
+      phone,
+      status: consent?.status ?? ('none' as const),
+      source: consent?.source ?? null,
+      changed_at: consent ? consent.changedAt.toISOString() : null,
+    };
+    return { ...toProfile(user), causes_created: created, causes_active: states.active, sms };
   }
 
   app.get(
@@ -105,6 +115,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const body = request.body;
       const errors = new FieldErrorList();
       const changes = textChanges(body, errors);
+      // The texts box speaks for the number saved with it (the one typed now, else the one on file).
+      let smsPhone: string | null = null;
+      if (body.sms_opt_in !== undefined) {
+        const current = changes.phoneNumber ?? (await app.repos.users.findById(request.user!.id))?.phoneNumber ?? '';
+        smsPhone = normaliseGhanaMobile(current);
+        if (body.sms_opt_in && !smsPhone) errors.add('phone_number', SMS_NEEDS_GHANA_MOBILE);
+      }
       if (changes.withdrawalAddress) {
         // Checked (bank account resolved at the provider) and saved in the WithdrawalDetails shape.
         const check = await checkWithdrawalDetails(app, changes.withdrawalAddress);
@@ -115,7 +132,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const images = await takeImages(app, body, ['profile_picture', 'cover_photo'], errors);
       if ('profile_picture' in images) changes.profilePicture = images.profile_picture;
       if ('cover_photo' in images) changes.coverPhoto = images.cover_photo;
-      const user = await app.repos.users.updateProfile(request.user!.id, changes);
+      // The number and what the box says about it are saved together.
+      const user = await app.repos.transaction(async (tx) => {
+        const saved = await tx.users.updateProfile(request.user!.id, changes);
+        if (saved && smsPhone) await (body.sms_opt_in ? tx.smsConsent.agree(smsPhone, 'profile') : tx.smsConsent.stop(smsPhone, 'profile'));
+        return saved;
+      });
       if (!user) throw new ApiError(401, 'token_invalid', english('errors.auth.accountGone'));
       return withCounts(user);
     },

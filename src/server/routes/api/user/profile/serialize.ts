@@ -26,8 +26,8 @@ export function imageUrls(sizes: ImageSizes | null): { main: string | null; size
   return { main: urls[largest], sizes: urls };
 }
 
-/** The profile without the cause counts, which the route adds from one grouped query. */
-export function toProfile(user: UserRow): Omit<Profile, 'causes_created' | 'causes_active'> {
+/** The profile without the cause counts and the texts' state, which the route adds from their own queries. */
+export function toProfile(user: UserRow): Omit<Profile, 'causes_created' | 'causes_active' | 'sms'> {
   const picture = imageUrls(user.profilePicture);
   const cover = imageUrls(user.coverPhoto);
   return {
