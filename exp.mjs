@@ -1,0 +1,15 @@
+import { PGlite } from '@electric-sql/pglite';
+import { mkdtempSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+const dir = mkdtempSync('/tmp/s3exp/pg-') + '/pglite';
+const db = new PGlite(dir, { postgresqlconf: ['shared_buffers = 16MB'] });
+await db.waitReady;
+await db.exec('create table t(id int primary key, v text); insert into t select g, md5(g::text) from generate_series(1,100000) g;');
+let t0 = Date.now();
+const b = await db._runExclusiveTransaction(() => db.dumpDataDir('none'));
+console.log('none', b.size, Date.now() - t0);
+t0 = Date.now(); const buf = Buffer.from(await b.arrayBuffer()); console.log('ab', Date.now()-t0);
+t0 = Date.now(); const z = gzipSync(buf, {level: 6}); console.log('gzip', z.length, Date.now() - t0);
+t0 = Date.now(); await db.exec('CHECKPOINT'); console.log('ckpt', Date.now() - t0);
+const b2 = await db._runExclusiveTransaction(() => db.dumpDataDir('none'));
+console.log('after ckpt none', Date.now() - t0);

@@ -1,0 +1,11 @@
+-- Media in object storage (issue #34). A picture's bytes live either in this table or, once
+-- `npm run media:migrate` has copied them to the object store (MEDIA_STORE=s3), under the same
+-- content hash there: the row stays as the record that it was moved and when, with no bytes.
+ALTER TABLE "media" ALTER COLUMN "content" DROP NOT NULL;
+--> statement-breakpoint
+ALTER TABLE "media" ADD COLUMN "moved_to_store_at" timestamp with time zone;
+--> statement-breakpoint
+ALTER TABLE "media" ADD CONSTRAINT "media_bytes_here_or_moved" CHECK (("content" IS NULL) = ("moved_to_store_at" IS NOT NULL));
+--> statement-breakpoint
+-- The migration walks what is still here in hash order and resumes where it stopped.
+CREATE INDEX "media_still_here_idx" ON "media" ("hash") WHERE "content" IS NOT NULL;
