@@ -99,11 +99,7 @@ export function buildTools({ force = false } = {}) {
     output: join(toolsOutDir, 'backup.mjs'),
     sources: serverSources,
     force,
-    make: () =>
-      bundleServerCode(
-        Object.fromEntries(TOOLS.map((tool) => [tool, join(root, `src/server/cli/${tool}.ts`)])),
-        toolsOutDir,
-      ),
+    make: () => bundleServerCode(Object.fromEntries(TOOLS.map((tool) => [tool, join(root, `src/server/cli/${tool}.ts`)])), toolsOutDir),
   });
 }
 

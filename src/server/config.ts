@@ -255,11 +255,12 @@ export const SETTINGS: SettingDoc[] = [
     description:
       'The S3 API address (https://s3.eu-west-1.amazonaws.com, https://<account>.r2.cloudflarestorage.com, http://minio:9000); required with MEDIA_STORE=s3.',
   },
-  { name: 'S3_REGION', default: 'us-east-1', description: 'The bucket\'s region (Cloudflare R2: auto).' },
+  { name: 'S3_REGION', default: 'us-east-1', description: "The bucket's region (Cloudflare R2: auto)." },
   {
     name: 'S3_ACCESS_KEY_ID',
     default: '(unset)',
-    description: 'Access key with read and write on the bucket. Set both keys or neither; neither = the SDK finds credentials itself (AWS_* variables, an instance role).',
+    description:
+      'Access key with read and write on the bucket. Set both keys or neither; neither = the SDK finds credentials itself (AWS_* variables, an instance role).',
   },
   { name: 'S3_SECRET_ACCESS_KEY', default: '(unset)', description: 'The secret of S3_ACCESS_KEY_ID.' },
   {

@@ -29,7 +29,8 @@ async function writeDurably(file: string, bytes: Buffer): Promise<void> {
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2).filter((arg) => arg !== '--');
-  if (args.length !== 1 || args[0].startsWith('-')) throw new ToolError('usage: npm run backup -- FILE (for example backups/boafo-2025-01-31.tar.gz)');
+  if (args.length !== 1 || args[0].startsWith('-'))
+    throw new ToolError('usage: npm run backup -- FILE (for example backups/boafo-2025-01-31.tar.gz)');
   // npm runs scripts in the project's folder; a relative FILE means the folder the command was typed in.
   const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), args[0]);
   const config = toolConfig();
@@ -47,7 +48,9 @@ async function main(): Promise<void> {
       bytes = await snapshotFolder(folder);
     } catch (error) {
       if (error instanceof DataDirInUseError) {
-        throw new ToolError(`the server holding ${folder} (pid ${error.ownerPid ?? '?'}) does not answer backup requests: it predates them. Restart it, then try again.`);
+        throw new ToolError(
+          `the server holding ${folder} (pid ${error.ownerPid ?? '?'}) does not answer backup requests: it predates them. Restart it, then try again.`,
+        );
       }
       throw error;
     }

@@ -16,14 +16,18 @@ import { runTool, ToolError, toolConfig } from './tool-output';
 async function main(): Promise<void> {
   const config = toolConfig();
   if (config.media.store !== 's3' || !config.media.s3) {
-    throw new ToolError('set MEDIA_STORE=s3 and its S3_ settings (the ones the server will run with) first: they say where the pictures go.');
+    throw new ToolError(
+      'set MEDIA_STORE=s3 and its S3_ settings (the ones the server will run with) first: they say where the pictures go.',
+    );
   }
   let handle;
   try {
     handle = await openDatabase(config);
   } catch (error) {
     if (error instanceof DataDirInUseError) {
-      throw new ToolError(`${config.pgliteDir} is in use by a running Boafo server: stop it, run media:migrate, then start it with MEDIA_STORE=s3.`);
+      throw new ToolError(
+        `${config.pgliteDir} is in use by a running Boafo server: stop it, run media:migrate, then start it with MEDIA_STORE=s3.`,
+      );
     }
     throw error;
   }
@@ -37,7 +41,9 @@ async function main(): Promise<void> {
     if (report.moved > 0) await repo.compact();
     console.log(`Done: ${report.moved} moved now, ${before + report.moved} in the object store.`);
     if (report.damaged.length > 0) {
-      throw new ToolError(`${report.damaged.length} picture(s) stayed in the database because their bytes do not match their hash: ${report.damaged.join(', ')}`);
+      throw new ToolError(
+        `${report.damaged.length} picture(s) stayed in the database because their bytes do not match their hash: ${report.damaged.join(', ')}`,
+      );
     }
   } finally {
     store.close();

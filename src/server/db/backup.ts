@@ -12,7 +12,8 @@
  * statement holds its transaction lock, which the dump takes too. What the tarball holds is one point
  * in time: every transaction committed before it, none after, nothing half-done. The CHECKPOINT before
  * writes the buffered pages out, so the copy needs little WAL replay when it is opened. The database
- * pauses only for the copy itself (about 0.5 s per 60 MB); compressing happens after, off that lock.
+ * pauses only for the copy itself (about 0.5 s per 60 MB); compressing happens after, off that lock
+ * and off the event loop. The snapshot is built in memory: about the folder's size, briefly.
  * Pictures kept in the database (MEDIA_STORE=database) are rows, so they are in it.
  *
  * Restoring writes into a fresh folder beside the target, opens it once (PostgreSQL's recovery runs,
@@ -24,7 +25,7 @@ import { chmodSync, existsSync } from 'node:fs';
 import { readFile, readdir, rename, rm, unlink } from 'node:fs/promises';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { constants, gzip } from 'node:zlib';
 import type { PGlite } from '@electric-sql/pglite';
 import { newPglite } from './client';
 import { lockDataDir, NO_SOCKETS_HERE, ownerSocketPath } from './data-dir-lock';
@@ -38,7 +39,8 @@ export async function snapshot(client: PGlite): Promise<Buffer> {
   await client.exec('CHECKPOINT');
   // dumpDataDir alone waits only for the statement running now, not for an open transaction to end.
   const tar = await client._runExclusiveTransaction(() => client.dumpDataDir('none'));
-  return gzipAsync(Buffer.from(await tar.arrayBuffer()));
+  // The fastest level: a third of the time of the default for a file an eighth larger (mostly empty pages).
+  return gzipAsync(Buffer.from(await tar.arrayBuffer()), { level: constants.Z_BEST_SPEED });
 }
 
 export interface BackupListener {
@@ -150,7 +152,12 @@ function ask(socketPath: string): Promise<Buffer | null> {
 function readReply(reply: Buffer): Buffer {
   const newline = reply.indexOf(10);
   if (newline < 0) throw new Error('The server closed the connection before the backup was complete.');
-  const header = JSON.parse(reply.subarray(0, newline).toString('utf8')) as { ok: boolean; error?: string; bytes?: number; sha256?: string };
+  const header = JSON.parse(reply.subarray(0, newline).toString('utf8')) as {
+    ok: boolean;
+    error?: string;
+    bytes?: number;
+    sha256?: string;
+  };
   if (!header.ok) throw new Error(`The server could not take the backup: ${header.error}`);
   const bytes = reply.subarray(newline + 1);
   if (bytes.length !== header.bytes || createHash('sha256').update(bytes).digest('hex') !== header.sha256) {
@@ -204,7 +211,9 @@ export async function restoreBackup(file: string, folder: string): Promise<Resto
       }
     } catch (error) {
       await rm(incoming, { recursive: true, force: true });
-      throw new Error(`${file} could not be opened as a Boafo database (${error instanceof Error ? error.message : error}); ${folder} is unchanged.`);
+      throw new Error(
+        `${file} could not be opened as a Boafo database (${error instanceof Error ? error.message : error}); ${folder} is unchanged.`,
+      );
     }
     let previous: string | null = null;
     if (existsSync(folder) && (await readdir(folder)).length > 0) {

@@ -66,9 +66,7 @@ export class MediaRepo {
 
   /** How many pictures keep their bytes here, and how many were moved to the object store. */
   async counts(): Promise<{ here: number; moved: number }> {
-    const [row] = await this.db
-      .select({ here: count(media.content), total: count() })
-      .from(media);
+    const [row] = await this.db.select({ here: count(media.content), total: count() }).from(media);
     return { here: Number(row.here), moved: Number(row.total) - Number(row.here) };
   }
 
