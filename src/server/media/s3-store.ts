@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../config';
+import { commonJsExports } from '../lib/commonjs';
 import type { ImageVariant } from '../lib/images';
 import type { MediaRepo } from '../repositories/media';
 import { IMMUTABLE, type MediaAnswer, type MediaStore, type StoredMedia } from './store';
@@ -36,7 +37,7 @@ export class S3MediaStore implements MediaStore {
   }
 
   private connect(): Promise<{ sdk: Sdk; client: S3Client }> {
-    this.connection ??= import('@aws-sdk/client-s3').then((sdk) => {
+    this.connection ??= commonJsExports(import('@aws-sdk/client-s3')).then((sdk) => {
       const { endpoint, region, credentials, forcePathStyle } = this.settings;
       const client = new sdk.S3Client({
         endpoint,
