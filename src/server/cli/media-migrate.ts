@@ -10,7 +10,7 @@ import { openDatabase } from '../db/client';
 import { migrate } from '../db/migrator';
 import { moveMediaToStore } from '../media/move-to-store';
 import { S3MediaStore } from '../media/s3-store';
-import { MediaRepo } from '../repositories/media';
+import { makeRepos } from '../repositories/repos';
 import { runTool, ToolError, toolConfig } from './tool-output';
 
 async function main(): Promise<void> {
@@ -31,7 +31,11 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const repo = new MediaRepo(handle.db);
+  const repo = makeRepos(handle.db, {
+    loginWindowSeconds: config.loginLimits.windowSeconds,
+    mailKeptOnly: !config.mail.smtpUrl,
+    cardHoldHours: config.cardHoldHours,
+  }).media;
   const store = new S3MediaStore(config.media.s3, repo);
   try {
     await migrate(handle.db);
