@@ -34,7 +34,13 @@ async function picture(colour: { r: number; g: number; b: number }): Promise<Fil
   return { filename: 'picture.png', contentType: 'image/png', data };
 }
 
-async function sendForm(app: FastifyInstance, method: 'POST' | 'PUT', url: string, access: string, fields: Record<string, string | FilePart>) {
+async function sendForm(
+  app: FastifyInstance,
+  method: 'POST' | 'PUT',
+  url: string,
+  access: string,
+  fields: Record<string, string | FilePart>,
+) {
   const { payload, headers } = await multipartBody(fields);
   const res = await app.inject({ method, url, payload, headers: { ...headers, ...bearer(access) } });
   if (res.statusCode >= 300) throw new Error(`${method} ${url} failed: ${res.statusCode} ${res.body}`);
@@ -71,7 +77,12 @@ describe('media settings', () => {
   it('defaults to the database; an S3 picture is addressed on MEDIA_PUBLIC_URL, else on the bucket', () => {
     expect(loadConfig({}).media).toEqual({ store: 'database', s3: null });
     const settings = loadConfig({ ...s3, MEDIA_PUBLIC_URL: 'https://cdn.example.gh/pictures/' }).media.s3!;
-    expect(settings).toMatchObject({ region: 'us-east-1', credentials: null, forcePathStyle: false, publicUrl: 'https://cdn.example.gh/pictures' });
+    expect(settings).toMatchObject({
+      region: 'us-east-1',
+      credentials: null,
+      forcePathStyle: false,
+      publicUrl: 'https://cdn.example.gh/pictures',
+    });
     const repo = {} as MediaRepo;
     expect(new S3MediaStore(settings, repo).url('ab12')).toBe('https://cdn.example.gh/pictures/ab12');
     const bucket: S3Settings = { ...settings, publicUrl: null };
@@ -116,15 +127,19 @@ describe.each(backends)('pictures in an S3-compatible bucket on $name', (backend
       target_amount: '8000',
       cover_image: await picture({ r: 252, g: 209, b: 22 }),
     });
-    expect((await app.inject({ method: 'POST', url: `/api/admin/causes/${cause.id}/approve/`, headers: bearer(admin.access) })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await app.inject({ method: 'POST', url: `/api/admin/causes/${cause.id}/approve/`, headers: bearer(admin.access) })).statusCode,
+    ).toBe(200);
     const profile = await sendForm(app, 'PUT', '/api/user/profile/', organizer.access, {
       profile_picture: await picture({ r: 206, g: 17, b: 38 }),
     });
     const card = `/media/og/causes/${cause.id}.png`;
     const served = new Map<string, Buffer>();
-    for (const url of [...Object.values(cause.cover_image_sizes as object), ...Object.values(profile.profile_picture_sizes as object), card]) {
+    for (const url of [
+      ...Object.values(cause.cover_image_sizes as object),
+      ...Object.values(profile.profile_picture_sizes as object),
+      card,
+    ]) {
       const { bytes, redirected } = await load(app, url);
       expect(redirected).toBeNull();
       served.set(url, bytes);
@@ -152,7 +167,9 @@ describe.each(backends)('pictures in an S3-compatible bucket on $name', (backend
     const ogCard = await load(app, card);
     expect(ogCard.redirected).toBe(`${s3.endpoint}/${FAKE_S3_BUCKET}/${sha256(ogCard.bytes)}`);
     expect(ogCard.bytes).toEqual(served.get(card));
-    expect((await app.inject({ url: '/api/categories/' })).headers['content-security-policy']).toContain(`img-src 'self' data: blob: ${s3.endpoint}`);
+    expect((await app.inject({ url: '/api/categories/' })).headers['content-security-policy']).toContain(
+      `img-src 'self' data: blob: ${s3.endpoint}`,
+    );
     await stop(app);
 
     // media:migrate, cut off after three copies (the store stops answering), then run again to the end.
