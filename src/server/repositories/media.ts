@@ -2,7 +2,7 @@
  * Pictures keyed by content hash (identical uploads are stored once). A row holds the bytes, or, once
  * `npm run media:migrate` moved them to the object store, only the record that it did (content null).
  */
-import { and, count, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { media } from '../db/schema';
 
@@ -62,6 +62,12 @@ export class MediaRepo {
       .where(and(inArray(media.hash, [...hashes]), isNotNull(media.content)))
       .returning({ hash: media.hash });
     return moved.length;
+  }
+
+  /** How many pictures were moved to the object store (an index of moved rows answers: no picture is read). */
+  async movedCount(): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(media).where(isNull(media.content));
+    return Number(row.n);
   }
 
   /** How many pictures keep their bytes here, and how many were moved to the object store. */

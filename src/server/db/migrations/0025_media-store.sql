@@ -7,5 +7,6 @@ ALTER TABLE "media" ADD COLUMN "moved_to_store_at" timestamp with time zone;
 --> statement-breakpoint
 ALTER TABLE "media" ADD CONSTRAINT "media_bytes_here_or_moved" CHECK (("content" IS NULL) = ("moved_to_store_at" IS NOT NULL));
 --> statement-breakpoint
--- The migration walks what is still here in hash order and resumes where it stopped.
-CREATE INDEX "media_still_here_idx" ON "media" ("hash") WHERE "content" IS NOT NULL;
+-- A server on the database store checks at start that no picture was moved away: empty (and free)
+-- until media:migrate runs, so the check reads no picture.
+CREATE INDEX "media_moved_idx" ON "media" ("hash") WHERE "content" IS NULL;

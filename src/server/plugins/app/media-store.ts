@@ -27,7 +27,7 @@ export default fp(
       app.addHook('onClose', async () => s3.close());
       store = s3;
     } else {
-      const { moved } = await app.repos.media.counts();
+      const moved = await app.repos.media.movedCount();
       if (moved > 0) throw new MovedMediaError(moved);
       store = new DatabaseMediaStore(app.repos.media);
     }
