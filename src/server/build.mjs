@@ -5,8 +5,8 @@
 //   node src/server/build.mjs            build what is stale
 //   node src/server/build.mjs --force    build all three
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
@@ -92,15 +92,38 @@ export function buildServer({ force = false } = {}) {
  * The command-line tools (`npm run backup`, `restore`, `media:migrate`), compiled like the server into a
  * folder of their own: building them never replaces the chunks a running server still loads on first use.
  */
-export function buildTools({ force = false } = {}) {
-  return buildWhenStale({
-    label: 'command-line tools',
-    outDir: toolsOutDir,
-    output: join(toolsOutDir, 'backup.mjs'),
-    sources: serverSources,
-    force,
-    make: () => bundleServerCode(Object.fromEntries(TOOLS.map((tool) => [tool, join(root, `src/server/cli/${tool}.ts`)])), toolsOutDir),
-  });
+export async function buildTools({ force = false } = {}) {
+  // Two commands started together (two cron jobs, two test files) build one at a time: the second
+  // finds the tools fresh instead of deleting them under the first one's running tool.
+  const release = await takeBuildLock(`${toolsOutDir}.lock`);
+  try {
+    await buildWhenStale({
+      label: 'command-line tools',
+      outDir: toolsOutDir,
+      output: join(toolsOutDir, 'backup.mjs'),
+      sources: serverSources,
+      force,
+      make: () => bundleServerCode(Object.fromEntries(TOOLS.map((tool) => [tool, join(root, `src/server/cli/${tool}.ts`)])), toolsOutDir),
+    });
+  } finally {
+    release();
+  }
+}
+
+/** A folder as a lock (mkdir is atomic); one left by a builder that died is taken over after two minutes. */
+async function takeBuildLock(path) {
+  mkdirSync(dirname(path), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(path);
+      return () => rmSync(path, { recursive: true, force: true });
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+    }
+    const age = Date.now() - (statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+    if (age > 120_000) rmSync(path, { recursive: true, force: true });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 async function bundleServerCode(entryPoints, outdir) {
