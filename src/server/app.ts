@@ -21,6 +21,7 @@ import dbPlugin from './plugins/external/db';
 import helmetPlugin from './plugins/external/helmet';
 import multipartPlugin from './plugins/external/multipart';
 import paymentsPlugin from './plugins/app/payments';
+import mediaStorePlugin from './plugins/app/media-store';
 import pushPlugin from './plugins/app/push';
 import realtimePlugin from './plugins/app/realtime';
 import lifecyclePlugin from './plugins/app/lifecycle';
@@ -139,6 +140,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await app.register(repositoriesPlugin);
     await app.register(authPlugin);
     await app.register(bootstrapPlugin);
+    await app.register(mediaStorePlugin);
     await app.register(paymentsPlugin);
     await app.register(sweeperPlugin);
     // Realtime: LISTEN/NOTIFY, Web Push keys, then the socket hub that uses both.

@@ -46,6 +46,8 @@ export interface AppConfig {
   metrics: MetricsSettings;
   drain: DrainSettings;
   ussd: UssdSettings;
+  /** Where uploaded and generated pictures live (MEDIA_STORE). */
+  media: MediaSettings;
 }
 
 /** GET /metrics (plugins/app/metrics.ts): off unless a token or a port of its own is set. */
@@ -72,6 +74,29 @@ export interface UssdSettings {
   gatewayToken: string | null;
   /** Addresses (or IPv4 CIDR ranges) the gateways call from; empty = any address (the token decides). */
   allowedIps: string[];
+}
+
+export const MEDIA_STORES = ['database', 's3'] as const;
+export type MediaStoreName = (typeof MEDIA_STORES)[number];
+
+export interface MediaSettings {
+  store: MediaStoreName;
+  /** Set when store is s3. */
+  s3: S3Settings | null;
+}
+
+/** An S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, Wasabi…). */
+export interface S3Settings {
+  bucket: string;
+  /** https://s3.eu-west-1.amazonaws.com, https://<account>.r2.cloudflarestorage.com, http://minio:9000 … (no trailing slash). */
+  endpoint: string;
+  region: string;
+  /** Both null: the SDK's own credential chain (AWS_* variables, an instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  /** https://endpoint/bucket/key instead of https://bucket.endpoint/key (MinIO and most local stores need it). */
+  forcePathStyle: boolean;
+  /** Where browsers load objects from (a CDN in front of the bucket), no trailing slash; null = the bucket's own address. */
+  publicUrl: string | null;
 }
 
 /** The money sweeper (payments/sweeper.ts): how often it runs and when a payment or payout counts as stuck. */
@@ -268,6 +293,38 @@ export const SETTINGS: SettingDoc[] = [
       'Comma-separated addresses or IPv4 ranges (197.253.0.0/16) the USSD gateway calls from; others get 403. With USSD_GATEWAY_TOKEN both must match. Behind a proxy needs TRUST_PROXY.',
   },
   {
+    name: 'MEDIA_STORE',
+    default: 'database',
+    description:
+      'Where uploaded pictures, their sizes and generated images (Open Graph cards) live: database (in the media table, served at /media) or s3 (an S3-compatible bucket under content-addressed keys, immutable; /media/<hash> answers a redirect there). `npm run media:migrate` moves what the database holds.',
+  },
+  { name: 'S3_BUCKET', default: '(unset)', description: 'The bucket; required with MEDIA_STORE=s3.' },
+  {
+    name: 'S3_ENDPOINT',
+    default: '(unset)',
+    description:
+      'The S3 API address (https://s3.eu-west-1.amazonaws.com, https://<account>.r2.cloudflarestorage.com, http://minio:9000); required with MEDIA_STORE=s3.',
+  },
+  { name: 'S3_REGION', default: 'us-east-1', description: "The bucket's region (Cloudflare R2: auto)." },
+  {
+    name: 'S3_ACCESS_KEY_ID',
+    default: '(unset)',
+    description:
+      'Access key with read and write on the bucket. Set both keys or neither; neither = the SDK finds credentials itself (AWS_* variables, an instance role).',
+  },
+  { name: 'S3_SECRET_ACCESS_KEY', default: '(unset)', description: 'The secret of S3_ACCESS_KEY_ID.' },
+  {
+    name: 'S3_FORCE_PATH_STYLE',
+    default: 'false',
+    description: 'true = address objects as S3_ENDPOINT/bucket/key (MinIO and most self-hosted stores); false = bucket.host/key.',
+  },
+  {
+    name: 'MEDIA_PUBLIC_URL',
+    default: '(unset)',
+    description:
+      "With MEDIA_STORE=s3: the public address of the bucket's objects (a CDN or a custom domain in front of it), so a picture is MEDIA_PUBLIC_URL/<hash>. Unset = the bucket's own address, which must then allow public reads.",
+  },
+  {
     name: 'WITHDRAWAL_RECHECK_AFTER_SECONDS',
     default: '600',
     description:
@@ -381,6 +438,42 @@ function url(env: Env, name: string, protocols: string[]): string | null {
     throw new ConfigError(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')} (got "${raw}").`);
   }
   return raw;
+}
+
+function mediaSettings(env: Env): MediaSettings {
+  const store = (text(env, 'MEDIA_STORE') ?? 'database').toLowerCase();
+  if (!(MEDIA_STORES as readonly string[]).includes(store)) {
+    throw new ConfigError(`MEDIA_STORE must be one of ${MEDIA_STORES.join(', ')} (got "${store}").`);
+  }
+  if (store !== 's3') return { store: 'database', s3: null };
+  const bucket = text(env, 'S3_BUCKET');
+  if (bucket === null) throw new ConfigError('S3_BUCKET is required when MEDIA_STORE=s3.');
+  // DNS-compatible names only: they work with both addressing styles on every provider.
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new ConfigError(`S3_BUCKET must be a bucket name of 3-63 lowercase letters, digits, dots and hyphens (got "${bucket}").`);
+  }
+  const endpoint = url(env, 'S3_ENDPOINT', ['http:', 'https:']);
+  if (endpoint === null) throw new ConfigError('S3_ENDPOINT is required when MEDIA_STORE=s3 (for AWS: https://s3.<region>.amazonaws.com).');
+  const accessKeyId = text(env, 'S3_ACCESS_KEY_ID');
+  const secretAccessKey = text(env, 'S3_SECRET_ACCESS_KEY');
+  if ((accessKeyId === null) !== (secretAccessKey === null)) {
+    throw new ConfigError('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither.');
+  }
+  const publicUrl = url(env, 'MEDIA_PUBLIC_URL', ['http:', 'https:']);
+  if (publicUrl !== null && /[?#]/.test(publicUrl)) {
+    throw new ConfigError(`MEDIA_PUBLIC_URL must be an address without a query or fragment (got "${publicUrl}").`);
+  }
+  return {
+    store: 's3',
+    s3: {
+      bucket,
+      endpoint: endpoint.replace(/\/+$/, ''),
+      region: text(env, 'S3_REGION') ?? 'us-east-1',
+      credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null,
+      forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE', false),
+      publicUrl: publicUrl ? publicUrl.replace(/\/+$/, '') : null,
+    },
+  };
 }
 
 export interface MailSettings {
@@ -647,6 +740,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     sms: smsSettings(env),
     cardHoldHours: int(env, 'CARD_HOLD_HOURS', 24, 0, 720),
     ussd: ussdSettings(env),
+    media: mediaSettings(env),
     publicCacheSeconds: int(env, 'PUBLIC_CACHE_SECONDS', 30, 0, 3600),
     port,
     host: text(env, 'HOST') ?? '0.0.0.0',

@@ -9,6 +9,7 @@ import type { Repos } from './repositories/repos';
 import type { PubSub } from './plugins/external/pubsub';
 import type { PushSender } from './push/sender';
 import type { KeyRef } from './repositories/idempotency-keys';
+import type { MediaStore } from './media/store';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,6 +19,8 @@ declare module 'fastify' {
     /** Connections in use and queries waiting for one, now (GET /metrics). */
     dbUsage: () => DbUsage;
     repos: Repos;
+    /** Where pictures live: the database or an S3-compatible bucket (MEDIA_STORE; media/store.ts). */
+    mediaStore: MediaStore;
     /** The payment provider PAYMENT_PROVIDER chose (sandbox or paystack). */
     payments: PaymentProvider;
     tokens: AccessTokens;

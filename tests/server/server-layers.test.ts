@@ -12,7 +12,7 @@ const server = join(root, 'src', 'server');
 
 /** Top first. A folder may import its own layer and any layer below it, never one above. */
 export const SERVER_LAYERS: string[][] = [
-  ['server.ts', 'start.mjs', 'build.mjs'],
+  ['server.ts', 'start.mjs', 'build.mjs', 'cli'],
   ['app.ts'],
   ['types.ts'],
   ['routes'],
@@ -23,6 +23,7 @@ export const SERVER_LAYERS: string[][] = [
   ['ussd'],
   ['payments'],
   ['push', 'pages', 'mail', 'sms', 'documents', 'seed'],
+  ['media'],
   ['plugins/external'],
   ['repositories'],
   ['db'],

@@ -46,15 +46,24 @@ export interface DataDirLock {
 
 /** The socket for a folder: beside it, or (too long a path, or `hashed`) in the temp directory by a hash of its real path. */
 export function lockSocketPath(folder: string, hashed = false): string {
-  const beside = `${folder}.owner.sock`;
+  return ownerSocketPath(folder, 'owner', hashed);
+}
+
+/**
+ * A socket the folder's owner listens on, `<folder>.<name>.sock` (the lock is `owner`; db/backup.ts
+ * answers on `backup`), placed like the lock's when the path is too long or cannot hold a socket.
+ */
+export function ownerSocketPath(folder: string, name: string, hashed = false): string {
+  const beside = `${folder}.${name}.sock`;
   if (!hashed && process.platform !== 'win32' && Buffer.byteLength(beside) <= MAX_SOCKET_PATH) return beside;
   const real = existsSync(folder) ? realpathSync(folder) : path.resolve(folder);
   const hash = createHash('sha256').update(real).digest('hex').slice(0, 32);
-  return process.platform === 'win32' ? `\\\\.\\pipe\\boafo-${hash}` : path.join(tmpdir(), `boafo-${hash}.sock`);
+  const file = `boafo-${hash}${name === 'owner' ? '' : `-${name}`}`;
+  return process.platform === 'win32' ? `\\\\.\\pipe\\${file}` : path.join(tmpdir(), `${file}.sock`);
 }
 
 /** Errors that mean "this filesystem cannot hold a socket", not "someone holds the lock". */
-const NO_SOCKETS_HERE = new Set(['ENOTSUP', 'EOPNOTSUPP', 'EPERM', 'EACCES', 'EINVAL', 'ENAMETOOLONG']);
+export const NO_SOCKETS_HERE = new Set(['ENOTSUP', 'EOPNOTSUPP', 'EPERM', 'EACCES', 'EINVAL', 'ENAMETOOLONG']);
 
 /** What a connection to the path finds: the owner's hello, or why there is none. */
 function ask(socketPath: string): Promise<{ pid: number; token: string } | 'refused' | 'missing'> {

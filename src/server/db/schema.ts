@@ -141,16 +141,29 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_expires_idx').on(t.expiresAt)],
 );
 
-/** Uploaded, re-encoded images keyed by the sha256 of their bytes. */
-export const media = pgTable('media', {
-  hash: text('hash').primaryKey(),
-  contentType: text('content_type').notNull(),
-  content: bytea('content').notNull(),
-  byteSize: integer('byte_size').notNull(),
-  width: integer('width'),
-  height: integer('height'),
-  createdAt: createdAt(),
-});
+/**
+ * Uploaded, re-encoded images keyed by the sha256 of their bytes. `content` is null once
+ * `npm run media:migrate` moved the bytes to the object store (MEDIA_STORE=s3) under the same key.
+ */
+export const media = pgTable(
+  'media',
+  {
+    hash: text('hash').primaryKey(),
+    contentType: text('content_type').notNull(),
+    content: bytea('content'),
+    byteSize: integer('byte_size').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    createdAt: createdAt(),
+    movedToStoreAt: timestamp('moved_to_store_at', { withTimezone: true }),
+  },
+  // The CHECK that content is null exactly when moved_to_store_at is set lives in migration 0025.
+  (t) => [
+    index('media_moved_idx')
+      .on(t.hash)
+      .where(sql`${t.content} IS NULL`),
+  ],
+);
 
 /** Small shared settings such as the generated JWT secret. */
 export const appSettings = pgTable('app_settings', {

@@ -26,13 +26,16 @@ export async function takeImages(
   errors: FieldErrorList,
 ): Promise<Record<string, ImageSizes | null>> {
   const { changes, variants } = await readImages(body, fields, errors);
-  if (variants.length > 0) await app.repos.media.saveVariants(variants);
+  await app.repos.media.saveVariants(await app.mediaStore.keepOutsideDatabase(variants));
   return changes;
 }
 
 export interface ImageUploads {
   changes: Record<string, ImageSizes | null>;
-  /** The re-encoded bytes, for the caller to save in the same transaction as the row that points at them. */
+  /**
+   * The re-encoded bytes. The caller hands them to app.mediaStore.keepOutsideDatabase() before its unit of work
+   * and saves what that answers (repos.media.saveVariants) in the same transaction as the row that points at them.
+   */
   variants: ImageVariant[];
 }
 

@@ -36,6 +36,9 @@ export default fp(
       const url = new URL(app.config.publicUrl);
       socketOrigins.push(`${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`);
     }
+    // MEDIA_STORE=s3: /media redirects pictures to the bucket or CDN; the page's <img> and the service
+    // worker's media cache load them from there.
+    const mediaOrigins = app.mediaStore.publicOrigin ? [app.mediaStore.publicOrigin] : [];
     const headers = securityHeaders({
       contentSecurityPolicy: {
         useDefaults: true,
@@ -44,9 +47,9 @@ export default fp(
           // index.html's boot script is inline (one round trip less before first paint): allowed by hash.
           'script-src': ["'self'", ...inlineScriptHashes(app.config.webDistDir)],
           'style-src': ["'self'", "'unsafe-inline'"],
-          'img-src': ["'self'", 'data:', 'blob:'],
+          'img-src': ["'self'", 'data:', 'blob:', ...mediaOrigins],
           'font-src': ["'self'", 'data:'],
-          'connect-src': ["'self'", ...socketOrigins],
+          'connect-src': ["'self'", ...socketOrigins, ...mediaOrigins],
           'worker-src': ["'self'"],
           'manifest-src': ["'self'"],
           'object-src': ["'none'"],

@@ -100,6 +100,7 @@ export interface CausePayload {
   changes: CauseChanges;
   /** The category named ('' = unchanged): an id, or a name found or created on write. */
   category: string;
+  /** Cover sizes the database keeps, written with the cause (none when an object store already has them). */
   cover: ImageVariant[];
 }
 
@@ -150,5 +151,5 @@ export async function readCausePayload(
   // Throws every collected error (text and files) at once.
   const { changes: images, variants } = await readImages(body as Record<string, unknown>, ['cover_image'], errors);
   if ('cover_image' in images && (images.cover_image !== null || mode === 'edit')) changes.coverImage = images.cover_image;
-  return { changes, category, cover: variants };
+  return { changes, category, cover: await app.mediaStore.keepOutsideDatabase(variants) };
 }

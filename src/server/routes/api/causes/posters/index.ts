@@ -22,8 +22,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   async function coverBytes(sizes: Record<string, string> | null): Promise<Buffer | null> {
     const widest = sizes ? Object.keys(sizes).sort((a, b) => Number(b) - Number(a))[0] : undefined;
     if (!sizes || !widest) return null;
-    const row = await app.repos.media.get(sizes[widest]);
-    return row ? Buffer.from(row.content) : null;
+    // Through the media store: the picture may live in the database or in a bucket (MEDIA_STORE).
+    return (await app.mediaStore.get(sizes[widest]))?.bytes ?? null;
   }
 
   app.get(

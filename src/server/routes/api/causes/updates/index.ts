@@ -116,7 +116,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const errors = new FieldErrorList();
       const body = bodyText(request.body.body, errors);
       // Throws every collected error (text and file) at once.
-      const { changes, variants } = await readImages(request.body as Record<string, unknown>, ['image'], errors);
+      const { changes, variants: uploaded } = await readImages(request.body as Record<string, unknown>, ['image'], errors);
+      const variants = await app.mediaStore.keepOutsideDatabase(uploaded);
       const link = `${siteOrigin(app, request)}/causes/${cause.id}`;
       const created = await app.repos.transaction(async (repos) => {
         if (variants.length > 0) await repos.media.saveVariants(variants);
