@@ -1,12 +1,14 @@
+import { useT } from '../lib/i18n';
 import type { Pages } from '../lib/use-pages';
 
 /** 'Load more' under a paged list (lib/use-pages), with its own failure line. */
-export function LoadMore({ pages, label = 'Load more', className }: { pages: Pages<{ id: string }>; label?: string; className?: string }) {
+export function LoadMore({ pages, label, className }: { pages: Pages<{ id: string }>; label?: string; className?: string }) {
+  const t = useT();
   return (
     <>
       {pages.moreFailed ? (
         <p className="field__error" role="alert">
-          Could not load more. Try again.
+          {t('shell.loadMore.failed')}
         </p>
       ) : null}
       {pages.hasMore ? (
@@ -16,7 +18,7 @@ export function LoadMore({ pages, label = 'Load more', className }: { pages: Pag
           disabled={pages.loadingMore}
           onClick={pages.more}
         >
-          {pages.loadingMore ? 'Loading...' : label}
+          {pages.loadingMore ? t('shell.loadMore.loading') : (label ?? t('shell.loadMore.button'))}
         </button>
       ) : null}
     </>

@@ -2,6 +2,7 @@ import type { ApiErrorBody } from '../../shared/contract/common';
 import type { TokenPair } from '../../shared/contract/auth';
 import { apiUrl } from './api-url';
 import { takeBootAnswer } from './boot-answers';
+import { currentLocale, t } from './i18n';
 import { decodeJwt } from './jwt';
 import { clearSession, reloadSession, session, setTokens } from '../stores/session-store';
 
@@ -65,8 +66,12 @@ export function configureApiClient(partial: Partial<ClientConfig>): void {
   Object.assign(config, partial);
 }
 
+/** The language on screen (English until the first catalog is up). */
+const language = (): string => currentLocale() || 'en';
+
 function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  // The server writes its error texts (`detail`) in the language on screen, not the browser's.
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': language(), ...options.headers };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;
@@ -214,6 +219,7 @@ function sendXhr(
     const xhr = config.xhr();
     xhr.open(method, apiUrl(path));
     xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Accept-Language', language());
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     if (onProgress && xhr.upload) {
       xhr.upload.onprogress = (event) => {
@@ -277,8 +283,8 @@ export const api = {
 };
 
 /** A sentence for the user: the server's detail, or a plain word about the connection. */
-export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+export function errorMessage(error: unknown, fallback = t('shell.error.generic')): string {
   if (error instanceof ApiError) return error.errorBody?.detail || fallback;
-  if (error instanceof TypeError) return 'Could not reach the server. Check your connection and try again.';
+  if (error instanceof TypeError) return t('shell.error.unreachable');
   return fallback;
 }

@@ -1,3 +1,4 @@
+import { useT } from '../../lib/i18n';
 import { Link } from '@tanstack/react-router';
 
 const SOCIAL = [
@@ -9,37 +10,38 @@ const SOCIAL = [
 
 /** Spec §2 footer. `id="contact"` is where the nav's "Contact us" lands. */
 export function SiteFooter() {
+  const t = useT();
   return (
     <footer className="site-footer" id="contact">
       <div className="container site-footer__grid">
         <div>
           <p className="site-footer__brand">Boafo</p>
-          <p>Helping hands for medical emergencies and community causes across Ghana.</p>
+          <p>{t('shell.footer.tagline')}</p>
         </div>
-        <nav aria-label="Footer">
+        <nav aria-label={t('shell.footer.label')}>
           <ul className="site-footer__links">
             <li>
-              <a href="/#about">About</a>
+              <a href="/#about">{t('shell.footer.about')}</a>
             </li>
             <li>
-              <a href="/#services">Services</a>
+              <a href="/#services">{t('shell.footer.services')}</a>
             </li>
             <li>
-              <Link to="/signup">Join Us</Link>
+              <Link to="/signup">{t('shell.footer.joinUs')}</Link>
             </li>
             <li>
-              <a href="#contact">Contact</a>
+              <a href="#contact">{t('shell.footer.contact')}</a>
             </li>
             <li>
-              <a href="/#services">Help</a>
+              <a href="/#services">{t('shell.footer.help')}</a>
             </li>
             <li>
-              <Link to="/privacy-policy">Privacy</Link>
+              <Link to="/privacy-policy">{t('shell.footer.privacy')}</Link>
             </li>
           </ul>
         </nav>
         <div>
-          <p className="site-footer__heading">Follow us</p>
+          <p className="site-footer__heading">{t('shell.footer.follow')}</p>
           <ul className="site-footer__social">
             {SOCIAL.map((s) => (
               <li key={s.name}>
@@ -51,7 +53,7 @@ export function SiteFooter() {
           </ul>
         </div>
       </div>
-      <p className="site-footer__copyright">© 2025 Boafo. All rights reserved.</p>
+      <p className="site-footer__copyright">{t('shell.footer.copyright')}</p>
     </footer>
   );
 }

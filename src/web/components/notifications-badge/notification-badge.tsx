@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
+import { useT } from '../../lib/i18n';
 import { liveActions, liveState } from './live-status';
 import { useUnreadCount } from './unread-count';
 import './notification-badge.css';
@@ -40,8 +41,9 @@ export function NotificationBadge() {
 
 /** Cart icon with the device cart's line count, linking to /cartpage. The count comes from the caller. */
 export function CartBadge({ count }: { count: number }) {
+  const t = useT();
   return (
-    <Link to="/cartpage" className="icon-badge" aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`} title="Cart">
+    <Link to="/cartpage" className="icon-badge" aria-label={t('shell.cartBadge.label', { count })} title={t('shell.cartBadge.title')}>
       <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
         <path
           d="M3 4h2l2.4 10.2a2 2 0 0 0 2 1.5h7.7a2 2 0 0 0 1.9-1.4L21 8H6.2M10 20.5a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0zm9 0a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0z"

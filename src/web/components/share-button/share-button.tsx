@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { t as translate, useT } from '../../lib/i18n';
 import { toast } from '../../stores/toast-store';
 import './share-button.css';
 
@@ -28,6 +29,7 @@ export function shareLinks(title: string, url: string) {
  */
 export function ShareButton({ title, text, path, className }: ShareButtonProps) {
   const [open, setOpen] = useState(false);
+  const t = useT();
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -76,9 +78,9 @@ export function ShareButton({ title, text, path, className }: ShareButtonProps) 
     toggle.current?.focus();
     try {
       await navigator.clipboard.writeText(url);
-      toast.success('Link copied');
+      toast.success(translate('shell.share.copied'));
     } catch {
-      toast.error('Could not copy the link');
+      toast.error(translate('shell.share.copyFailed'));
     }
   }
 
@@ -98,19 +100,19 @@ export function ShareButton({ title, text, path, className }: ShareButtonProps) 
             fill="currentColor"
           />
         </svg>
-        Share <span className="visually-hidden">{title}</span>
+        {t('shell.share.button')} <span className="visually-hidden">{title}</span>
       </button>
       {open && (
         <ul id={menuId} className="share__menu">
           <li>
             <button type="button" className="share__item" onClick={() => void copy()}>
-              Copy link
+              {t('shell.share.copyLink')}
             </button>
           </li>
           {shareLinks(title, url).map((link) => (
             <li key={link.name}>
               <a className="share__item" href={link.href} target="_blank" rel="noopener" onClick={() => setOpen(false)}>
-                {link.name} <span className="visually-hidden">(opens in a new tab)</span>
+                {link.name} <span className="visually-hidden">{t('shell.newTab')}</span>
               </a>
             </li>
           ))}

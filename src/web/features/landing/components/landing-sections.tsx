@@ -12,6 +12,7 @@ const SAMPLE_TESTIMONIALS = () => samples().then((m) => m.SAMPLE_TESTIMONIALS);
 const SAMPLE_STATISTICS = () => samples().then((m) => m.SAMPLE_STATISTICS);
 const SAMPLE_BLOG_POSTS = () => samples().then((m) => m.SAMPLE_BLOG_POSTS);
 import { ResponsiveImage } from '../../../components/responsive-image';
+import { useT } from '../../../lib/i18n';
 import { HelpNeeded } from './help-needed';
 import { NewsletterForm } from './newsletter-form';
 
@@ -42,14 +43,15 @@ function Skeletons({ count = 3 }: { count?: number }) {
 function SuccessStories() {
   const data = useContent('success-stories', SAMPLE_STORIES);
   const stories: SuccessStory[] = data?.items.slice(0, 5) ?? [];
+  const t = useT();
   return (
     <section className="section" id="success-stories" aria-labelledby="stories-title" aria-busy={!data}>
       <div className="container">
-        <h2 id="stories-title">Success stories</h2>
+        <h2 id="stories-title">{t('landing.stories.title')}</h2>
         {!data ? (
           <Skeletons />
         ) : stories.length === 0 ? (
-          <p className="empty">No success stories yet.</p>
+          <p className="empty">{t('landing.stories.empty')}</p>
         ) : (
           <ul className="landing-grid landing-grid--stories">
             {stories.map((story) => (
@@ -58,8 +60,13 @@ function SuccessStories() {
                 <div className="content-card__body">
                   <h3>{story.title}</h3>
                   <p>{story.description}</p>
-                  <a href="/success-stories" target="_blank" rel="noopener" aria-label={`Know more: ${story.title} (opens in a new tab)`}>
-                    Know more
+                  <a
+                    href="/success-stories"
+                    target="_blank"
+                    rel="noopener"
+                    aria-label={t('landing.knowMoreNewTab', { title: story.title })}
+                  >
+                    {t('landing.knowMore')}
                   </a>
                 </div>
               </li>
@@ -75,14 +82,15 @@ const contributorName = (c: Contributor) => c.name || [c.first_name, c.last_name
 
 function Contributors() {
   const data = useContent('contributors', SAMPLE_CONTRIBUTORS);
+  const t = useT();
   return (
     <section className="section section--muted" id="contributors" aria-labelledby="contributors-title" aria-busy={!data}>
       <div className="container">
-        <h2 id="contributors-title">Recent contributors</h2>
+        <h2 id="contributors-title">{t('landing.contributors.title')}</h2>
         {!data ? (
           <Skeletons count={4} />
         ) : data.items.length === 0 ? (
-          <p className="empty">Be the first to give this month.</p>
+          <p className="empty">{t('landing.contributors.empty')}</p>
         ) : (
           <ul className="contributors">
             {data.items.slice(0, 8).map((c) => (
@@ -107,7 +115,7 @@ function Contributors() {
         )}
         <p>
           <Link to="/register" className="button button--primary">
-            REGISTER NOW
+            {t('landing.contributors.register')}
           </Link>
         </p>
       </div>
@@ -120,14 +128,15 @@ function Testimonials() {
   const [index, setIndex] = useState(0);
   const items: Testimonial[] = data?.items ?? [];
   const current = items[Math.min(index, items.length - 1)];
+  const t = useT();
   return (
     <section className="section" id="testimonials" aria-labelledby="testimonials-title" aria-busy={!data}>
       <div className="container testimonials">
-        <h2 id="testimonials-title">What people say</h2>
+        <h2 id="testimonials-title">{t('landing.testimonials.title')}</h2>
         {!data ? (
           <Skeletons count={1} />
         ) : !current ? (
-          <p className="empty">No testimonials yet.</p>
+          <p className="empty">{t('landing.testimonials.empty')}</p>
         ) : (
           <>
             <figure className="testimonial" aria-live="polite">
@@ -138,13 +147,13 @@ function Testimonials() {
               </figcaption>
             </figure>
             {items.length > 1 && (
-              <div className="dots" role="group" aria-label="Testimonials">
-                {items.map((t, i) => (
+              <div className="dots" role="group" aria-label={t('landing.testimonials.label')}>
+                {items.map((item, i) => (
                   <button
-                    key={t.id}
+                    key={item.id}
                     type="button"
                     className="dot"
-                    aria-label={`Show testimonial ${i + 1} of ${items.length}`}
+                    aria-label={t('landing.testimonials.show', { number: i + 1, total: items.length })}
                     aria-pressed={i === index}
                     onClick={() => setIndex(i)}
                   />
@@ -161,10 +170,11 @@ function Testimonials() {
 function Statistics() {
   const data = useContent('statistics', SAMPLE_STATISTICS);
   const stats: Statistic[] = data?.items ?? [];
+  const t = useT();
   return (
     <section className="section section--dark" id="statistics" aria-labelledby="stats-title" aria-busy={!data}>
       <div className="container">
-        <h2 id="stats-title">Boafo in numbers</h2>
+        <h2 id="stats-title">{t('landing.stats.title')}</h2>
         {!data ? (
           <Skeletons count={4} />
         ) : (
@@ -191,14 +201,15 @@ export function blogHref(post: Pick<BlogPost, 'url' | 'slug' | 'id'>): { href: s
 
 function Blog() {
   const data = useContent('blog-posts', SAMPLE_BLOG_POSTS);
+  const t = useT();
   return (
     <section className="section" id="blog" aria-labelledby="blog-title" aria-busy={!data}>
       <div className="container">
-        <h2 id="blog-title">From our blog</h2>
+        <h2 id="blog-title">{t('landing.blog.title')}</h2>
         {!data ? (
           <Skeletons />
         ) : data.items.length === 0 ? (
-          <p className="empty">No blog posts yet.</p>
+          <p className="empty">{t('landing.blog.empty')}</p>
         ) : (
           <ul className="landing-grid">
             {data.items.slice(0, 3).map((post) => {
@@ -219,12 +230,12 @@ function Blog() {
                     <h3>{post.title}</h3>
                     <p>{post.excerpt || post.description || post.content.slice(0, 160)}</p>
                     {link.external ? (
-                      <a href={link.href} target="_blank" rel="noopener noreferrer" aria-label={`Know more: ${post.title}`}>
-                        Know more
+                      <a href={link.href} target="_blank" rel="noopener noreferrer" aria-label={t('landing.knowMoreAbout', { title: post.title })}>
+                        {t('landing.knowMore')}
                       </a>
                     ) : (
-                      <Link to="/blog/$slug" params={{ slug: post.slug || post.id }} aria-label={`Know more: ${post.title}`}>
-                        Know more
+                      <Link to="/blog/$slug" params={{ slug: post.slug || post.id }} aria-label={t('landing.knowMoreAbout', { title: post.title })}>
+                        {t('landing.knowMore')}
                       </Link>
                     )}
                   </div>
