@@ -8,6 +8,7 @@ import { getDb } from '../src/web/features/offline/db';
 import { createOutbox, SYNC_TAG } from '../src/web/features/offline/outbox';
 import { createTokenRefresher, readTokens } from '../src/web/features/offline/session-tokens';
 import { apiBaseUrl } from '../src/web/lib/api-url';
+import { languageShell, rememberLanguage } from './language-shell';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
@@ -27,11 +28,13 @@ cleanupOutdatedCaches();
 // so the first visit already gets offline support and background sync.
 clientsClaim();
 
-// SPA navigations (/causes/123, /dashboard, ...) get the precached index.html and the router takes over.
+// SPA navigations (/causes/123, /dashboard, ...) get the precached index.html and the router takes over;
+// in the reader's language when it is not English (language-shell.ts).
 // Server-owned paths must reach the network: the API, the realtime socket, uploaded media and the
 // payment sandbox would break if answered with the app shell.
+const englishShell = createHandlerBoundToURL('index.html');
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('index.html'), {
+  new NavigationRoute(async (options) => (await languageShell(options.request)) ?? englishShell(options), {
     denylist: [/^\/api(\/|$)/, /^\/ws(\/|$)/, /^\/media(\/|$)/, /^\/sandbox(\/|$)/],
   }),
 );
@@ -90,6 +93,8 @@ registerRoute(
 // The update prompt: the page posts SKIP_WAITING only after the user pressed Reload.
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  // The language the page shows: the next navigation's index.html is in it (language-shell.ts).
+  if (event.data?.type === 'LANGUAGE') event.waitUntil(rememberLanguage(event.data.locale));
 });
 
 async function tellPages(message: { type: string; [field: string]: unknown }): Promise<void> {

@@ -38,7 +38,11 @@ describe.each(backends)('pages in the reader’s language on $name', (backend) =
     const pages = [
       { url: '/', words: [t('landing.hero.title'), t('landing.services.create.text')], og: t('landing.meta.description') },
       { url: '/causelistpage', words: [t('causes.list.title'), t('causes.list.searchLabel')], og: t('causes.list.metaDescription') },
-      { url: `/causes/${cause.id}`, words: [t('causes.detail.about'), t('causes.donate')], og: t('causes.share.description', { ...money, story: '' }).trim() },
+      {
+        url: `/causes/${cause.id}`,
+        words: [t('causes.detail.about'), t('causes.donate')],
+        og: t('causes.share.description', { ...money, story: '' }).trim(),
+      },
     ];
     for (const page of pages) {
       const res = await ctx.app.inject({ url: page.url, headers });

@@ -146,7 +146,9 @@ describe('/cartpage quantities and the outbox', () => {
     getDb().outbox.hook('creating', failQueue);
     try {
       await act(async () => fireEvent.click(screen.getByRole('button', { name: `Increase quantity of ${kwame.title}` })));
-      await waitFor(() => expect(toasts()).toEqual(['error:Could not save this change on your device. Nothing was changed; please try again.']));
+      await waitFor(() =>
+        expect(toasts()).toEqual(['error:Could not save this change on your device. Nothing was changed; please try again.']),
+      );
     } finally {
       getDb().outbox.hook('creating').unsubscribe(failQueue);
     }

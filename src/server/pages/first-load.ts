@@ -89,7 +89,13 @@ export function createFirstLoadPages(app: FastifyInstance, shell: ShellPage, rou
         routeSource: 'src/web/routes/causes/$id.tsx',
         title: cause.title || cause.name,
         // The money in the reader's language; the organizer's story as written.
-        description: shorten(t('causes.share.description', { raised: formatGhs(progress.collected), goal: formatGhs(progress.goal), story: cause.description ?? '' })),
+        description: shorten(
+          t('causes.share.description', {
+            raised: formatGhs(progress.collected),
+            goal: formatGhs(progress.goal),
+            story: cause.description ?? '',
+          }),
+        ),
         // The drawn card (title and progress), not the bare cover: a preview then says what the link asks for.
         // Previews are cached by URL: the amount in it makes a share after new gifts fetch a fresh card.
         image: `${ogCardPath(cause.id)}?v=${encodeURIComponent(cause.current_amount)}`,

@@ -55,7 +55,10 @@ export function localizeShell(indexHtml: string, locale: Locale, options: { pain
   const t = translator(locale);
   let html = indexHtml
     .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
-    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(t('landing.meta.description'))}" />`)
+    .replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/,
+      `<meta name="description" content="${escapeHtml(t('landing.meta.description'))}" />`,
+    )
     .replace(/<noscript>[^<]*<\/noscript>/, `<noscript>${escapeHtml(t('shell.noscript'))}</noscript>`);
   if (options.paintHeader) {
     // A shared link to the landing page previews in the reader's language.
@@ -85,7 +88,8 @@ const LANDING_PATHS = ['/', '/landingpage'] as const;
 export function createShellPages(indexHtml: string): ShellPage {
   const shells = new Map<string, string>();
   for (const locale of LOCALES) {
-    for (const path of LANDING_PATHS) shells.set(`${locale} ${path}`, localizeShell(indexHtml, locale, { paintHeader: true, pathname: path }));
+    for (const path of LANDING_PATHS)
+      shells.set(`${locale} ${path}`, localizeShell(indexHtml, locale, { paintHeader: true, pathname: path }));
     shells.set(`${locale} *`, locale === 'en' ? indexHtml : localizeShell(indexHtml, locale, { paintHeader: false }));
   }
   return (locale, pathname) => {

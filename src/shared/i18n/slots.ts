@@ -6,7 +6,6 @@
  */
 const OPEN = '\u0002';
 const CLOSE = '\u0003';
-const SLOT = /\u0002([A-Za-z0-9_]+)\u0003/;
 
 /** The value to give a placeholder that an element will fill. */
 export function slot(name: string): string {
@@ -16,12 +15,14 @@ export function slot(name: string): string {
 /** A formatted message as text pieces and `{ slot }` markers, in order. */
 export function splitSlots(message: string): Array<string | { slot: string }> {
   const parts: Array<string | { slot: string }> = [];
-  let rest = message;
-  for (let match = SLOT.exec(rest); match; match = SLOT.exec(rest)) {
-    if (match.index > 0) parts.push(rest.slice(0, match.index));
-    parts.push({ slot: match[1]! });
-    rest = rest.slice(match.index + match[0].length);
+  let at = 0;
+  for (let open = message.indexOf(OPEN); open !== -1; open = message.indexOf(OPEN, at)) {
+    const close = message.indexOf(CLOSE, open);
+    if (close === -1) break;
+    if (open > at) parts.push(message.slice(at, open));
+    parts.push({ slot: message.slice(open + 1, close) });
+    at = close + 1;
   }
-  if (rest) parts.push(rest);
+  if (at < message.length) parts.push(message.slice(at));
   return parts;
 }

@@ -23,7 +23,11 @@ function MultiDonationRoute() {
     const chosen = ids.length ? ids : lines.map((l) => l.cause_id);
     return chosen.map((id) => {
       const line = byId.get(id);
-      return { cause_id: id, title: line?.title ?? t('donation.multi.unknownCause', { id: id.slice(0, 8) }), cart_amount: line ? lineTotal(line) : null };
+      return {
+        cause_id: id,
+        title: line?.title ?? t('donation.multi.unknownCause', { id: id.slice(0, 8) }),
+        cart_amount: line ? lineTotal(line) : null,
+      };
     });
   }, [lines, search, t]);
   return <MultiDonationPage causes={causes} cartInSync={sync.unsynced === 0 && sync.refused === 0} onPaid={afterPaymentVerified} />;

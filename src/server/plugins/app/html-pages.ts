@@ -44,7 +44,8 @@ export function sendSharedPage(request: FastifyRequest, reply: FastifyReply, htm
   reply.header('vary', `${HTML_VARY}, Accept-Encoding`).header('cache-control', 'no-cache').header('etag', page.etag);
   reply.type('text/html; charset=utf-8');
   const seen = request.headers['if-none-match'];
-  if (typeof seen === 'string' && seen.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag)) return reply.code(304).send();
+  if (typeof seen === 'string' && seen.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag))
+    return reply.code(304).send();
   if (accepts(request, 'br')) return reply.header('content-encoding', 'br').send(page.br);
   if (accepts(request, 'gzip')) return reply.header('content-encoding', 'gzip').send(page.gzip);
   return reply.send(page.html);

@@ -2,7 +2,15 @@ import { apiUrl } from '../../lib/api-url';
 import type { OutboxEntry } from './db';
 import { batchKeyFor, refuse, settle } from './outbox-answers';
 import { createOutboxQueue } from './outbox-queue';
-import { OUTBOX_REASONS, type FlushResult, type Mutation, type OutboxDeps, type SentAnswer, type SyncStatus, type WaitingAccount } from './outbox-types';
+import {
+  OUTBOX_REASONS,
+  type FlushResult,
+  type Mutation,
+  type OutboxDeps,
+  type SentAnswer,
+  type SyncStatus,
+  type WaitingAccount,
+} from './outbox-types';
 
 /**
  * A generic queue of API mutations (cart changes, favorites, notification reads, …). The page, any

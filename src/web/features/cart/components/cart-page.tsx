@@ -170,7 +170,13 @@ export function CartPage({ onCheckout }: CartPageProps) {
       <form className="cart-controls" role="search" onSubmit={(e) => e.preventDefault()}>
         <div className="field">
           <label htmlFor="cart-search">{t('cart.page.searchLabel')}</label>
-          <input id="cart-search" type="search" placeholder={t('cart.page.searchLabel')} value={query} onChange={(e) => setQuery(e.target.value)} />
+          <input
+            id="cart-search"
+            type="search"
+            placeholder={t('cart.page.searchLabel')}
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor="cart-category">{t('cart.page.categoryLabel')}</label>

@@ -142,7 +142,9 @@ function CauseDetails({
           <h1>{title}</h1>
           {cause.status !== 'active' && (
             <p>
-              <span className={`status-badge status-badge--${cause.status}`}>{STATUS_LABELS[cause.status] ? t(STATUS_LABELS[cause.status]) : cause.status}</span>
+              <span className={`status-badge status-badge--${cause.status}`}>
+                {STATUS_LABELS[cause.status] ? t(STATUS_LABELS[cause.status]) : cause.status}
+              </span>
             </p>
           )}
         </div>

@@ -128,7 +128,13 @@ export function CauseListPage({ search, onSearchChange }: CauseListPageProps) {
       <form className="cause-list__controls" role="search" onSubmit={(e) => e.preventDefault()}>
         <div className="field">
           <label htmlFor="cause-search">{t('causes.list.searchLabel')}</label>
-          <input id="cause-search" type="search" placeholder={t('causes.list.searchLabel')} value={text} onChange={(e) => setText(e.target.value)} />
+          <input
+            id="cause-search"
+            type="search"
+            placeholder={t('causes.list.searchLabel')}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor="cause-sort">{t('causes.list.sortLabel')}</label>

@@ -33,7 +33,9 @@ const USES: WebMessageId[] = [
 /** "1 June 2025": the month written out, in the reader's language where Intl knows it. */
 function longDate(day: string, locale: Locale): string {
   const locales = locale === 'en' ? ['en-GB'] : intlLocales(locale);
-  return new Intl.DateTimeFormat(locales, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+  return new Intl.DateTimeFormat(locales, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 }
 
 /** /privacy-policy: a short, plain-language policy for a Ghanaian donation platform. */

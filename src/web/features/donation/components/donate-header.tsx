@@ -39,7 +39,9 @@ export function DonateHeader({ backTo = '/cartpage' }: { backTo?: string }) {
           id="donate-search"
           type="search"
           placeholder={t('donation.header.searchLabel')}
-          value={query} onChange={(e) => setQuery(e.target.value)} />
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
       </form>
       <CartBadge count={count} />
       <Link to="/causelistpage" className="visually-hidden">

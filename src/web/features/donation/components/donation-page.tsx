@@ -97,9 +97,7 @@ export function DonationPage({ search, causeTitle, onPaid }: DonationPageProps) 
       <DonateHeader />
       <h1>{t('donation.single.title')}</h1>
       {causeTitle ? (
-        <p className="lead">
-          {withElements(t('donation.single.to', { cause: slot('cause') }), { cause: <strong>{causeTitle}</strong> })}
-        </p>
+        <p className="lead">{withElements(t('donation.single.to', { cause: slot('cause') }), { cause: <strong>{causeTitle}</strong> })}</p>
       ) : null}
       {!search.causeId ? <p className="notice notice--warning">{t('donation.single.noCause')}</p> : null}
       <DonateForm

@@ -151,9 +151,7 @@ export function MultiDonationPage({ causes, cartInSync, onPaid }: MultiDonationP
         <fieldset className="donate-causes">
           <legend>{t('donation.multi.causeCount', { count: list.length })}</legend>
           {causes === null ? <p aria-busy="true">{t('donation.multi.loading')}</p> : null}
-          {causes !== null && list.length === 0 ? (
-            <p className="notice notice--warning">{t('donation.multi.noCauses')}</p>
-          ) : null}
+          {causes !== null && list.length === 0 ? <p className="notice notice--warning">{t('donation.multi.noCauses')}</p> : null}
           {mode === 'separately' ? (
             <>
               {list.map((c) => (
@@ -174,7 +172,9 @@ export function MultiDonationPage({ causes, cartInSync, onPaid }: MultiDonationP
               ))}
               {list.length > 0 ? (
                 <p className="donate-causes__total">
-                  {withElements(t('donation.multi.total', { total: slot('total') }), { total: <strong>{formatGhs(separatelyTotal)}</strong> })}
+                  {withElements(t('donation.multi.total', { total: slot('total') }), {
+                    total: <strong>{formatGhs(separatelyTotal)}</strong>,
+                  })}
                 </p>
               ) : null}
             </>
@@ -195,9 +195,7 @@ export function MultiDonationPage({ causes, cartInSync, onPaid }: MultiDonationP
                 />
               </div>
               <div className="split-preview" aria-live="polite">
-                <p className="split-preview__title">
-                  {list.length > 1 ? t('donation.multi.splitRemainder') : t('donation.multi.split')}
-                </p>
+                <p className="split-preview__title">{list.length > 1 ? t('donation.multi.splitRemainder') : t('donation.multi.split')}</p>
                 <ul aria-label={t('donation.multi.splitLabel')}>
                   {list.map((c, i) => (
                     <li key={c.cause_id}>

@@ -87,7 +87,11 @@ function HistoryCard({ row }: { row: HistoryRow }) {
         <p className={`history-status history-status--${row.status}`}>{status ? t(status) : row.status}</p>
         {refunded > 0 ? <p className="history-card__refunded">{t('history.card.refunded', { amount: formatGhs(refunded) })}</p> : null}
         {hasReceipt && row.reference ? (
-          <DownloadButton path={receiptPath(row.reference)} filename={`boafo-receipt-${row.reference}.pdf`} label={t('history.card.receipt')} />
+          <DownloadButton
+            path={receiptPath(row.reference)}
+            filename={`boafo-receipt-${row.reference}.pdf`}
+            label={t('history.card.receipt')}
+          />
         ) : null}
       </div>
     </li>
@@ -171,7 +175,12 @@ export function DonationHistoryPage() {
         <p className="history-topbar__title">Boafo</p>
         <div className="history-topbar__actions">
           <CartBadge count={cartCount} />
-          <Link to="/profilepage" className="history-avatar" aria-label={t('history.page.profile')} title={name ?? t('history.page.profile')}>
+          <Link
+            to="/profilepage"
+            className="history-avatar"
+            aria-label={t('history.page.profile')}
+            title={name ?? t('history.page.profile')}
+          >
             <span aria-hidden="true">{(name ?? '?').trim().charAt(0).toUpperCase() || '?'}</span>
           </Link>
         </div>
@@ -252,7 +261,9 @@ export function DonationHistoryPage() {
           {loading && !loaded ? (
             <p className="empty">{t('history.page.loading')}</p>
           ) : shown.length === 0 ? (
-            <p className="empty">{trimmed && rows.length > 0 ? t('history.page.noResults', { query: trimmed }) : t('history.page.empty')}</p>
+            <p className="empty">
+              {trimmed && rows.length > 0 ? t('history.page.noResults', { query: trimmed }) : t('history.page.empty')}
+            </p>
           ) : (
             <ul className="history-list">
               {shown.map((row) => (

@@ -230,11 +230,20 @@ function Blog() {
                     <h3>{post.title}</h3>
                     <p>{post.excerpt || post.description || post.content.slice(0, 160)}</p>
                     {link.external ? (
-                      <a href={link.href} target="_blank" rel="noopener noreferrer" aria-label={t('landing.knowMoreAbout', { title: post.title })}>
+                      <a
+                        href={link.href}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        aria-label={t('landing.knowMoreAbout', { title: post.title })}
+                      >
                         {t('landing.knowMore')}
                       </a>
                     ) : (
-                      <Link to="/blog/$slug" params={{ slug: post.slug || post.id }} aria-label={t('landing.knowMoreAbout', { title: post.title })}>
+                      <Link
+                        to="/blog/$slug"
+                        params={{ slug: post.slug || post.id }}
+                        aria-label={t('landing.knowMoreAbout', { title: post.title })}
+                      >
                         {t('landing.knowMore')}
                       </Link>
                     )}

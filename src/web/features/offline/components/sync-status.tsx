@@ -65,7 +65,9 @@ export function SyncStatus() {
   if (phase === 'failed') label = translate('offline.sync.failed', { count: sync.failed });
   if (phase === 'syncing') label = translate('offline.sync.syncing', { count: sync.pending });
   if (phase === 'waiting')
-    label = online ? translate('offline.sync.waiting', { count: sync.pending }) : translate('offline.sync.waitingOffline', { count: sync.pending });
+    label = online
+      ? translate('offline.sync.waiting', { count: sync.pending })
+      : translate('offline.sync.waitingOffline', { count: sync.pending });
   if (phase === 'others') {
     const [first] = sync.waitingForOthers;
     const count = sync.waitingForOthers.reduce((n, a) => n + a.count, 0);

@@ -68,7 +68,7 @@ export function PaymentStatusPage({ reference: fromQuery, onVerified }: PaymentS
         setView({ state: 'success', result });
         if (announced.current !== reference) {
           announced.current = reference;
-          toast.success(t('payment.status.verified'));
+          toast.success(translate('payment.status.verified'));
           onVerifiedRef.current?.(result);
         }
       } else if (result.status === 'pending' || result.status === 'flagged') {
@@ -80,7 +80,7 @@ export function PaymentStatusPage({ reference: fromQuery, onVerified }: PaymentS
           timer.current = setTimeout(() => void check(signal), delay);
         }
       } else {
-        setView({ state: 'failed', message: result.detail || t('payment.status.notCompleted') });
+        setView({ state: 'failed', message: result.detail || translate('payment.status.notCompleted') });
       }
     },
     [reference],

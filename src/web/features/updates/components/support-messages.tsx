@@ -69,9 +69,7 @@ export default function SupportMessages({ cause, offline, canManage }: { cause: 
                     className="link-button"
                     disabled={hiding === message.id}
                     aria-label={
-                      message.donor_name
-                        ? t('updates.support.hideFrom', { name: message.donor_name })
-                        : t('updates.support.hideAnonymous')
+                      message.donor_name ? t('updates.support.hideFrom', { name: message.donor_name }) : t('updates.support.hideAnonymous')
                     }
                     onClick={() => void hide(message)}
                   >
