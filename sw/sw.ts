@@ -19,7 +19,8 @@ interface SyncEvent extends ExtendableEvent {
 
 // App shell: every built file (HTML, JS chunks of all routes, CSS, icons) with its revision, so the
 // app opens offline and a deploy swaps the whole set atomically when the user accepts the update.
-precacheAndRoute(self.__WB_MANIFEST);
+// `/` is not answered as index.html here (directoryIndex off) but by the navigation route below, in the reader's language.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' });
 
 // Old precaches from earlier workbox versions would otherwise sit in storage forever.
 cleanupOutdatedCaches();

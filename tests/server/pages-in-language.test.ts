@@ -3,7 +3,7 @@
  * language picker sets, else the browser's Accept-Language. The words are the app's catalog's, `<html lang>` and
  * the link preview follow, and every answer says it varies by both headers.
  */
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,15 +13,23 @@ import type { Cause } from '../../src/shared/contract/causes';
 import { formatGhs } from '../../src/shared/money';
 import { translator } from '../../src/server/lib/i18n';
 import { escapeHtml } from '../../src/server/pages/html';
+import { siteHeaderHtml } from '../../src/server/pages/site-header';
 import { backends } from './helpers/backends';
 import { useApp } from './helpers/app';
 
 // The real index.html (its static hero is what `/` paints), as the build would serve it.
+const INDEX_HTML = path.join(import.meta.dirname, '..', '..', 'index.html');
 const dist = mkdtempSync(path.join(tmpdir(), 'boafo-dist-'));
-copyFileSync(path.join(import.meta.dirname, '..', '..', 'index.html'), path.join(dist, 'index.html'));
+copyFileSync(INDEX_HTML, path.join(dist, 'index.html'));
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 const ogDescription = (html: string) => /<meta property="og:description" content="([^"]*)">/.exec(html)?.[1];
+
+it("index.html's static header is the one the server paints in English (so the worker's copy matches the app's)", () => {
+  const header = /<header class="site-header">[\s\S]*?<\/header>/.exec(readFileSync(INDEX_HTML, 'utf8'))?.[0] ?? '';
+  const tight = (html: string) => html.replace(/\s+/g, ' ').replace(/>\s+</g, '><').replace(/\s+>/g, '>');
+  expect(tight(header)).toBe(tight(siteHeaderHtml(translator('en'), 'en', '/')));
+});
 
 describe.each(backends)('pages in the reader’s language on $name', (backend) => {
   const ctx = useApp(backend, { seedDemo: true, webDistDir: dist, publicUrl: 'https://boafo.example' });

@@ -70,7 +70,7 @@ export function localizeShell(indexHtml: string, locale: Locale, options: { pain
       `<meta property="og:locale" content="${OG_LOCALES[locale]}">`,
     ].join('\n    ');
     html = html.replace('</head>', `    ${og}\n  </head>`);
-    html = html.replace(/(<div class="boot-shell">\s*)<header class="site-header">[\s\S]*?<\/header>/, (_all, open: string) => {
+    html = html.replace(/(<div class="boot-shell">[\s\S]*?)<header class="site-header">[\s\S]*?<\/header>/, (_all, open: string) => {
       return open + siteHeaderHtml(t, locale, options.pathname ?? '/');
     });
   }
