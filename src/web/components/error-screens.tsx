@@ -1,24 +1,26 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Link, type ErrorComponentProps } from '@tanstack/react-router';
+import { t as translate, useT } from '../lib/i18n';
 
 /** Router errorComponent (spec §2 error screens): a thrown loader or render error inside a route. */
 export function UnexpectedErrorScreen({ error, reset }: ErrorComponentProps) {
+  const t = useT();
   return (
     <main id="main" tabIndex={-1} className="container page page--narrow error-screen">
-      <h1>Unexpected Application Error!</h1>
-      <p className="lead">Sorry, this screen failed to load.</p>
+      <h1>{t('shell.error.screenTitle')}</h1>
+      <p className="lead">{t('shell.error.screenText')}</p>
       {error instanceof Error && error.message ? (
         <details>
-          <summary>Details</summary>
+          <summary>{t('shell.error.details')}</summary>
           <pre>{error.message}</pre>
         </details>
       ) : null}
       <p className="button-row">
         <button type="button" className="button button--secondary" onClick={reset}>
-          Try again
+          {t('shell.error.retry')}
         </button>
         <Link to="/" className="button button--primary">
-          Go home
+          {t('shell.error.home')}
         </Link>
       </p>
     </main>
@@ -48,14 +50,14 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, Boundar
     if (!this.state.error) return this.props.children;
     return (
       <main id="main" className="container page page--narrow error-screen">
-        <h1>Something went wrong.</h1>
-        <p className="lead">Your saved changes are safe on this device.</p>
+        <h1>{translate('shell.error.crashTitle')}</h1>
+        <p className="lead">{translate('shell.error.crashText')}</p>
         <p className="button-row">
           <button type="button" className="button button--secondary" onClick={() => this.setState({ error: null })}>
-            Try again
+            {translate('shell.error.retry')}
           </button>
           <a href="/" className="button button--primary">
-            Go home
+            {translate('shell.error.home')}
           </a>
         </p>
       </main>

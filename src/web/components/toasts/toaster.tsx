@@ -1,13 +1,21 @@
 import type { KeyboardEvent } from 'react';
 import { useSnapshot } from 'valtio';
+import type { WebMessageId } from '../../../shared/i18n/message-ids.gen';
+import { useT } from '../../lib/i18n';
 import { dismissToast, toastState, type Toast, type ToastType } from '../../stores/toast-store';
 import './toasts.css';
 
-const LABEL: Record<ToastType, string> = { info: 'Info', success: 'Success', error: 'Error', warning: 'Warning' };
+const LABEL: Record<ToastType, WebMessageId> = {
+  info: 'shell.toast.info',
+  success: 'shell.toast.success',
+  error: 'shell.toast.error',
+  warning: 'shell.toast.warning',
+};
 const ICON: Record<ToastType, string> = { info: 'i', success: '✓', error: '!', warning: '!' };
 
 function ToastItem({ toast }: { toast: Toast }) {
   const dismiss = () => dismissToast(toast.id);
+  const t = useT();
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape' || event.key === 'Enter' || event.key === ' ') {
       event.preventDefault(); // Space would otherwise scroll the page
@@ -22,13 +30,13 @@ function ToastItem({ toast }: { toast: Toast }) {
         {ICON[toast.type]}
       </span>
       <p className="toast__message">
-        <span className="visually-hidden">{LABEL[toast.type]}: </span>
+        <span className="visually-hidden">{t(LABEL[toast.type])}: </span>
         <span>{toast.message}</span>
       </p>
       <button
         type="button"
         className="toast__close"
-        aria-label="Dismiss notification"
+        aria-label={t('shell.toast.dismiss')}
         onClick={(event) => {
           event.stopPropagation();
           dismiss();
