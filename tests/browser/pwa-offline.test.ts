@@ -54,7 +54,10 @@ describe('installable, offline-capable shell', () => {
     const answer = (await page.reload())!;
     expect(answer.fromServiceWorker()).toBe(true);
     expect(await answer.text()).toContain('<html lang="ak"');
-    await page.getByRole('link', { name: twi('landing.hero.request') }).first().waitFor();
+    await page
+      .getByRole('link', { name: twi('landing.hero.request') })
+      .first()
+      .waitFor();
     expect(await page.getByText('Together, we lift each other up').count()).toBe(0);
     await screenshot(page, 'offline-landing-twi');
     await page.context().setOffline(false);

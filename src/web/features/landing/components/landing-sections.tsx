@@ -12,6 +12,7 @@ const SAMPLE_TESTIMONIALS = () => samples().then((m) => m.SAMPLE_TESTIMONIALS);
 const SAMPLE_STATISTICS = () => samples().then((m) => m.SAMPLE_STATISTICS);
 const SAMPLE_BLOG_POSTS = () => samples().then((m) => m.SAMPLE_BLOG_POSTS);
 import { ResponsiveImage } from '../../../components/responsive-image';
+import type { WebMessageId } from '../../../../shared/i18n/message-ids.gen';
 import { useT } from '../../../lib/i18n';
 import { HelpNeeded } from './help-needed';
 import { NewsletterForm } from './newsletter-form';
@@ -167,6 +168,14 @@ function Testimonials() {
   );
 }
 
+/** The statistics cards the server knows (GET /api/statistics/ `key`), worded here; any other card reads as sent. */
+const STATISTIC_WORDS: Record<string, { title: WebMessageId; description: WebMessageId }> = {
+  total_raised: { title: 'landing.stats.totalRaised', description: 'landing.stats.totalRaisedText' },
+  active_donors: { title: 'landing.stats.activeDonors', description: 'landing.stats.activeDonorsText' },
+  causes_completed: { title: 'landing.stats.causesCompleted', description: 'landing.stats.causesCompletedText' },
+  platform_charge: { title: 'landing.stats.platformCharge', description: 'landing.stats.platformChargeText' },
+};
+
 function Statistics() {
   const data = useContent('statistics', SAMPLE_STATISTICS);
   const stats: Statistic[] = data?.items ?? [];
@@ -179,13 +188,17 @@ function Statistics() {
           <Skeletons count={4} />
         ) : (
           <dl className="stats">
-            {stats.map((s) => (
-              <div key={s.key} className="stat">
-                <dt>{s.title || s.label}</dt>
-                <dd className="stat__value">{s.value}</dd>
-                {s.description && <dd className="stat__text">{s.description}</dd>}
-              </div>
-            ))}
+            {stats.map((s) => {
+              const words = STATISTIC_WORDS[s.key];
+              const description = words && s.description ? t(words.description) : s.description;
+              return (
+                <div key={s.key} className="stat">
+                  <dt>{words ? t(words.title) : s.title || s.label}</dt>
+                  <dd className="stat__value">{s.value}</dd>
+                  {description && <dd className="stat__text">{description}</dd>}
+                </div>
+              );
+            })}
           </dl>
         )}
       </div>
