@@ -8,7 +8,17 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-export const HTML_VARY = 'Cookie, Accept-Language';
+export const HTML_VARY = ['Cookie', 'Accept-Language'];
+
+/** Adds to the answer's Vary what the page depends on, keeping what another plugin put there. */
+function vary(reply: FastifyReply, names: string[]): FastifyReply {
+  const list = String(reply.getHeader('vary') ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  for (const name of names) if (!list.some((known) => known.toLowerCase() === name.toLowerCase())) list.push(name);
+  return reply.header('vary', list.join(', '));
+}
 
 interface Prepared {
   html: string;
@@ -41,7 +51,9 @@ function accepts(request: FastifyRequest, encoding: string): boolean {
 /** Sends a page every reader of one language shares: compressed when accepted, 304 for the copy the browser has. */
 export function sendSharedPage(request: FastifyRequest, reply: FastifyReply, html: string): FastifyReply {
   const page = prepare(html);
-  reply.header('vary', `${HTML_VARY}, Accept-Encoding`).header('cache-control', 'no-cache').header('etag', page.etag);
+  vary(reply, [...HTML_VARY, 'Accept-Encoding'])
+    .header('cache-control', 'no-cache')
+    .header('etag', page.etag);
   reply.type('text/html; charset=utf-8');
   const seen = request.headers['if-none-match'];
   if (typeof seen === 'string' && seen.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag))
@@ -53,5 +65,5 @@ export function sendSharedPage(request: FastifyRequest, reply: FastifyReply, htm
 
 /** Sends a page painted for this request (a cause, the cause list): never stored, varies by language. */
 export function sendPaintedPage(reply: FastifyReply, html: string): FastifyReply {
-  return reply.header('vary', HTML_VARY).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  return vary(reply, HTML_VARY).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
 }
