@@ -61,6 +61,8 @@ describe.each(backends)('pages in the reader’s language on $name', (backend) =
       // The header's language picker shows the page's language, as the app's does.
       expect(res.body, page.url).toContain(`<option value="${locale}" lang="${locale}" selected>`);
       expect(ogDescription(res.body), page.url).toContain(escapeHtml(page.og));
+      // The preview picture of a cause draws its words in the page's language too.
+      if (page.url.startsWith('/causes/')) expect(res.body).toMatch(new RegExp(`og:image" content="[^"]*&amp;lang=${locale}"`));
       for (const english of ['Together, we lift each other up', 'About this cause', 'Search causes', '>Home<'])
         expect(res.body, page.url).not.toContain(english);
     }

@@ -98,7 +98,8 @@ export function createFirstLoadPages(app: FastifyInstance, shell: ShellPage, rou
         ),
         // The drawn card (title and progress), not the bare cover: a preview then says what the link asks for.
         // Previews are cached by URL: the amount in it makes a share after new gifts fetch a fresh card.
-        image: `${ogCardPath(cause.id)}?v=${encodeURIComponent(cause.current_amount)}`,
+        // In the page's language: the card's words are drawn into the picture.
+        image: `${ogCardPath(cause.id)}?v=${encodeURIComponent(cause.current_amount)}${locale === 'en' ? '' : `&lang=${locale}`}`,
         imageSize: { width: OG_WIDTH, height: OG_HEIGHT },
       };
     }

@@ -126,6 +126,8 @@ export type WebMessageId =
   | 'causes.progress.label'
   | 'causes.progress.valueText'
   | 'causes.share.description'
+  | 'causes.share.raised'
+  | 'causes.share.raisedOf'
   | 'causes.status.active'
   | 'causes.status.closed'
   | 'causes.status.completed'

@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ApiError } from '../../lib/api-error';
+import { isLocale } from '../../../shared/i18n/locales';
 import { renderOgCard } from '../../lib/og-card';
 import { PUBLIC_STATUSES } from '../../repositories/causes';
 import { isUuid } from '../../repositories/search';
@@ -29,6 +30,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['media'],
         summary: 'A 1200×630 PNG link-preview card of a public cause: cover, title and amount raised',
         params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
+        querystring: Type.Object({
+          lang: Type.Optional(
+            Type.String({ maxLength: 8, description: 'Language of the words on the card (en, ak, ee, ha, gaa); English otherwise' }),
+          ),
+        }),
         response: {
           200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'PNG bytes' }),
           ...errorResponses(404),
@@ -37,10 +43,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
+      const locale = isLocale(request.query.lang) ? request.query.lang : 'en';
       const cause = isUuid(id) ? await app.repos.causes.find(id) : null;
       if (!cause || !PUBLIC_STATUSES.includes(cause.status)) throw new ApiError(404, 'not_found', 'Cause not found.');
 
-      const key = `${cause.id}:${cause.updatedAt.getTime()}:${cause.currentAmount}:${cause.targetAmount}`;
+      const key = `${cause.id}:${cause.updatedAt.getTime()}:${cause.currentAmount}:${cause.targetAmount}:${locale}`;
       let png = cards.get(key);
       if (!png) {
         png = await renderOgCard({
@@ -48,6 +55,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           raised: cause.currentAmount,
           goal: cause.targetAmount,
           cover: await coverBytes(cause.coverImage),
+          locale,
         });
       }
       remember(key, png);
