@@ -8,6 +8,7 @@ import { getDb } from '../src/web/features/offline/db';
 import { createOutbox, SYNC_TAG } from '../src/web/features/offline/outbox';
 import { createTokenRefresher, readTokens } from '../src/web/features/offline/session-tokens';
 import { apiBaseUrl } from '../src/web/lib/api-url';
+import { languageShell, rememberLanguage } from './language-shell';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
@@ -18,7 +19,8 @@ interface SyncEvent extends ExtendableEvent {
 
 // App shell: every built file (HTML, JS chunks of all routes, CSS, icons) with its revision, so the
 // app opens offline and a deploy swaps the whole set atomically when the user accepts the update.
-precacheAndRoute(self.__WB_MANIFEST);
+// `/` is not answered as index.html here (directoryIndex off) but by the navigation route below, in the reader's language.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' });
 
 // Old precaches from earlier workbox versions would otherwise sit in storage forever.
 cleanupOutdatedCaches();
@@ -27,11 +29,13 @@ cleanupOutdatedCaches();
 // so the first visit already gets offline support and background sync.
 clientsClaim();
 
-// SPA navigations (/causes/123, /dashboard, ...) get the precached index.html and the router takes over.
+// SPA navigations (/causes/123, /dashboard, ...) get the precached index.html and the router takes over;
+// in the reader's language when it is not English (language-shell.ts).
 // Server-owned paths must reach the network: the API, the realtime socket, uploaded media and the
 // payment sandbox would break if answered with the app shell, and so would a text's short receipt link (/r/…).
+const englishShell = createHandlerBoundToURL('index.html');
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('index.html'), {
+  new NavigationRoute(async (options) => (await languageShell(options.request)) ?? englishShell(options), {
     denylist: [/^\/api(\/|$)/, /^\/ws(\/|$)/, /^\/media(\/|$)/, /^\/sandbox(\/|$)/, /^\/r\//],
   }),
 );
@@ -90,6 +94,8 @@ registerRoute(
 // The update prompt: the page posts SKIP_WAITING only after the user pressed Reload.
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  // The language the page shows: the next navigation's index.html is in it (language-shell.ts).
+  if (event.data?.type === 'LANGUAGE') event.waitUntil(rememberLanguage(event.data.locale));
 });
 
 async function tellPages(message: { type: string; [field: string]: unknown }): Promise<void> {

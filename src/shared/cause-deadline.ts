@@ -1,7 +1,7 @@
 /**
  * Cause end dates. An end date is a calendar day (YYYY-MM-DD) in UTC, Ghana's clock all year: the
  * cause takes donations through that whole day and the sweeper closes it once the day is over.
- * Cards, the cause page and the server's first-paint snapshot all word it with deadlineLabel().
+ * Cards, the cause page and the server's first-paint snapshot all read it with deadlineOf().
  */
 const DAY_MS = 86_400_000;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -41,15 +41,30 @@ export function daysLeft(endDate: string | null | undefined, now: Date = new Dat
   return Math.round((end - (isoDayStart(utcDay(now)) as number)) / DAY_MS);
 }
 
+/** Where a cause stands against its end date, for the screens to word in the reader's language. */
+export type Deadline = { kind: 'ended' } | { kind: 'lastDay' } | { kind: 'daysLeft'; days: number };
+
 /**
- * "12 days left", "1 day left", "Last day" or "Ended"; null when there is nothing to say (no end date,
- * or a cause already closed or completed before its date: its status says more).
+ * Ended, the last day, or the days left; null when there is nothing to say (no end date, or a cause already
+ * closed or completed before its date: its status says more).
  */
-export function deadlineLabel(cause: { end_date?: string | null; status: string }, now: Date = new Date()): string | null {
+export function deadlineOf(cause: { end_date?: string | null; status: string }, now: Date = new Date()): Deadline | null {
   const left = daysLeft(cause.end_date, now);
   if (left === null) return null;
-  if (left < 0) return 'Ended';
+  if (left < 0) return { kind: 'ended' };
   if (cause.status === 'closed' || cause.status === 'completed') return null;
-  if (left === 0) return 'Last day';
-  return left === 1 ? '1 day left' : `${left} days left`;
+  if (left === 0) return { kind: 'lastDay' };
+  return { kind: 'daysLeft', days: left };
+}
+
+/**
+ * "12 days left", "1 day left", "Last day" or "Ended" in English (logs and tests); the screens word
+ * deadlineOf() from their catalogs (`causes.deadline.*`).
+ */
+export function deadlineLabel(cause: { end_date?: string | null; status: string }, now: Date = new Date()): string | null {
+  const deadline = deadlineOf(cause, now);
+  if (!deadline) return null;
+  if (deadline.kind === 'ended') return 'Ended';
+  if (deadline.kind === 'lastDay') return 'Last day';
+  return deadline.days === 1 ? '1 day left' : `${deadline.days} days left`;
 }

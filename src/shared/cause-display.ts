@@ -23,19 +23,19 @@ export function imageWidths(sizes: Record<string, string> | null | undefined): [
     .sort((a, b) => a[0] - b[0]);
 }
 
-/** Why Donate is disabled, in words (null when the cause takes donations). */
-export function donationBlockReason(cause: Pick<Cause, 'accepts_donations' | 'status'>): string | null {
+/** Why Donate is disabled: the cause's state, which each screen words in its reader's language. */
+export type DonationBlock = 'under_review' | 'rejected' | 'completed' | 'closed' | 'paused';
+
+/** Why a cause takes no donations (null when it does). */
+export function donationBlock(cause: Pick<Cause, 'accepts_donations' | 'status'>): DonationBlock | null {
   if (cause.accepts_donations) return null;
   switch (cause.status) {
     case 'under_review':
-      return 'This cause is waiting for review and cannot take donations yet.';
     case 'rejected':
-      return 'This cause was not approved, so it cannot take donations.';
     case 'completed':
-      return 'This cause reached its goal and no longer takes donations.';
     case 'closed':
-      return 'This cause is closed and no longer takes donations.';
+      return cause.status;
     default:
-      return 'This cause is not taking donations right now.';
+      return 'paused';
   }
 }

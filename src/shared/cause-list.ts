@@ -3,15 +3,13 @@
  * (src/shared/contract), the server and the web app all read them from here.
  */
 
-/** `ordering` values of GET /api/causes/list/ for the five sorts of spec §9. */
-export const CAUSE_ORDERINGS = {
-  date_created: 'Date created',
-  popularity: 'Popularity',
-  created_by: 'Created by',
-  category: 'Category',
-  goal_amount: 'Goal amount',
-} as const;
-export type CauseOrdering = keyof typeof CAUSE_ORDERINGS;
+/** `ordering` values of GET /api/causes/list/ for the five sorts of spec §9 (the screens word them). */
+export const CAUSE_ORDERINGS = ['date_created', 'popularity', 'created_by', 'category', 'goal_amount'] as const;
+export type CauseOrdering = (typeof CAUSE_ORDERINGS)[number];
+
+export function isCauseOrdering(value: unknown): value is CauseOrdering {
+  return typeof value === 'string' && (CAUSE_ORDERINGS as readonly string[]).includes(value);
+}
 
 export const CAUSE_PAGE_SIZE = 12;
 /** The largest `page_size` any list accepts. */

@@ -1,7 +1,8 @@
 // The service worker installs, and with the network cut (server stopped and
-// the browser offline) a reload of / still shows the app shell.
+// the browser offline) a reload of / still shows the app shell, in the language the donor chose.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { translator } from '../../src/server/lib/i18n';
 import { screenshot } from './helpers/browser';
 import { closeBrowserApp, openBrowserApp } from './helpers/app-fixture';
 import type { RunningServer } from './helpers/server-process';
@@ -37,6 +38,31 @@ describe('installable, offline-capable shell', () => {
       return registration.active ? registration.scope : null;
     });
     expect(scope).toBe(`${server.url}/`);
+  });
+
+  it('keeps a Twi reader in Twi offline: the reloaded page is Twi from its first paint', async () => {
+    const twi = translator('ak');
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    // A visitor's first touch starts the app on the page the worker painted; the choice is carried over to it.
+    await page.getByLabel('Language').focus();
+    await page.getByLabel('Language').selectOption('ak');
+    await page.getByRole('heading', { level: 1, name: twi('landing.hero.title') }).waitFor();
+    // The worker keeps the Twi page the server paints (sw/language-shell.ts).
+    await expect.poll(() => page.evaluate(async () => Boolean(await caches.match('/__boafo/shell/ak')))).toBe(true);
+    await page.context().setOffline(true);
+    const answer = (await page.reload())!;
+    expect(answer.fromServiceWorker()).toBe(true);
+    expect(await answer.text()).toContain('<html lang="ak"');
+    await page
+      .getByRole('link', { name: twi('landing.hero.request') })
+      .first()
+      .waitFor();
+    expect(await page.getByText('Together, we lift each other up').count()).toBe(0);
+    await screenshot(page, 'offline-landing-twi');
+    await page.context().setOffline(false);
+    await page.getByLabel(twi('common.language.label')).selectOption('en');
+    await page.getByRole('heading', { level: 1, name: 'Together, we lift each other up' }).waitFor();
   });
 
   it('reloads / from the cache with the network cut and says it is offline', async () => {

@@ -14,6 +14,7 @@ import { backends } from './helpers/backends';
 import { bearer, useApp, useTwoApps } from './helpers/app';
 import { ADMIN, createCause, donate } from './helpers/causes';
 import { chargeSuccess, currentAmount, notificationCount, one, scene, signedWebhook, verify } from './helpers/giving';
+import { translator } from '../../src/server/lib/i18n';
 import {
   PHONES,
   SERVICE_CODE,
@@ -76,9 +77,10 @@ async function session(
 
 describe('share card line for phones', () => {
   it('says what to dial, else the code, else nothing', () => {
-    expect(phoneLine('123456', '*920*44*123456#')).toBe('No data? Dial *920*44*123456#');
-    expect(phoneLine('123456', null)).toBe('Cause code 123456');
-    expect(phoneLine(null, null)).toBeNull();
+    const en = translator('en');
+    expect(phoneLine(en, '123456', '*920*44*123456#')).toBe('No data? Dial *920*44*123456#');
+    expect(phoneLine(en, '123456', null)).toBe('Cause code 123456');
+    expect(phoneLine(en, null, null)).toBeNull();
   });
 });
 

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkoutTarget } from '../../src/web/features/cart/lib/checkout';
 import { cartSync } from '../../src/web/features/cart/cart-runtime';
 import { readCartId } from '../../src/web/features/cart/cart-id';
-import { addToCart, CART_WRITE_FAILED, type CartLine } from '../../src/web/features/cart/local-cart';
+import { addToCart, type CartLine } from '../../src/web/features/cart/local-cart';
 import { getDb } from '../../src/web/features/offline/db';
 import { getOutbox, startOffline } from '../../src/web/features/offline/start-offline';
 import { refreshAccessToken } from '../../src/web/lib/api-client';
@@ -146,7 +146,9 @@ describe('/cartpage quantities and the outbox', () => {
     getDb().outbox.hook('creating', failQueue);
     try {
       await act(async () => fireEvent.click(screen.getByRole('button', { name: `Increase quantity of ${kwame.title}` })));
-      await waitFor(() => expect(toasts()).toEqual([`error:${CART_WRITE_FAILED}`]));
+      await waitFor(() =>
+        expect(toasts()).toEqual(['error:Could not save this change on your device. Nothing was changed; please try again.']),
+      );
     } finally {
       getDb().outbox.hook('creating').unsubscribe(failQueue);
     }

@@ -3,7 +3,9 @@
  * PNG, the size Facebook, WhatsApp and X crop to least. Text is an SVG overlay that libvips draws,
  * so there is no browser or font package to ship.
  */
+import type { Locale } from '../../shared/i18n/locales';
 import { formatGhs } from '../../shared/money';
+import { translator, type Translate } from './i18n';
 import { loadSharp } from './images';
 
 export const OG_WIDTH = 1200;
@@ -37,6 +39,8 @@ export interface OgCardInput {
   /** The cause's six-digit code and what a phone dials to give (`*920*44*123456#`), when it has them. */
   code?: string | null;
   dial?: string | null;
+  /** The language of the words on the card (the page's that links to it); English when absent. */
+  locale?: Locale;
 }
 
 export function escapeXml(text: string): string {
@@ -84,20 +88,24 @@ export function wrapTitle(title: string, perLine = TITLE_CHARS_PER_LINE, maxLine
 }
 
 /** The line for phones without data: what to dial, or the cause's code alone. */
-export function phoneLine(code: string | null | undefined, dial: string | null | undefined): string | null {
-  if (dial) return `No data? Dial ${dial}`;
-  return code ? `Cause code ${code}` : null;
+export function phoneLine(t: Translate, code: string | null | undefined, dial: string | null | undefined): string | null {
+  if (dial) return t('causes.share.phoneDial', { dial });
+  return code ? t('causes.share.phoneCode', { code }) : null;
 }
 
-function overlay({ title, raised, goal, code, dial }: OgCardInput, hasCover: boolean): string {
+function overlay({ title, raised, goal, code, dial, locale }: OgCardInput, hasCover: boolean): string {
+  const t = translator(locale);
   const percent = goal > 0 ? Math.min(100, Math.floor((raised * 100) / goal)) : 0;
   const lines = wrapTitle(title);
   const titleTop = 150;
   const lineHeight = Math.round(TITLE_SIZE * 1.2);
   const amountsTop = Math.max(titleTop + TITLE_SIZE + (lines.length - 1) * lineHeight + 64, 420);
   const barTop = amountsTop + 36;
-  const phone = phoneLine(code, dial);
-  const amounts = goal > 0 ? `${formatGhs(raised)} raised of ${formatGhs(goal)}` : `${formatGhs(raised)} raised`;
+  const phone = phoneLine(t, code, dial);
+  const amounts =
+    goal > 0
+      ? t('causes.share.raisedOf', { raised: formatGhs(raised), goal: formatGhs(goal) })
+      : t('causes.share.raised', { raised: formatGhs(raised) });
   // A sliver narrower than its rounded ends would draw as a dot.
   const filled = percent > 0 ? Math.max(24, Math.round((TEXT_WIDTH * percent) / 100)) : 0;
   // With no goal there is nothing to be a percentage of.
@@ -105,7 +113,7 @@ function overlay({ title, raised, goal, code, dial }: OgCardInput, hasCover: boo
     goal > 0
       ? `<rect x="${TEXT_LEFT}" y="${barTop}" width="${TEXT_WIDTH}" height="24" rx="12" fill="${TRACK}"/>
   <rect x="${TEXT_LEFT}" y="${barTop}" width="${filled}" height="24" rx="12" fill="${PRIMARY}"/>
-  <text x="${TEXT_LEFT}" y="${barTop + 70}" font-family="${FONT}" font-size="28" font-weight="bold" fill="${TEXT}">${percent}% funded</text>`
+  <text x="${TEXT_LEFT}" y="${barTop + 70}" font-family="${FONT}" font-size="28" font-weight="bold" fill="${TEXT}">${escapeXml(t('causes.progress.valueText', { percent }))}</text>`
       : '';
   const brandPanel = hasCover
     ? ''

@@ -6,16 +6,24 @@
  * - a static snapshot of that screen in #root (snapshots.ts), painted before any JavaScript runs;
  * - the route's stylesheets, and for a cause its title, description and Open Graph image, so a
  *   link preview shows the cause rather than "Boafo".
- * Any other path, or a read that does not answer 200, gets the plain index.html.
+ * All in the reader's language (landing-shell.ts gives index.html in it; the words are the app's catalog ids).
+ * Any other path, or a read that does not answer 200, gets the plain index.html (in the reader's language).
  */
 import { siteOrigin } from '../lib/site-origin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Cause } from '../../shared/contract/causes';
 import type { Paginated } from '../../shared/contract/common';
+import type { Locale } from '../../shared/i18n/locales';
+import { formatGhs } from '../../shared/money';
+import { causeProgress } from '../../shared/cause-progress';
+import { translator } from '../lib/i18n';
 import { CATEGORIES_PATH, causeDetailsPath, FIRST_CAUSE_LIST_PATH } from '../../shared/cause-paths';
 import { OG_HEIGHT, OG_WIDTH, ogCardPath } from '../lib/og-card';
 import type { RouteStyles } from './route-styles';
-import { causeDetailSnapshot, causeListSnapshot, escapeHtml } from './snapshots';
+import { escapeHtml } from './html';
+import { OG_LOCALES, type ShellPage } from './landing-shell';
+import { siteHeaderHtml } from './site-header';
+import { causeDetailSnapshot, causeListSnapshot } from './snapshots';
 
 const CAUSE_PAGE = /^\/causes\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 const LIST_PAGE = /^\/causelistpage\/?$/;
@@ -48,11 +56,10 @@ function shorten(text: string): string {
   return flat.length > DESCRIPTION_LENGTH ? `${flat.slice(0, DESCRIPTION_LENGTH - 1).trimEnd()}…` : flat;
 }
 
-export type FirstLoadPage = (request: FastifyRequest) => Promise<string | null>;
+export type FirstLoadPage = (request: FastifyRequest, locale: Locale) => Promise<string | null>;
 
-export function createFirstLoadPages(app: FastifyInstance, indexHtml: string, routeStyles: RouteStyles): FirstLoadPage {
-  const staticHeader = /<header class="site-header">[\s\S]*?<\/header>/.exec(indexHtml)?.[0] ?? '';
-
+/** `shell` gives index.html in a language (landing-shell.ts). */
+export function createFirstLoadPages(app: FastifyInstance, shell: ShellPage, routeStyles: RouteStyles): FirstLoadPage {
   /**
    * The body of a public GET, as this guest would get it; null unless it answers 200. Asked at the
    * same address (Host, and a trusted proxy's X-Forwarded-*), so the absolute links in the answer
@@ -68,21 +75,31 @@ export function createFirstLoadPages(app: FastifyInstance, indexHtml: string, ro
     return response.statusCode === 200 ? (response.json() as T) : null;
   }
 
-  async function screenFor(request: FastifyRequest, pathname: string): Promise<Screen | null> {
+  async function screenFor(request: FastifyRequest, pathname: string, locale: Locale): Promise<Screen | null> {
+    const t = translator(locale);
     const causeId = CAUSE_PAGE.exec(pathname)?.[1];
     if (causeId) {
       const path = causeDetailsPath(causeId.toLowerCase());
       const cause = await read<Cause>(request, path);
       if (!cause) return null;
+      const progress = causeProgress(cause.target_amount, cause.current_amount);
       return {
         answers: { [path]: cause },
-        snapshot: causeDetailSnapshot(cause),
+        snapshot: causeDetailSnapshot(cause, locale),
         routeSource: 'src/web/routes/causes/$id.tsx',
         title: cause.title || cause.name,
-        description: shorten(cause.description ?? ''),
+        // The money in the reader's language; the organizer's story as written.
+        description: shorten(
+          t('causes.share.description', {
+            raised: formatGhs(progress.collected),
+            goal: formatGhs(progress.goal),
+            story: cause.description ?? '',
+          }),
+        ),
         // The drawn card (title and progress), not the bare cover: a preview then says what the link asks for.
         // Previews are cached by URL: the amount in it makes a share after new gifts fetch a fresh card.
-        image: `${ogCardPath(cause.id)}?v=${encodeURIComponent(cause.current_amount)}`,
+        // In the page's language: the card's words are drawn into the picture.
+        image: `${ogCardPath(cause.id)}?v=${encodeURIComponent(cause.current_amount)}${locale === 'en' ? '' : `&lang=${locale}`}`,
         imageSize: { width: OG_WIDTH, height: OG_HEIGHT },
       };
     }
@@ -94,21 +111,21 @@ export function createFirstLoadPages(app: FastifyInstance, indexHtml: string, ro
       if (!page || !Array.isArray(page.results)) return null;
       return {
         answers: { [FIRST_CAUSE_LIST_PATH]: page, ...(categories ? { [CATEGORIES_PATH]: categories } : {}) },
-        snapshot: causeListSnapshot(page),
+        snapshot: causeListSnapshot(page, locale),
         routeSource: 'src/web/routes/causelistpage.tsx',
-        title: 'Causes',
-        description: 'Medical emergencies and social causes across Ghana that you can give to today, in cedis, by card or mobile money.',
+        title: t('causes.list.title'),
+        description: t('causes.list.metaDescription'),
         image: page.results.find((c) => c.cover_image)?.cover_image ?? null,
       };
     }
     return null;
   }
 
-  return async (request) => {
+  return async (request, locale) => {
     // A search, sort or page in the URL is a screen the snapshot does not draw: let the app do it.
     const [pathname, query] = request.url.split('?', 2);
     if (query || !pathname) return null;
-    const screen = await screenFor(request, pathname).catch((error: unknown) => {
+    const screen = await screenFor(request, pathname, locale).catch((error: unknown) => {
       request.log.warn({ err: error }, 'first-load page fell back to the plain app shell');
       return null;
     });
@@ -124,6 +141,7 @@ export function createFirstLoadPages(app: FastifyInstance, indexHtml: string, ro
       `<meta property="og:title" content="${escapeHtml(screen.title)}">`,
       `<meta property="og:description" content="${description}">`,
       `<meta property="og:url" content="${escapeHtml(origin + pathname)}">`,
+      `<meta property="og:locale" content="${OG_LOCALES[locale]}">`,
       ...(image ? [`<meta property="og:image" content="${image}">`] : []),
       ...(image && screen.imageSize
         ? [
@@ -136,9 +154,10 @@ export function createFirstLoadPages(app: FastifyInstance, indexHtml: string, ro
       ...routeStyles(screen.routeSource).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
       `<script type="application/json" id="boot-answers">${scriptJson(screen.answers)}</script>`,
     ].join('\n    ');
-    const page = `<div class="boot-page">${staticHeader}<main id="main" class="${screen.snapshot.className}">${screen.snapshot.main}</main></div>`;
+    const header = siteHeaderHtml(translator(locale), locale, pathname);
+    const page = `<div class="boot-page">${header}<main id="main" class="${screen.snapshot.className}">${screen.snapshot.main}</main></div>`;
 
-    return indexHtml
+    return shell(locale, pathname)
       .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
       .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${description}" />`)
       .replace('</head>', `    ${meta}\n  </head>`)

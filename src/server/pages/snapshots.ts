@@ -3,21 +3,44 @@
  * drawn from the same API answers the app will read. It uses the React components' markup and
  * classes, so the phone paints the real page before any JavaScript arrives, and React's first
  * render replaces it with the same thing. Links work as they are; buttons wait for the app (page-takeover.ts).
+ * Painted in the reader's language with the app's own message ids, so the words are the ones React will draw.
  */
-import { CAUSE_ORDERINGS } from '../../shared/cause-list';
+import { CAUSE_ORDERINGS, type CauseOrdering } from '../../shared/cause-list';
 import type { Cause } from '../../shared/contract/causes';
 import type { Paginated } from '../../shared/contract/common';
-import { categoryName, donationBlockReason, imageWidths } from '../../shared/cause-display';
+import { categoryName, donationBlock, imageWidths, type DonationBlock } from '../../shared/cause-display';
 import { causeProgress } from '../../shared/cause-progress';
-import { deadlineLabel } from '../../shared/cause-deadline';
+import { deadlineOf, type Deadline } from '../../shared/cause-deadline';
 import { formatDate } from '../../shared/dates';
+import type { Locale } from '../../shared/i18n/locales';
+import type { WebMessageId } from '../../shared/i18n/message-ids.gen';
+import { slot } from '../../shared/i18n/slots';
 import { formatGhs } from '../../shared/money';
+import { translator, type Translate } from '../lib/i18n';
+import { escapeHtml, richHtml } from './html';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** The same words as the app's (src/web/features/causes/lib/cause-words.ts). */
+const ORDERING_LABELS: Record<CauseOrdering, WebMessageId> = {
+  date_created: 'causes.list.sort.dateCreated',
+  popularity: 'causes.list.sort.popularity',
+  created_by: 'causes.list.sort.createdBy',
+  category: 'causes.list.sort.category',
+  goal_amount: 'causes.list.sort.goalAmount',
+};
 
-/** Text or attribute value → HTML that shows it as written (causes are written by anyone). */
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (ch) => ESCAPES[ch]!);
+const BLOCK_REASONS: Record<DonationBlock, WebMessageId> = {
+  under_review: 'causes.blocked.underReview',
+  rejected: 'causes.blocked.rejected',
+  completed: 'causes.blocked.completed',
+  closed: 'causes.blocked.closed',
+  paused: 'causes.blocked.paused',
+};
+
+function deadlineText(t: Translate, deadline: Deadline | null): string | null {
+  if (!deadline) return null;
+  if (deadline.kind === 'ended') return t('causes.deadline.ended');
+  if (deadline.kind === 'lastDay') return t('causes.deadline.lastDay');
+  return t('causes.deadline.daysLeft', { days: deadline.days });
 }
 
 /** The API's WebP size map ({"320w": "/media/…"}) as a srcset, narrowest first (as ResponsiveImage does). */
@@ -49,12 +72,17 @@ function image(cause: Cause, o: ImageOptions): string {
 }
 
 /** "12 days left" / "Last day" / "Ended" as the card and the cause page draw it; '' when there is none. */
-function deadline(cause: Cause): string {
-  const label = deadlineLabel(cause);
+function deadline(cause: Cause, t: Translate): string {
+  const label = deadlineText(t, deadlineOf(cause));
   return label ? `<p class="cause-deadline">${escapeHtml(label)}</p>` : '';
 }
 
-function causeCard(cause: Cause, eager: boolean): string {
+/** The progress bar (CauseProgressBar). */
+function progressBar(t: Translate, percent: number, label: string): string {
+  return `<div class="progress" role="progressbar" aria-valuemin="0" aria-valuemax="100" aria-valuenow="${percent}" aria-label="${escapeHtml(label)}" aria-valuetext="${escapeHtml(t('causes.progress.valueText', { percent }))}"><span class="progress__bar" style="width: ${percent}%"></span></div>`;
+}
+
+function causeCard(cause: Cause, eager: boolean, t: Translate): string {
   const title = cause.title || cause.name;
   const progress = causeProgress(cause.target_amount, cause.current_amount);
   const category = categoryName(cause.category);
@@ -65,43 +93,53 @@ function causeCard(cause: Cause, eager: boolean): string {
     `<h3 class="cause-card__title"><a href="/causes/${encodeURIComponent(cause.id)}">${escapeHtml(title)}</a></h3>` +
     `<p class="cause-card__description">${escapeHtml(cause.description)}</p>` +
     '<div class="cause-card__progress">' +
-    `<div class="progress" role="progressbar" aria-valuemin="0" aria-valuemax="100" aria-valuenow="${progress.percent}" aria-label="${escapeHtml(title)}: funding progress" aria-valuetext="${progress.percent}% funded"><span class="progress__bar" style="width: ${progress.percent}%"></span></div>` +
-    `<p class="cause-card__amounts"><strong>${formatGhs(progress.collected)}</strong> raised of ${formatGhs(progress.goal)} · ${progress.percent}%</p>` +
-    `</div>${deadline(cause)}</div></article>`
+    progressBar(t, progress.percent, t('causes.card.progressLabel', { title })) +
+    `<p class="cause-card__amounts">${richHtml(
+      t('causes.card.amounts', { raised: slot('raised'), goal: formatGhs(progress.goal), percent: progress.percent }),
+      { raised: `<strong>${formatGhs(progress.collected)}</strong>` },
+    )}</p>` +
+    `</div>${deadline(cause, t)}</div></article>`
   );
 }
 
 const SVG =
   'viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"';
 
-// The list's header and controls as the app draws them (cause-list-page.tsx), so the grid does not
-// move when React takes over. Until then the controls do nothing; the links already work.
-const LIST_TOP =
-  '<div class="cause-list__top"><h1>Causes</h1><div class="cause-list__icons">' +
-  `<a href="/cartpage" class="icon-link" aria-label="Cart"><svg ${SVG}><circle cx="9" cy="20" r="1.5"></circle><circle cx="18" cy="20" r="1.5"></circle><path d="M2 3h3l2.6 12.4a2 2 0 0 0 2 1.6h8.2a2 2 0 0 0 2-1.5L22 7H6"></path></svg></a>` +
-  `<a href="/profilepage" class="icon-link" aria-label="Profile"><svg ${SVG}><circle cx="12" cy="8" r="4"></circle><path d="M4 21c0-4 4-6 8-6s8 2 8 6"></path></svg></a>` +
-  '</div></div>';
-const LIST_CONTROLS =
-  '<form class="cause-list__controls" role="search">' +
-  '<div class="field"><label for="cause-search">Search causes</label><input id="cause-search" type="search" placeholder="Search causes"></div>' +
-  `<div class="field"><label for="cause-sort">Sort by</label><select id="cause-sort"><option>${CAUSE_ORDERINGS.date_created}</option></select></div>` +
-  '<div class="field"><label for="cause-category">Category</label><select id="cause-category"><option>All categories</option></select></div>' +
-  '</form>';
+// The list's header and controls as the app draws them (cause-list-page.tsx) for a guest with an empty cart,
+// so the grid does not move when React takes over (a select is as wide as its widest option: all sorts are
+// there). Until then the controls do nothing; the links already work.
+function listTop(t: Translate): string {
+  const search = escapeHtml(t('causes.list.searchLabel'));
+  const sorts = CAUSE_ORDERINGS.map((key) => `<option value="${key}">${escapeHtml(t(ORDERING_LABELS[key]))}</option>`).join('');
+  return (
+    `<div class="cause-list__top"><h1>${escapeHtml(t('causes.list.title'))}</h1><div class="cause-list__icons">` +
+    `<a href="/cartpage" class="icon-link" aria-label="${escapeHtml(t('causes.list.cartLink', { count: 0 }))}"><svg ${SVG}><circle cx="9" cy="20" r="1.5"></circle><circle cx="18" cy="20" r="1.5"></circle><path d="M2 3h3l2.6 12.4a2 2 0 0 0 2 1.6h8.2a2 2 0 0 0 2-1.5L22 7H6"></path></svg><span class="badge" aria-hidden="true">0</span></a>` +
+    `<a href="/profilepage" class="icon-link" aria-label="${escapeHtml(t('causes.list.profileLink'))}"><svg ${SVG}><circle cx="12" cy="8" r="4"></circle><path d="M4 21c0-4 4-6 8-6s8 2 8 6"></path></svg></a>` +
+    '</div></div>' +
+    '<form class="cause-list__controls" role="search">' +
+    `<div class="field"><label for="cause-search">${search}</label><input id="cause-search" type="search" placeholder="${search}"></div>` +
+    `<div class="field"><label for="cause-sort">${escapeHtml(t('causes.list.sortLabel'))}</label><select id="cause-sort">${sorts}</select></div>` +
+    `<div class="field"><label for="cause-category">${escapeHtml(t('causes.list.categoryLabel'))}</label><select id="cause-category"><option value="">${escapeHtml(t('causes.list.allCategories'))}</option></select></div>` +
+    '</form>'
+  );
+}
 
-/** The first page of /causelistpage: heading and the two-column grid (controls come with the app). */
-export function causeListSnapshot(page: Paginated<Cause>): { main: string; className: string } {
+/** The first page of /causelistpage in `locale`: heading, controls and the two-column grid. */
+export function causeListSnapshot(page: Paginated<Cause>, locale: Locale = 'en'): { main: string; className: string } {
+  const t = translator(locale);
   const results = page.results;
   const half = Math.ceil(results.length / 2);
   const columns = [results.slice(0, half), results.slice(half)]
     .map(
       (column, c) =>
-        `<ul class="cause-grid__column">${column.map((cause, i) => `<li>${causeCard(cause, c === 0 && i === 0)}</li>`).join('')}</ul>`,
+        `<ul class="cause-grid__column">${column.map((cause, i) => `<li>${causeCard(cause, c === 0 && i === 0, t)}</li>`).join('')}</ul>`,
     )
     .join('');
-  const grid = results.length ? `<div class="cause-grid">${columns}</div>` : '<p class="empty">No causes yet.</p>';
+  const grid = results.length ? `<div class="cause-grid">${columns}</div>` : `<p class="empty">${escapeHtml(t('causes.list.empty'))}</p>`;
+  const count = escapeHtml(t('common.causeCount', { count: page.count ?? results.length }));
   return {
     className: 'container page cause-list',
-    main: `${LIST_TOP}${LIST_CONTROLS}<h2 class="visually-hidden">Cause results</h2><div>${grid}</div>`,
+    main: `${listTop(t)}<h2 class="visually-hidden">${count}</h2><div>${grid}</div>`,
   };
 }
 
@@ -113,35 +151,45 @@ const SHARE_ICON =
  * donation page, so it works before the app starts; Add to Cart and Share are pressed again by the
  * app once it has taken over (src/web/lib/page-takeover.ts), which matches them by their words.
  */
-function panelActions(cause: Cause, title: string): string {
-  const blocked = donationBlockReason(cause);
-  const donate = blocked
-    ? '<button type="button" class="button button--primary button--large" disabled aria-describedby="donate-blocked">Donate</button>' +
-      `<p id="donate-blocked" class="field__hint">${escapeHtml(blocked)}</p>`
-    : `<a class="button button--primary button--large" href="/donation?causeId=${encodeURIComponent(cause.id)}">Donate</a>`;
-  const cart = `<button type="button" class="button button--secondary"${blocked ? ' disabled aria-describedby="donate-blocked"' : ''}>Add to Cart</button>`;
-  const share = `<div class="share share--block"><button type="button" class="button button--secondary share__toggle">${SHARE_ICON}Share <span class="visually-hidden">${escapeHtml(title)}</span></button></div>`;
+/** How a phone without data gives to this cause (USSD), as the cause page draws it. */
+function phoneGiving(cause: Cause, t: Translate): string {
+  return cause.ussd_dial
+    ? richHtml(t('causes.detail.phone.dial', { dial: slot('dial') }), { dial: `<strong>${escapeHtml(cause.ussd_dial)}</strong>` })
+    : richHtml(t('causes.detail.phone.code', { code: slot('code') }), { code: `<strong>${escapeHtml(cause.short_code ?? '')}</strong>` });
+}
+
+function panelActions(cause: Cause, title: string, t: Translate): string {
+  const block = donationBlock(cause);
+  const word = escapeHtml(t('causes.donate'));
+  const donate = block
+    ? `<button type="button" class="button button--primary button--large" disabled aria-describedby="donate-blocked">${word}</button>` +
+      `<p id="donate-blocked" class="field__hint">${escapeHtml(t(BLOCK_REASONS[block]))}</p>`
+    : `<a class="button button--primary button--large" href="/donation?causeId=${encodeURIComponent(cause.id)}">${word}</a>`;
+  const cart = `<button type="button" class="button button--secondary"${block ? ' disabled aria-describedby="donate-blocked"' : ''}>${escapeHtml(t('causes.detail.addToCart'))}</button>`;
+  const share = `<div class="share share--block"><button type="button" class="button button--secondary share__toggle">${SHARE_ICON}${escapeHtml(t('shell.share.button'))} <span class="visually-hidden">${escapeHtml(title)}</span></button></div>`;
   return donate + cart + share;
 }
 
-/** The top of /causes/:id: image, title, facts, description and the raised panel. */
-export function causeDetailSnapshot(cause: Cause): { main: string; className: string } {
+/** The top of /causes/:id in `locale`: image, title, facts, description and the raised panel. */
+export function causeDetailSnapshot(cause: Cause, locale: Locale = 'en'): { main: string; className: string } {
+  const t = translator(locale);
   const title = cause.title || cause.name;
   const progress = causeProgress(cause.target_amount, cause.current_amount);
   const category = categoryName(cause.category);
   const facts =
-    `<dt>Created by</dt><dd>${escapeHtml(cause.organizer_name || 'Organizer')}</dd>` +
-    (category ? `<dt>Category</dt><dd>${escapeHtml(category)}</dd>` : '') +
-    (cause.location ? `<dt>Location</dt><dd>${escapeHtml(cause.location)}</dd>` : '') +
-    `<dt>Created</dt><dd><time datetime="${escapeHtml(cause.created_at)}">${escapeHtml(formatDate(cause.created_at))}</time></dd>` +
-    (cause.short_code
-      ? `<dt>Give by phone</dt><dd>${cause.ussd_dial ? `Dial <strong>${escapeHtml(cause.ussd_dial)}</strong>` : `Cause code <strong>${escapeHtml(cause.short_code)}</strong>`}</dd>`
-      : '');
-  const donors = `${cause.donor_count} ${cause.donor_count === 1 ? 'donor' : 'donors'}`;
+    `<dt>${escapeHtml(t('causes.detail.createdBy'))}</dt><dd>${escapeHtml(cause.organizer_name || t('causes.detail.organizer'))}</dd>` +
+    (category ? `<dt>${escapeHtml(t('causes.detail.category'))}</dt><dd>${escapeHtml(category)}</dd>` : '') +
+    (cause.location ? `<dt>${escapeHtml(t('causes.detail.location'))}</dt><dd>${escapeHtml(cause.location)}</dd>` : '') +
+    `<dt>${escapeHtml(t('causes.detail.created'))}</dt><dd><time datetime="${escapeHtml(cause.created_at)}">${escapeHtml(formatDate(cause.created_at, locale))}</time></dd>` +
+    (cause.short_code ? `<dt>${escapeHtml(t('causes.detail.phone.label'))}</dt><dd>${phoneGiving(cause, t)}</dd>` : '');
+  const funded = richHtml(
+    t('causes.detail.funded', { percent: slot('percent'), donors: cause.donor_count, remaining: formatGhs(progress.remaining) }),
+    { percent: `<strong>${progress.percent}%</strong>` },
+  );
   return {
     className: 'container page',
     main:
-      '<p><a href="/causelistpage">← All causes</a></p><div class="cause-detail"><div class="cause-detail__head">' +
+      `<p><a href="/causelistpage">${escapeHtml(t('causes.detail.back'))}</a></p><div class="cause-detail"><div class="cause-detail__head">` +
       image(cause, {
         className: 'cause-detail__image',
         width: 960,
@@ -151,17 +199,17 @@ export function causeDetailSnapshot(cause: Cause): { main: string; className: st
         eager: true,
       }) +
       `<h1>${escapeHtml(title)}</h1></div>` +
-      `<aside class="cause-detail__panel" aria-label="Donations"><p class="cause-detail__raised">${formatGhs(progress.collected)}</p>` +
-      `<p style="margin: 0">raised of ${formatGhs(progress.goal)} goal</p>` +
-      `<div class="progress" role="progressbar" aria-valuemin="0" aria-valuemax="100" aria-valuenow="${progress.percent}" aria-label="Funding progress" aria-valuetext="${progress.percent}% funded"><span class="progress__bar" style="width: ${progress.percent}%"></span></div>` +
-      `<p style="margin: 0"><strong>${progress.percent}%</strong> funded · ${donors} · ${formatGhs(progress.remaining)} to go</p>` +
+      `<aside class="cause-detail__panel" aria-label="${escapeHtml(t('causes.detail.panelLabel'))}"><p class="cause-detail__raised">${formatGhs(progress.collected)}</p>` +
+      `<p style="margin: 0">${escapeHtml(t('causes.detail.raisedOfGoal', { goal: formatGhs(progress.goal) }))}</p>` +
+      progressBar(t, progress.percent, t('causes.progress.label')) +
+      `<p style="margin: 0">${funded}</p>` +
       (cause.recurring_donors !== undefined
-        ? `<p class="cause-detail__recurring" style="margin: 0">${cause.recurring_donors} ${cause.recurring_donors === 1 ? 'donor gives' : 'donors give'} monthly</p>`
+        ? `<p class="cause-detail__recurring" style="margin: 0">${escapeHtml(t('causes.detail.recurring', { count: cause.recurring_donors }))}</p>`
         : '') +
-      deadline(cause) +
-      panelActions(cause, title) +
+      deadline(cause, t) +
+      panelActions(cause, title, t) +
       '</aside>' +
-      `<div class="cause-detail__body"><h2 class="visually-hidden">Details</h2><dl class="cause-detail__meta">${facts}</dl>` +
-      `<h2>About this cause</h2><p style="white-space: pre-line">${escapeHtml(cause.description)}</p></div></div>`,
+      `<div class="cause-detail__body"><h2 class="visually-hidden">${escapeHtml(t('causes.detail.detailsHeading'))}</h2><dl class="cause-detail__meta">${facts}</dl>` +
+      `<h2>${escapeHtml(t('causes.detail.about'))}</h2><p style="white-space: pre-line">${escapeHtml(cause.description)}</p></div></div>`,
   };
 }

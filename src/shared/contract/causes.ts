@@ -59,7 +59,7 @@ export const CauseListQuery = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 200 })),
   category: Type.Optional(Type.String({ maxLength: 100 })),
   ordering: Type.Optional(
-    Type.Enum(Object.keys(CAUSE_ORDERINGS), { description: 'date_created (default), popularity, created_by, category, goal_amount' }),
+    Type.Enum([...CAUSE_ORDERINGS] as string[], { description: 'date_created (default), popularity, created_by, category, goal_amount' }),
   ),
   organizer_id: Type.Optional(Type.String({ format: 'uuid' })),
 });

@@ -7,8 +7,8 @@ export function UnexpectedErrorScreen({ error, reset }: ErrorComponentProps) {
   const t = useT();
   return (
     <main id="main" tabIndex={-1} className="container page page--narrow error-screen">
-      <h1>{t('shell.error.title')}</h1>
-      <p className="lead">{t('shell.error.lead')}</p>
+      <h1>{t('shell.error.screenTitle')}</h1>
+      <p className="lead">{t('shell.error.screenText')}</p>
       {error instanceof Error && error.message ? (
         <details>
           <summary>{t('shell.error.details')}</summary>
@@ -17,10 +17,10 @@ export function UnexpectedErrorScreen({ error, reset }: ErrorComponentProps) {
       ) : null}
       <p className="button-row">
         <button type="button" className="button button--secondary" onClick={reset}>
-          {t('shell.error.tryAgain')}
+          {t('shell.error.retry')}
         </button>
         <Link to="/" className="button button--primary">
-          {t('shell.error.goHome')}
+          {t('shell.error.home')}
         </Link>
       </p>
     </main>
@@ -50,14 +50,14 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, Boundar
     if (!this.state.error) return this.props.children;
     return (
       <main id="main" className="container page page--narrow error-screen">
-        <h1>{translate('shell.crash.title')}</h1>
-        <p className="lead">{translate('shell.crash.lead')}</p>
+        <h1>{translate('shell.error.crashTitle')}</h1>
+        <p className="lead">{translate('shell.error.crashText')}</p>
         <p className="button-row">
           <button type="button" className="button button--secondary" onClick={() => this.setState({ error: null })}>
-            {translate('shell.error.tryAgain')}
+            {translate('shell.error.retry')}
           </button>
           <a href="/" className="button button--primary">
-            {translate('shell.error.goHome')}
+            {translate('shell.error.home')}
           </a>
         </p>
       </main>

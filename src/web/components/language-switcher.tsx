@@ -6,11 +6,13 @@ import { toast } from '../stores/toast-store';
 /**
  * The language picker (header and profile): each language by its own name, so a Twi reader finds "Twi" whatever
  * the page speaks now. A native select: the phone's own picker, keyboard and screen readers work without help.
+ * The header's has a fixed `id`: the server paints the same picker into its pages (src/server/pages/site-header.ts).
  */
-export function LanguageSwitcher({ className }: { className?: string }) {
+export function LanguageSwitcher({ className, id: fixedId }: { className?: string; id?: string }) {
   const t = useT();
   const locale = useLocale();
-  const id = useId();
+  const generatedId = useId();
+  const id = fixedId ?? generatedId;
   const [changing, setChanging] = useState(false);
   const [announcement, setAnnouncement] = useState('');
 

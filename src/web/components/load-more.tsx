@@ -1,5 +1,5 @@
-import type { Pages } from '../lib/use-pages';
 import { useT } from '../lib/i18n';
+import type { Pages } from '../lib/use-pages';
 
 /** 'Load more' under a paged list (lib/use-pages), with its own failure line. */
 export function LoadMore({ pages, label, className }: { pages: Pages<{ id: string }>; label?: string; className?: string }) {
@@ -8,7 +8,7 @@ export function LoadMore({ pages, label, className }: { pages: Pages<{ id: strin
     <>
       {pages.moreFailed ? (
         <p className="field__error" role="alert">
-          {t('shell.loadMoreFailed')}
+          {t('shell.loadMore.failed')}
         </p>
       ) : null}
       {pages.hasMore ? (
@@ -18,7 +18,7 @@ export function LoadMore({ pages, label, className }: { pages: Pages<{ id: strin
           disabled={pages.loadingMore}
           onClick={pages.more}
         >
-          {pages.loadingMore ? t('shell.loadingMore') : (label ?? t('shell.loadMore'))}
+          {pages.loadingMore ? t('shell.loadMore.loading') : (label ?? t('shell.loadMore.button'))}
         </button>
       ) : null}
     </>

@@ -2,8 +2,8 @@ import type { ApiErrorBody } from '../../shared/contract/common';
 import type { TokenPair } from '../../shared/contract/auth';
 import { apiUrl } from './api-url';
 import { takeBootAnswer } from './boot-answers';
+import { currentLocale, t } from './i18n';
 import { decodeJwt } from './jwt';
-import { t } from './i18n';
 import { clearSession, reloadSession, session, setTokens } from '../stores/session-store';
 
 /** Spec §8: every non-2xx answer raises 'API {status} {statusText}: {body}'. */
@@ -66,13 +66,12 @@ export function configureApiClient(partial: Partial<ClientConfig>): void {
   Object.assign(config, partial);
 }
 
-/** The language on screen (lib/i18n.ts sets <html lang>): the server writes its error texts in it. */
-function pageLanguage(): string {
-  return typeof document === 'undefined' ? '' : document.documentElement.lang;
-}
+/** The language on screen (English until the first catalog is up). */
+const language = (): string => currentLocale() || 'en';
 
 function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  // The server writes its error texts (`detail`) in the language on screen, not the browser's.
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': language(), ...options.headers };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;
@@ -81,8 +80,6 @@ function send(path: string, options: RequestOptions, token: string | null): Prom
     body = JSON.stringify(options.body);
   }
   if (token) headers.Authorization = `Bearer ${token}`;
-  const language = pageLanguage();
-  if (language) headers['Accept-Language'] = language;
   return config.fetch(apiUrl(path), { method: options.method ?? 'GET', headers, body, signal: options.signal });
 }
 
@@ -222,8 +219,8 @@ function sendXhr(
     const xhr = config.xhr();
     xhr.open(method, apiUrl(path));
     xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Accept-Language', language());
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    if (pageLanguage()) xhr.setRequestHeader('Accept-Language', pageLanguage());
     if (onProgress && xhr.upload) {
       xhr.upload.onprogress = (event) => {
         if (event.lengthComputable && event.total > 0) onProgress(Math.min(1, event.loaded / event.total));
@@ -286,8 +283,8 @@ export const api = {
 };
 
 /** A sentence for the user: the server's detail, or a plain word about the connection. */
-export function errorMessage(error: unknown, fallback = t('shell.errors.generic')): string {
+export function errorMessage(error: unknown, fallback = t('shell.error.generic')): string {
   if (error instanceof ApiError) return error.errorBody?.detail || fallback;
-  if (error instanceof TypeError) return t('shell.errors.offline');
+  if (error instanceof TypeError) return t('shell.error.unreachable');
   return fallback;
 }

@@ -10,6 +10,7 @@ import type { WebMessageId } from '../../shared/i18n/message-ids.gen';
 import { LOCALE_COOKIE, LOCALE_STORAGE_KEY, type Locale } from '../../shared/i18n/locales';
 import { intlLocales } from '../../shared/i18n/intl-locales';
 import { loadCatalog } from './catalog-loaders';
+import { tellWorkerLanguage } from './worker-language';
 
 export const i18n = setupI18n();
 
@@ -29,6 +30,7 @@ export async function activateLocale(locale: Locale): Promise<void> {
   i18n.load(locale, catalog.messages);
   i18n.activate(locale, intlLocales(locale));
   document.documentElement.lang = locale;
+  tellWorkerLanguage(locale);
 }
 
 /**

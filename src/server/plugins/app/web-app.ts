@@ -2,6 +2,7 @@
  * Serves the built PWA from WEB_DIST_DIR and answers unknown non-API GETs
  * with index.html so client-side routes survive a reload. Also owns the
  * 404 handler: JSON for /api and /media, the app shell for everything else.
+ * Pages (`/` included) are in the reader's language (pages/landing-shell.ts, html-pages.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +13,8 @@ import type { ApiErrorBody } from '../../../shared/contract/common';
 import { localeOfRequest } from '../../lib/i18n';
 import { english, localizeErrorBody } from '../../lib/localize';
 import { createFirstLoadPages, type FirstLoadPage } from '../../pages/first-load';
+import { createShellPages, type ShellPage } from '../../pages/landing-shell';
+import { sendPaintedPage, sendSharedPage } from './html-pages';
 import { loadRouteStyles } from '../../pages/route-styles';
 
 const NOT_SPA = /^\/(api|ws|media|sandbox|assets|metrics)(\/|$|\?)/;
@@ -38,8 +41,10 @@ export default fp(
     const root = app.config.webDistDir;
     const built = existsSync(path.join(root, 'index.html'));
     let firstLoadPage: FirstLoadPage | null = null;
+    let shellPage: ShellPage | null = null;
     if (built) {
-      firstLoadPage = createFirstLoadPages(app, readFileSync(path.join(root, 'index.html'), 'utf8'), loadRouteStyles(root));
+      shellPage = createShellPages(readFileSync(path.join(root, 'index.html'), 'utf8'));
+      firstLoadPage = createFirstLoadPages(app, shellPage, loadRouteStyles(root));
       await app.register(fastifyStatic, {
         root,
         cacheControl: false,
@@ -54,16 +59,28 @@ export default fp(
       app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.type('text/plain; charset=utf-8').send(BUILD_MISSING));
     }
 
+    /** An app page in the reader's language: painted with its first screen when it has one, else index.html. */
+    async function appPage(request: FastifyRequest, reply: FastifyReply, shells: ShellPage) {
+      const locale = localeOfRequest(request.headers);
+      const rendered = await firstLoadPage?.(request, locale);
+      if (rendered) return sendPaintedPage(reply, rendered);
+      return sendSharedPage(request, reply, shells(locale, request.url.split('?', 1)[0] ?? '/'));
+    }
+
+    // `/` is the landing page in the reader's language, not index.html as built (that stays at /index.html).
+    if (shellPage) {
+      const shells = shellPage;
+      app.get('/', { schema: { hide: true } }, (request, reply) => appPage(request, reply, shells));
+    }
+
     app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
       const isPage = (request.method === 'GET' || request.method === 'HEAD') && !NOT_SPA.test(request.url);
       if (!isPage) {
         const body: ApiErrorBody = { detail: english('errors.status.notFound'), code: 'not_found' };
         return reply.code(404).send(localizeErrorBody(body, localeOfRequest(request.headers)));
       }
-      if (!built) return reply.code(404).type('text/plain; charset=utf-8').send(BUILD_MISSING);
-      const rendered = await firstLoadPage?.(request);
-      reply.header('cache-control', 'no-cache');
-      return rendered ? reply.type('text/html; charset=utf-8').send(rendered) : reply.sendFile('index.html');
+      if (!shellPage) return reply.code(404).type('text/plain; charset=utf-8').send(BUILD_MISSING);
+      return appPage(request, reply, shellPage);
     });
   },
   { name: 'web-app' },

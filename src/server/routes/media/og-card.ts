@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ussdDialString } from '../../../shared/ussd';
 import { ApiError } from '../../lib/api-error';
+import { isLocale } from '../../../shared/i18n/locales';
 import { renderOgCard } from '../../lib/og-card';
 import { PUBLIC_STATUSES } from '../../repositories/causes';
 import { isUuid } from '../../repositories/search';
@@ -44,6 +45,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['media'],
         summary: 'A 1200×630 PNG link-preview card of a public cause: cover, title and amount raised',
         params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
+        querystring: Type.Object({
+          lang: Type.Optional(
+            Type.String({ maxLength: 8, description: 'Language of the words on the card (en, ak, ee, ha, gaa); English otherwise' }),
+          ),
+        }),
         response: {
           200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'PNG bytes' }),
           302: Type.Null({ description: 'MEDIA_STORE=s3: the card is at the Location (the bucket or MEDIA_PUBLIC_URL)' }),
@@ -53,12 +59,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
+      const locale = isLocale(request.query.lang) ? request.query.lang : 'en';
       const cause = isUuid(id) ? await app.repos.causes.find(id) : null;
       if (!cause || !PUBLIC_STATUSES.includes(cause.status)) throw new ApiError(404, 'not_found', english('errors.notFound.cause'));
 
       const serviceCode = app.config.ussd.serviceCode;
       const dial = cause.shortCode && serviceCode ? ussdDialString(serviceCode, cause.shortCode) : null;
-      const key = `${cause.id}:${cause.updatedAt.getTime()}:${cause.currentAmount}:${cause.targetAmount}:${cause.shortCode}`;
+      const key = `${cause.id}:${cause.updatedAt.getTime()}:${cause.currentAmount}:${cause.targetAmount}:${cause.shortCode}:${locale}`;
       let card = cards.get(key);
       if (!card) {
         const png = await renderOgCard({
@@ -68,6 +75,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           cover: await coverBytes(cause.coverImage),
           code: cause.shortCode,
           dial,
+          locale,
         });
         card = { png, hash: mediaKey(png), stored: null };
       }

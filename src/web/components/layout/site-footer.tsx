@@ -1,5 +1,5 @@
-import { Link } from '@tanstack/react-router';
 import { useT } from '../../lib/i18n';
+import { Link } from '@tanstack/react-router';
 
 const SOCIAL = [
   { name: 'Facebook', href: 'https://www.facebook.com/' },
@@ -38,13 +38,10 @@ export function SiteFooter() {
             <li>
               <Link to="/privacy-policy">{t('shell.footer.privacy')}</Link>
             </li>
-            <li>
-              <Link to="/translations">{t('shell.footer.translations')}</Link>
-            </li>
           </ul>
         </nav>
         <div>
-          <p className="site-footer__heading">{t('shell.footer.followUs')}</p>
+          <p className="site-footer__heading">{t('shell.footer.follow')}</p>
           <ul className="site-footer__social">
             {SOCIAL.map((s) => (
               <li key={s.name}>

@@ -22,7 +22,7 @@ export function SiteHeader() {
           <Logo />
           <span>Boafo</span>
         </Link>
-        <LanguageSwitcher className="site-header__language" />
+        <LanguageSwitcher className="site-header__language" id="site-language" />
         <button type="button" className="nav-toggle" aria-expanded={open} aria-controls="site-nav" onClick={() => setOpen(!open)}>
           {t('common.menu')}
         </button>

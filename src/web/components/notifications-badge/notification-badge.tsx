@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
+import { useT } from '../../lib/i18n';
 import { liveActions, liveState } from './live-status';
 import { useUnreadCount } from './unread-count';
 import './notification-badge.css';
-import { useT } from '../../lib/i18n';
 
 /**
  * Bell linking to /notificationspage with the real unread count (replaces the spec's fixed 9 and 6),
@@ -13,17 +13,16 @@ import { useT } from '../../lib/i18n';
 export function NotificationBadge() {
   const count = useUnreadCount();
   const { status } = useSnapshot(liveState);
-  const t = useT();
-  const label = count === null ? t('shell.notifications.label') : t('shell.notifications.unread', { count });
+  const label = count === null ? 'Notifications' : `Notifications, ${count} unread`;
   return (
     <>
       {status === 'stopped' ? (
-        <button type="button" className="live-reconnect" title={t('shell.live.stopped')} onClick={() => liveActions.reconnect()}>
+        <button type="button" className="live-reconnect" title="Live updates stopped" onClick={() => liveActions.reconnect()}>
           <span className="live-reconnect__dot" aria-hidden="true" />
-          {t('shell.live.reconnect')} <span className="visually-hidden">{t('shell.live.updates')}</span>
+          Reconnect <span className="visually-hidden">live updates</span>
         </button>
       ) : null}
-      <Link to="/notificationspage" className="icon-badge" aria-label={label} title={t('shell.notifications.label')}>
+      <Link to="/notificationspage" className="icon-badge" aria-label={label} title="Notifications">
         <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
           <path
             d="M12 3a6 6 0 0 0-6 6v3.6L4.3 15.5A1 1 0 0 0 5.2 17h13.6a1 1 0 0 0 .9-1.5L18 12.6V9a6 6 0 0 0-6-6zm0 19a2.6 2.6 0 0 0 2.5-2h-5A2.6 2.6 0 0 0 12 22z"
@@ -44,7 +43,7 @@ export function NotificationBadge() {
 export function CartBadge({ count }: { count: number }) {
   const t = useT();
   return (
-    <Link to="/cartpage" className="icon-badge" aria-label={t('shell.cart.items', { count })} title={t('shell.cart.label')}>
+    <Link to="/cartpage" className="icon-badge" aria-label={t('shell.cartBadge.label', { count })} title={t('shell.cartBadge.title')}>
       <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
         <path
           d="M3 4h2l2.4 10.2a2 2 0 0 0 2 1.5h7.7a2 2 0 0 0 1.9-1.4L21 8H6.2M10 20.5a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0zm9 0a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0z"

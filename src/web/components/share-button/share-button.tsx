@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { t as translate, useT } from '../../lib/i18n';
 import { toast } from '../../stores/toast-store';
 import './share-button.css';
-import { useT } from '../../lib/i18n';
 
 export interface ShareButtonProps {
   /** What is shared, e.g. the cause title; also finishes the button's accessible name. */
@@ -29,10 +29,10 @@ export function shareLinks(title: string, url: string) {
  */
 export function ShareButton({ title, text, path, className }: ShareButtonProps) {
   const [open, setOpen] = useState(false);
+  const t = useT();
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
-  const t = useT();
   const url = new URL(path, location.origin).href;
   const native = typeof navigator.share === 'function';
 
@@ -78,9 +78,9 @@ export function ShareButton({ title, text, path, className }: ShareButtonProps) 
     toggle.current?.focus();
     try {
       await navigator.clipboard.writeText(url);
-      toast.success(t('shell.share.copied'));
+      toast.success(translate('shell.share.copied'));
     } catch {
-      toast.error(t('shell.share.copyFailed'));
+      toast.error(translate('shell.share.copyFailed'));
     }
   }
 
@@ -106,13 +106,13 @@ export function ShareButton({ title, text, path, className }: ShareButtonProps) 
         <ul id={menuId} className="share__menu">
           <li>
             <button type="button" className="share__item" onClick={() => void copy()}>
-              {t('shell.share.copy')}
+              {t('shell.share.copyLink')}
             </button>
           </li>
           {shareLinks(title, url).map((link) => (
             <li key={link.name}>
               <a className="share__item" href={link.href} target="_blank" rel="noopener" onClick={() => setOpen(false)}>
-                {link.name} <span className="visually-hidden">{t('shell.opensInNewTab')}</span>
+                {link.name} <span className="visually-hidden">{t('shell.newTab')}</span>
               </a>
             </li>
           ))}

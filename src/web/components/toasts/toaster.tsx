@@ -1,8 +1,8 @@
 import type { KeyboardEvent } from 'react';
 import { useSnapshot } from 'valtio';
-import { dismissToast, toastState, type Toast, type ToastType } from '../../stores/toast-store';
 import type { WebMessageId } from '../../../shared/i18n/message-ids.gen';
 import { useT } from '../../lib/i18n';
+import { dismissToast, toastState, type Toast, type ToastType } from '../../stores/toast-store';
 import './toasts.css';
 
 const LABEL: Record<ToastType, WebMessageId> = {

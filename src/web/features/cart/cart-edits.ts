@@ -1,6 +1,7 @@
 import type { CartSyncLine } from '../../../shared/contract/cart';
 import type { BoafoDb, OutboxEntry } from '../offline/db';
 import type { Outbox } from '../offline/outbox';
+import { t } from '../../lib/i18n';
 import { cartPaths } from './api/cart-api';
 import type { CartLine } from './local-cart-types';
 
@@ -62,7 +63,7 @@ export function isCartEntry(entry: OutboxEntry): boolean {
 }
 
 function label(title: string, quantity: number): string {
-  return quantity > 0 ? `${title} × ${quantity} in your cart` : `Remove ${title} from your cart`;
+  return quantity > 0 ? t('cart.outbox.quantity', { title, quantity }) : t('cart.outbox.remove', { title });
 }
 
 /** Applies the edit to the device cart and queues it. Resolves with the line as it now is (null: gone or never there). */

@@ -1,6 +1,7 @@
 import { liveQuery } from 'dexie';
 import { useEffect, useState } from 'react';
 import { parseAmount, toDecimalString, type Pesewas } from '../../../shared/money';
+import { t } from '../../lib/i18n';
 import { toast } from '../../stores/toast-store';
 import { getDb } from '../offline/db';
 import type { CauseForCart } from './cart-edits';
@@ -17,7 +18,6 @@ export type { CartLine };
  */
 
 export const DEFAULT_CART_AMOUNT = '10.00';
-export const CART_WRITE_FAILED = 'Could not save this change on your device. Nothing was changed; please try again.';
 
 /** donation_amount × quantity, in pesewas (spec §9). */
 export function lineTotalPesewas(line: Pick<CartLine, 'donation_amount' | 'quantity'>): Pesewas {
@@ -42,7 +42,7 @@ async function told(run: () => Promise<CartLine | null>): Promise<CartLine | nul
   try {
     return await run();
   } catch {
-    toast.error(CART_WRITE_FAILED);
+    toast.error(t('cart.writeFailed'));
     return null;
   }
 }

@@ -1,5 +1,5 @@
 import type { BatchSpec, BoafoDb, OutboxEntry } from './db';
-import type { SentAnswer } from './outbox-types';
+import { OUTBOX_REASONS, type SentAnswer } from './outbox-types';
 
 /** What happens to sent entries: the key a batch goes with, and what its answer does to the queue. */
 
@@ -40,7 +40,7 @@ export async function settle(
   }
   const refusedList =
     batch && Array.isArray((body as { refused?: unknown })?.refused) ? (body as { refused: Record<string, unknown>[] }).refused : [];
-  const refused = new Map(refusedList.map((r) => [String(r[batch!.itemKey]), String(r.detail ?? 'Refused by the server.')]));
+  const refused = new Map(refusedList.map((r) => [String(r[batch!.itemKey]), String(r.detail ?? OUTBOX_REASONS.refused)]));
   const counts = { sent: 0, failed: 0 };
   await db.transaction('rw', db.outbox, db.meta, async () => {
     for (const sent of group) {

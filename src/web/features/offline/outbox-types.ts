@@ -2,6 +2,12 @@ import type { BatchSpec, BoafoDb, OutboxEntry } from './db';
 
 /** The outbox's contract with the features that queue changes and the runners that send them. */
 
+/**
+ * Why an entry waits or failed, as the outbox records it (in English: the service worker runs the outbox too and
+ * carries no catalogs); the sync panel words these in the reader's language.
+ */
+export const OUTBOX_REASONS = { signIn: 'Waiting for a valid sign-in', refused: 'Refused by the server.' } as const;
+
 export interface Mutation {
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;

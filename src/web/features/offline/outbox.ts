@@ -2,7 +2,15 @@ import { apiUrl } from '../../lib/api-url';
 import type { OutboxEntry } from './db';
 import { batchKeyFor, refuse, settle } from './outbox-answers';
 import { createOutboxQueue } from './outbox-queue';
-import type { FlushResult, Mutation, OutboxDeps, SentAnswer, SyncStatus, WaitingAccount } from './outbox-types';
+import {
+  OUTBOX_REASONS,
+  type FlushResult,
+  type Mutation,
+  type OutboxDeps,
+  type SentAnswer,
+  type SyncStatus,
+  type WaitingAccount,
+} from './outbox-types';
 
 /**
  * A generic queue of API mutations (cart changes, favorites, notification reads, …). The page, any
@@ -217,7 +225,7 @@ export function createOutbox(deps: OutboxDeps) {
         for (const listener of answerListeners) listener(settled.answer);
       } else if (response.status >= 500 || RETRYABLE.has(response.status)) {
         // A 401 that a refresh could not cure leaves the entries waiting for a valid sign-in, never failed.
-        await scheduleRetry(group, response, response.status === 401 ? 'Waiting for a valid sign-in' : `HTTP ${response.status}`);
+        await scheduleRetry(group, response, response.status === 401 ? OUTBOX_REASONS.signIn : `HTTP ${response.status}`);
         await notify();
         return { ...result, stopped: 'retry' };
       } else {

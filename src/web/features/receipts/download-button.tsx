@@ -1,14 +1,13 @@
 import { useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../lib/api-client';
+import { t, useT } from '../../lib/i18n';
 import { toast } from '../../stores/toast-store';
 import { downloadPdf } from './receipt-files';
 
-export const DOWNLOADING = 'Downloading...';
-
 function failure(error: unknown): string {
-  if (error instanceof ApiError && error.status === 404) return 'This receipt is not available yet.';
-  if (error instanceof TypeError) return 'You are offline and this file was not saved on this device yet.';
-  return errorMessage(error, 'The download failed. Please try again.');
+  if (error instanceof ApiError && error.status === 404) return t('receipts.notYet');
+  if (error instanceof TypeError) return t('receipts.offline');
+  return errorMessage(error, t('receipts.failed'));
 }
 
 export interface DownloadButtonProps {
@@ -22,6 +21,7 @@ export interface DownloadButtonProps {
 export function DownloadButton({ path, filename, label, className = 'button button--small button--secondary' }: DownloadButtonProps) {
   const [busy, setBusy] = useState(false);
   const running = useRef(false);
+  const translate = useT();
 
   const run = async () => {
     if (running.current) return;
@@ -39,7 +39,7 @@ export function DownloadButton({ path, filename, label, className = 'button butt
 
   return (
     <button type="button" className={className} disabled={busy} aria-busy={busy} onClick={() => void run()}>
-      {busy ? DOWNLOADING : label}
+      {busy ? translate('receipts.downloading') : label}
     </button>
   );
 }

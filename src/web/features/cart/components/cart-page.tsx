@@ -7,7 +7,10 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOnline } from '../../../lib/use-online';
 import { toast } from '../../../stores/toast-store';
 import { cartSyncState } from '../cart-sync';
-import { checkoutTarget, filterCartLines, SELECT_AT_LEAST_ONE, tickedLines, type CheckoutTarget } from '../lib/checkout';
+import { checkoutTarget, filterCartLines, tickedLines, type CheckoutTarget } from '../lib/checkout';
+import { slot } from '../../../../shared/i18n/slots';
+import { useT } from '../../../lib/i18n';
+import { withElements } from '../../../lib/rich-text';
 import { decreaseQuantity, increaseQuantity, lineTotalPesewas, removeFromCart, useCartLines } from '../local-cart';
 import type { CartLine } from '../local-cart-types';
 import '../cart.css';
@@ -21,25 +24,26 @@ export interface CartPageProps {
 function CartSyncNote() {
   const sync = useSnapshot(cartSyncState);
   const online = useOnline();
+  const t = useT();
   if (sync.refused > 0) {
     return (
       <p className="cart-sync cart-sync--failed" role="status">
-        Some cart changes could not be saved. Review them in the sync panel.
+        {t('cart.sync.refused')}
       </p>
     );
   }
   if (sync.unsynced > 0) {
-    const changes = `${sync.unsynced} change${sync.unsynced === 1 ? '' : 's'}`;
+    const count = sync.unsynced;
     return (
       <p className="cart-sync cart-sync--pending" role="status">
         <span className="sync-dot sync-dot--pending" aria-hidden="true" />
-        <span className="cart-sync__label">Saved on this device</span>
+        <span className="cart-sync__label">{t('cart.sync.savedHere')}</span>
         <span className="cart-sync__hint">
           {sync.syncing
-            ? ` — syncing ${changes}…`
+            ? t('cart.sync.syncing', { count })
             : online
-              ? ` — ${changes} waiting to sync.`
-              : ` — ${changes} will sync when you are back online.`}
+              ? t('cart.sync.waiting', { count })
+              : t('cart.sync.waitingOffline', { count })}
         </span>
       </p>
     );
@@ -49,7 +53,7 @@ function CartSyncNote() {
       {sync.lastServerSyncAt ? (
         <>
           <span className="sync-dot" aria-hidden="true" />
-          All changes synced
+          {t('cart.sync.synced')}
         </>
       ) : null}
     </p>
@@ -59,6 +63,7 @@ function CartSyncNote() {
 function CartRow({ line, ticked, onTick }: { line: CartLine; ticked: boolean; onTick: (on: boolean) => void }) {
   const closed = line.accepts_donations === false;
   const tickId = `cart-tick-${line.id}`;
+  const t = useT();
   return (
     <li className={`cart-row${ticked ? ' cart-row--ticked' : ''}`}>
       <input
@@ -67,7 +72,7 @@ function CartRow({ line, ticked, onTick }: { line: CartLine; ticked: boolean; on
         type="checkbox"
         checked={ticked}
         disabled={closed}
-        aria-label={`Select ${line.title}`}
+        aria-label={t('cart.row.select', { title: line.title })}
         onChange={(e) => onTick(e.target.checked)}
       />
       <div className="cart-row__main">
@@ -78,15 +83,15 @@ function CartRow({ line, ticked, onTick }: { line: CartLine; ticked: boolean; on
         </p>
         <p className="cart-row__meta">
           {line.category ? <span>{line.category} · </span> : null}
-          {formatGhs(line.donation_amount)} each
-          {closed ? <span className="cart-row__closed"> · No longer taking donations</span> : null}
+          {t('cart.row.each', { amount: formatGhs(line.donation_amount) })}
+          {closed ? <span className="cart-row__closed">{t('cart.row.closed')}</span> : null}
         </p>
         <div className="cart-row__controls">
-          <div className="qty" role="group" aria-label={`Quantity of ${line.title}`}>
+          <div className="qty" role="group" aria-label={t('cart.row.quantity', { title: line.title })}>
             <button
               type="button"
               className="qty__button"
-              aria-label={`Decrease quantity of ${line.title}`}
+              aria-label={t('cart.row.decrease', { title: line.title })}
               onClick={() => void decreaseQuantity(line.id)}
             >
               −
@@ -97,7 +102,7 @@ function CartRow({ line, ticked, onTick }: { line: CartLine; ticked: boolean; on
             <button
               type="button"
               className="qty__button"
-              aria-label={`Increase quantity of ${line.title}`}
+              aria-label={t('cart.row.increase', { title: line.title })}
               onClick={() => void increaseQuantity(line.id)}
             >
               +
@@ -106,12 +111,12 @@ function CartRow({ line, ticked, onTick }: { line: CartLine; ticked: boolean; on
           <button
             type="button"
             className="link-button cart-row__remove"
-            aria-label={`Remove ${line.title}`}
+            aria-label={t('cart.row.removeLabel', { title: line.title })}
             onClick={() => void removeFromCart(line.id)}
           >
-            Remove
+            {t('cart.row.remove')}
           </button>
-          <p className="cart-row__total" aria-label={`Line total for ${line.title}`}>
+          <p className="cart-row__total" aria-label={t('cart.row.total', { title: line.title })}>
             {formatGhs(lineTotalPesewas(line))}
           </p>
         </div>
@@ -122,7 +127,8 @@ function CartRow({ line, ticked, onTick }: { line: CartLine; ticked: boolean; on
 
 /** Spec §2 /cartpage and §4 cart rules: search, category filter, ticks, quantities, Checkout bar. */
 export function CartPage({ onCheckout }: CartPageProps) {
-  useDocumentTitle('Your cart');
+  const t = useT();
+  useDocumentTitle(t('cart.page.title'));
   const lines = useCartLines();
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState('');
@@ -145,7 +151,7 @@ export function CartPage({ onCheckout }: CartPageProps) {
   const checkout = () => {
     const target = checkoutTarget(all, ticked);
     if (target.kind === 'none') {
-      toast.warning(SELECT_AT_LEAST_ONE);
+      toast.warning(t('cart.page.selectOne'));
       return;
     }
     onCheckout(target);
@@ -154,22 +160,28 @@ export function CartPage({ onCheckout }: CartPageProps) {
   return (
     <PageShell className="container page cart-page">
       <p className="cart-page__back">
-        <Link to="/causelistpage">← Continue browsing causes</Link>
+        <Link to="/causelistpage">{t('cart.page.back')}</Link>
       </p>
       <div className="cart-page__head">
-        <h1>Your cart</h1>
+        <h1>{t('cart.page.title')}</h1>
         <CartSyncNote />
       </div>
 
       <form className="cart-controls" role="search" onSubmit={(e) => e.preventDefault()}>
         <div className="field">
-          <label htmlFor="cart-search">Search in cart</label>
-          <input id="cart-search" type="search" placeholder="Search in cart" value={query} onChange={(e) => setQuery(e.target.value)} />
+          <label htmlFor="cart-search">{t('cart.page.searchLabel')}</label>
+          <input
+            id="cart-search"
+            type="search"
+            placeholder={t('cart.page.searchLabel')}
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
         </div>
         <div className="field">
-          <label htmlFor="cart-category">Category</label>
+          <label htmlFor="cart-category">{t('cart.page.categoryLabel')}</label>
           <select id="cart-category" className="cart-select" value={category} onChange={(e) => setCategory(e.target.value)}>
-            <option value="">All categories</option>
+            <option value="">{t('cart.page.allCategories')}</option>
             {categories.map((c) => (
               <option key={c} value={c}>
                 {c}
@@ -181,16 +193,16 @@ export function CartPage({ onCheckout }: CartPageProps) {
 
       <section aria-labelledby="cart-lines-heading">
         <h2 id="cart-lines-heading" className="visually-hidden">
-          Cart items
+          {t('cart.page.itemsHeading')}
         </h2>
         {lines === null ? (
           <p className="empty" aria-busy="true">
-            Loading your cart…
+            {t('cart.page.loading')}
           </p>
         ) : all.length === 0 ? (
-          <p className="empty">No items in your cart.</p>
+          <p className="empty">{t('cart.page.empty')}</p>
         ) : visible.length === 0 ? (
-          <p className="empty">{query.trim() ? `No items in your cart match "${query.trim()}"` : 'No items in your cart.'}</p>
+          <p className="empty">{query.trim() ? t('cart.page.noMatch', { query: query.trim() }) : t('cart.page.empty')}</p>
         ) : (
           <ul className="cart-list">
             {visible.map((line) => (
@@ -200,15 +212,15 @@ export function CartPage({ onCheckout }: CartPageProps) {
         )}
       </section>
 
-      <div className="checkout-bar" role="region" aria-label="Checkout">
+      <div className="checkout-bar" role="region" aria-label={t('cart.page.checkoutLabel')}>
         <p className="checkout-bar__summary">
-          <span className="checkout-bar__count">{chosen.length} selected</span>
+          <span className="checkout-bar__count">{t('cart.page.selected', { count: chosen.length })}</span>
           <span className="checkout-bar__total">
-            Total <strong>{formatGhs(total)}</strong>
+            {withElements(t('cart.page.total', { total: slot('total') }), { total: <strong>{formatGhs(total)}</strong> })}
           </span>
         </p>
         <button type="button" className="button button--primary" onClick={checkout}>
-          Checkout ({chosen.length})
+          {t('cart.page.checkout', { count: chosen.length })}
         </button>
       </div>
     </PageShell>

@@ -4,8 +4,6 @@ import { lineTotal } from '../local-cart';
 /** Where Checkout goes (spec §4): nothing ticked, one line, or several. */
 export type CheckoutTarget = { kind: 'none' } | { kind: 'single'; causeId: string; amount: string } | { kind: 'multi'; causeIds: string[] };
 
-export const SELECT_AT_LEAST_ONE = 'Select at least one item to proceed';
-
 /** The ticked lines that still exist, in cart order. */
 export function tickedLines(lines: CartLine[], ticked: ReadonlySet<string>): CartLine[] {
   return lines.filter((line) => ticked.has(line.id));

@@ -7,7 +7,11 @@ import { toast } from '../../../stores/toast-store';
 import { addToCart } from '../../cart/local-cart';
 import { categoryName } from '../../../../shared/cause-display';
 import { causeProgress } from '../../../../shared/cause-progress';
-import { deadlineLabel } from '../../../../shared/cause-deadline';
+import { deadlineOf } from '../../../../shared/cause-deadline';
+import { slot } from '../../../../shared/i18n/slots';
+import { t as translate, useT } from '../../../lib/i18n';
+import { withElements } from '../../../lib/rich-text';
+import { deadlineText } from '../lib/cause-words';
 import { CauseProgressBar } from './progress-bar';
 import { ResponsiveImage } from '../../../components/responsive-image';
 
@@ -25,10 +29,10 @@ export async function addCauseToCart(cause: Pick<Cause, 'id' | 'name' | 'title' 
       LIST_CART_AMOUNT,
       1,
     );
-    toast.success('Added to cart');
+    toast.success(translate('causes.cart.added'));
     return true;
   } catch {
-    toast.error('Failed to add to cart');
+    toast.error(translate('causes.cart.addFailed'));
     return false;
   }
 }
@@ -51,11 +55,12 @@ export interface CauseCardProps {
  */
 export function CauseCard({ cause, showAddToCart = true, showProgress = true, headingLevel = 3, showShare = true }: CauseCardProps) {
   const [adding, setAdding] = useState(false);
+  const t = useT();
   const title = cause.title || cause.name;
   const progress = causeProgress(cause.target_amount, cause.current_amount);
   const Heading = `h${headingLevel}` as const;
   const category = categoryName(cause.category);
-  const deadline = deadlineLabel(cause);
+  const deadline = deadlineText(t, deadlineOf(cause));
 
   return (
     <article className="cause-card">
@@ -78,15 +83,18 @@ export function CauseCard({ cause, showAddToCart = true, showProgress = true, he
         <p className="cause-card__description">{cause.description}</p>
         {showProgress && (
           <div className="cause-card__progress">
-            <CauseProgressBar percent={progress.percent} label={`${title}: funding progress`} />
+            <CauseProgressBar percent={progress.percent} label={t('causes.card.progressLabel', { title })} />
             <p className="cause-card__amounts">
-              <strong>{formatGhs(progress.collected)}</strong> raised of {formatGhs(progress.goal)} · {progress.percent}%
+              {withElements(
+                t('causes.card.amounts', { raised: slot('raised'), goal: formatGhs(progress.goal), percent: progress.percent }),
+                { raised: <strong>{formatGhs(progress.collected)}</strong> },
+              )}
             </p>
           </div>
         )}
         {deadline && <p className="cause-deadline">{deadline}</p>}
         {/* A cause past its goal (or closed) is still shown, but the server would refuse its cart line. */}
-        {showAddToCart && cause.accepts_donations === false && <p className="cause-card__closed">No longer taking donations</p>}
+        {showAddToCart && cause.accepts_donations === false && <p className="cause-card__closed">{t('causes.card.closed')}</p>}
         <div className="cause-card__actions">
           {showAddToCart && cause.accepts_donations !== false && (
             <button
@@ -99,7 +107,7 @@ export function CauseCard({ cause, showAddToCart = true, showProgress = true, he
                 setAdding(false);
               }}
             >
-              Add to cart
+              {t('causes.card.addToCart')}
             </button>
           )}
           {showShare && <ShareButton title={title} text={cause.description} path={`/causes/${cause.id}`} />}

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
-import type { Cause, CauseStatus } from '../../../../shared/contract/causes';
+import type { Cause } from '../../../../shared/contract/causes';
 import { formatGhs } from '../../../../shared/money';
 import { formatDate } from '../../../../shared/dates';
 import { PageShell } from '../../../components/layout/page-shell';
@@ -11,10 +11,14 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOnline } from '../../../lib/use-online';
 import { session } from '../../../stores/session-store';
 import { toast } from '../../../stores/toast-store';
-import { categoryName, donationBlockReason } from '../../../../shared/cause-display';
+import { categoryName, donationBlock } from '../../../../shared/cause-display';
 import { setFavorite } from '../api/causes-api';
 import { causeProgress } from '../../../../shared/cause-progress';
-import { deadlineLabel } from '../../../../shared/cause-deadline';
+import { deadlineOf } from '../../../../shared/cause-deadline';
+import { slot } from '../../../../shared/i18n/slots';
+import { useLocale, useT } from '../../../lib/i18n';
+import { withElements } from '../../../lib/rich-text';
+import { BLOCK_REASONS, deadlineText, STATUS_LABELS } from '../lib/cause-words';
 import { loadCause, paintedCause, type LoadedCause } from '../lib/load-causes';
 import { addCauseToCart, CauseProgressBar } from './cause-card';
 import { OfflineCausesNotice } from './offline-notice';
@@ -23,46 +27,33 @@ import { StickyDonateBar } from './sticky-donate-bar';
 import { PrintPoster } from './print-poster';
 import '../causes.css';
 
-/** The cause's code for phones without data (USSD); the server's first paint (pages/snapshots.ts) writes the same words. */
-export const PHONE_GIVING_TEXT = {
-  label: 'Give by phone',
-  dial: 'Dial',
-  code: 'Cause code',
-} as const;
-
-const STATUS_LABELS: Record<CauseStatus, string> = {
-  active: 'Active',
-  under_review: 'Under review',
-  rejected: 'Not approved',
-  closed: 'Closed',
-  completed: 'Goal reached',
-};
-
 export function CauseNotFound() {
-  useDocumentTitle('Cause not found');
+  const t = useT();
+  useDocumentTitle(t('causes.notFound.title'));
   return (
     <PageShell className="container page page--narrow">
-      <h1>Cause not found</h1>
-      <p className="lead">This cause does not exist or is no longer available.</p>
+      <h1>{t('causes.notFound.title')}</h1>
+      <p className="lead">{t('causes.notFound.text')}</p>
       <Link to="/causelistpage" className="button button--primary">
-        Browse causes
+        {t('causes.notFound.browse')}
       </Link>
     </PageShell>
   );
 }
 
 function CauseUnavailable({ retry }: { retry: () => void }) {
-  useDocumentTitle('Cause');
+  const t = useT();
+  useDocumentTitle(t('causes.unavailable.documentTitle'));
   return (
     <PageShell className="container page page--narrow">
-      <h1>This cause is not saved on this device</h1>
-      <p className="lead">You are offline and this cause has not been loaded before. Try again once you are connected.</p>
+      <h1>{t('causes.unavailable.title')}</h1>
+      <p className="lead">{t('causes.unavailable.text')}</p>
       <p className="button-row">
         <button type="button" className="button button--secondary" onClick={retry}>
-          Try again
+          {t('causes.unavailable.retry')}
         </button>
         <Link to="/causelistpage" className="button button--primary">
-          Browse saved causes
+          {t('causes.unavailable.browseSaved')}
         </Link>
       </p>
     </PageShell>
@@ -71,6 +62,7 @@ function CauseUnavailable({ retry }: { retry: () => void }) {
 
 function FavoriteToggle({ cause, onChange }: { cause: Cause; onChange: (favorite: boolean) => void }) {
   const [busy, setBusy] = useState(false);
+  const t = useT();
   const on = Boolean(cause.is_favorite);
   return (
     <button
@@ -83,16 +75,16 @@ function FavoriteToggle({ cause, onChange }: { cause: Cause; onChange: (favorite
         onChange(!on);
         try {
           await setFavorite(cause.id, !on);
-          toast.success(on ? 'Removed from favorites' : 'Added to favorites');
+          toast.success(on ? t('causes.favorite.removed') : t('causes.favorite.added'));
         } catch {
           onChange(on);
-          toast.error('Could not update favorites');
+          toast.error(t('causes.favorite.failed'));
         } finally {
           setBusy(false);
         }
       }}
     >
-      {on ? '♥ Saved to favorites' : '♡ Add to favorites'}
+      {on ? t('causes.favorite.saved') : t('causes.favorite.add')}
     </button>
   );
 }
@@ -116,12 +108,15 @@ function CauseDetails({
 }) {
   const navigate = useNavigate();
   const { access, user_id, role } = useSnapshot(session);
+  const t = useT();
+  const locale = useLocale();
   const title = cause.title || cause.name;
   useDocumentTitle(title);
   const progress = causeProgress(cause.target_amount, cause.current_amount);
-  const blocked = donationBlockReason(cause);
+  const block = donationBlock(cause);
+  const blocked = block ? t(BLOCK_REASONS[block]) : null;
   const category = categoryName(cause.category);
-  const deadline = deadlineLabel(cause);
+  const deadline = deadlineText(t, deadlineOf(cause));
   const panelRef = useRef<HTMLElement>(null);
   const donate = () => void navigate({ to: '/donation', search: { causeId: cause.id, amount: '' } as never });
 
@@ -129,7 +124,7 @@ function CauseDetails({
     <PageShell className="container page">
       {savedCopy && <OfflineCausesNotice />}
       <p>
-        <Link to="/causelistpage">← All causes</Link>
+        <Link to="/causelistpage">{t('causes.detail.back')}</Link>
       </p>
       {/* Head, panel, story: on a phone the money and Donate come right after the title (first screen);
           on a wide screen the panel is a column beside both. */}
@@ -148,21 +143,29 @@ function CauseDetails({
           <h1>{title}</h1>
           {cause.status !== 'active' && (
             <p>
-              <span className={`status-badge status-badge--${cause.status}`}>{STATUS_LABELS[cause.status] ?? cause.status}</span>
+              <span className={`status-badge status-badge--${cause.status}`}>
+                {STATUS_LABELS[cause.status] ? t(STATUS_LABELS[cause.status]) : cause.status}
+              </span>
             </p>
           )}
         </div>
-        <aside className="cause-detail__panel" aria-label="Donations" ref={panelRef}>
+        <aside className="cause-detail__panel" aria-label={t('causes.detail.panelLabel')} ref={panelRef}>
           <p className="cause-detail__raised">{formatGhs(progress.collected)}</p>
-          <p style={{ margin: 0 }}>raised of {formatGhs(progress.goal)} goal</p>
+          <p style={{ margin: 0 }}>{t('causes.detail.raisedOfGoal', { goal: formatGhs(progress.goal) })}</p>
           <CauseProgressBar percent={progress.percent} />
           <p style={{ margin: 0 }}>
-            <strong>{progress.percent}%</strong> funded · {cause.donor_count} {cause.donor_count === 1 ? 'donor' : 'donors'} ·{' '}
-            {formatGhs(progress.remaining)} to go
+            {withElements(
+              t('causes.detail.funded', {
+                percent: slot('percent'),
+                donors: cause.donor_count,
+                remaining: formatGhs(progress.remaining),
+              }),
+              { percent: <strong>{progress.percent}%</strong> },
+            )}
           </p>
           {cause.recurring_donors !== undefined && (
             <p className="cause-detail__recurring" style={{ margin: 0 }}>
-              {cause.recurring_donors} {cause.recurring_donors === 1 ? 'donor gives' : 'donors give'} monthly
+              {t('causes.detail.recurring', { count: cause.recurring_donors })}
             </p>
           )}
           {deadline && <p className="cause-deadline">{deadline}</p>}
@@ -173,7 +176,7 @@ function CauseDetails({
             aria-describedby={blocked ? 'donate-blocked' : undefined}
             onClick={donate}
           >
-            Donate
+            {t('causes.donate')}
           </button>
           {blocked && (
             <p id="donate-blocked" className="field__hint">
@@ -187,13 +190,13 @@ function CauseDetails({
             aria-describedby={blocked ? 'donate-blocked' : undefined}
             onClick={() => void addCauseToCart(cause)}
           >
-            Add to Cart
+            {t('causes.detail.addToCart')}
           </button>
           <ShareButton className="share--block" title={title} text={cause.description} path={`/causes/${cause.id}`} />
           {access && <FavoriteToggle cause={cause} onChange={onFavorite} />}
           {access && user_id === cause.organizer_id && (
             <Link to="/causes/$id/withdrawals" params={{ id: cause.id }} className="button button--secondary">
-              Withdraw funds
+              {t('causes.detail.withdraw')}
             </Link>
           )}
           {access &&
@@ -202,52 +205,46 @@ function CauseDetails({
             (user_id === cause.organizer_id || role === 'admin') && <PrintPoster cause={cause} />}
         </aside>
         <div className="cause-detail__body">
-          <h2 className="visually-hidden">Details</h2>
+          <h2 className="visually-hidden">{t('causes.detail.detailsHeading')}</h2>
           <dl className="cause-detail__meta">
-            <dt>Created by</dt>
+            <dt>{t('causes.detail.createdBy')}</dt>
             <dd>
               {cause.organizer_id ? (
                 <Link to="/organizerprofilepage" search={{ id: cause.organizer_id } as never}>
-                  {cause.organizer_name || 'Organizer'}
+                  {cause.organizer_name || t('causes.detail.organizer')}
                 </Link>
               ) : (
-                cause.organizer_name || 'Organizer'
+                cause.organizer_name || t('causes.detail.organizer')
               )}
             </dd>
             {category && (
               <>
-                <dt>Category</dt>
+                <dt>{t('causes.detail.category')}</dt>
                 <dd>{category}</dd>
               </>
             )}
             {cause.location && (
               <>
-                <dt>Location</dt>
+                <dt>{t('causes.detail.location')}</dt>
                 <dd>{cause.location}</dd>
               </>
             )}
-            <dt>Created</dt>
+            <dt>{t('causes.detail.created')}</dt>
             <dd>
-              <time dateTime={cause.created_at}>{formatDate(cause.created_at)}</time>
+              <time dateTime={cause.created_at}>{formatDate(cause.created_at, locale)}</time>
             </dd>
             {cause.short_code && (
               <>
-                <dt>{PHONE_GIVING_TEXT.label}</dt>
+                <dt>{t('causes.detail.phone.label')}</dt>
                 <dd>
-                  {cause.ussd_dial ? (
-                    <>
-                      {PHONE_GIVING_TEXT.dial} <strong>{cause.ussd_dial}</strong>
-                    </>
-                  ) : (
-                    <>
-                      {PHONE_GIVING_TEXT.code} <strong>{cause.short_code}</strong>
-                    </>
-                  )}
+                  {cause.ussd_dial
+                    ? withElements(t('causes.detail.phone.dial', { dial: slot('dial') }), { dial: <strong>{cause.ussd_dial}</strong> })
+                    : withElements(t('causes.detail.phone.code', { code: slot('code') }), { code: <strong>{cause.short_code}</strong> })}
                 </dd>
               </>
             )}
           </dl>
-          <h2>About this cause</h2>
+          <h2>{t('causes.detail.about')}</h2>
           <p style={{ whiteSpace: 'pre-line' }}>{cause.description}</p>
         </div>
       </div>

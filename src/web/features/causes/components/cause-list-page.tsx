@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { CAUSE_ORDERINGS, type CauseOrdering } from '../../../../shared/cause-list';
+import { ORDERING_LABELS } from '../lib/cause-words';
 import type { CategoryRef, Cause } from '../../../../shared/contract/causes';
 import { PageShell } from '../../../components/layout/page-shell';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -19,11 +20,12 @@ import '../causes.css';
 export const SEARCH_DEBOUNCE_MS = 300;
 
 function SampleCard({ cause }: { cause: Cause }) {
+  const t = useT();
   return (
     <article className="cause-card cause-card--sample">
       <ResponsiveImage className="cause-card__image" src={null} width={480} height={270} />
       <div className="cause-card__body">
-        <p className="cause-card__category">Sample</p>
+        <p className="cause-card__category">{t('causes.list.sample')}</p>
         <h3 className="cause-card__title">{cause.title}</h3>
         <p className="cause-card__description">{cause.description}</p>
       </div>
@@ -52,8 +54,8 @@ export interface CauseListPageProps {
 
 /** Spec §2 /causelistpage: search, sort, category, two-column grid, Previous/Next, offline from the mirror. */
 export function CauseListPage({ search, onSearchChange }: CauseListPageProps) {
-  useDocumentTitle('Causes');
   const t = useT();
+  useDocumentTitle(t('causes.list.title'));
   const online = useOnline();
   const cartCount = useCartCount();
   const page = search.page ?? 1;
@@ -109,15 +111,15 @@ export function CauseListPage({ search, onSearchChange }: CauseListPageProps) {
   return (
     <PageShell className="container page cause-list">
       <div className="cause-list__top">
-        <h1>Causes</h1>
+        <h1>{t('causes.list.title')}</h1>
         <div className="cause-list__icons">
-          <Link to="/cartpage" className="icon-link" aria-label={`Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}>
+          <Link to="/cartpage" className="icon-link" aria-label={t('causes.list.cartLink', { count: cartCount })}>
             <CartIcon />
             <span className="badge" aria-hidden="true">
               {cartCount}
             </span>
           </Link>
-          <Link to="/profilepage" className="icon-link" aria-label="Profile">
+          <Link to="/profilepage" className="icon-link" aria-label={t('causes.list.profileLink')}>
             <UserIcon />
           </Link>
         </div>
@@ -125,11 +127,17 @@ export function CauseListPage({ search, onSearchChange }: CauseListPageProps) {
 
       <form className="cause-list__controls" role="search" onSubmit={(e) => e.preventDefault()}>
         <div className="field">
-          <label htmlFor="cause-search">Search causes</label>
-          <input id="cause-search" type="search" placeholder="Search causes" value={text} onChange={(e) => setText(e.target.value)} />
+          <label htmlFor="cause-search">{t('causes.list.searchLabel')}</label>
+          <input
+            id="cause-search"
+            type="search"
+            placeholder={t('causes.list.searchLabel')}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
         </div>
         <div className="field">
-          <label htmlFor="cause-sort">Sort by</label>
+          <label htmlFor="cause-sort">{t('causes.list.sortLabel')}</label>
           <select
             id="cause-sort"
             value={ordering}
@@ -141,21 +149,21 @@ export function CauseListPage({ search, onSearchChange }: CauseListPageProps) {
               })
             }
           >
-            {(Object.keys(CAUSE_ORDERINGS) as CauseOrdering[]).map((key) => (
+            {CAUSE_ORDERINGS.map((key) => (
               <option key={key} value={key}>
-                {CAUSE_ORDERINGS[key]}
+                {t(ORDERING_LABELS[key])}
               </option>
             ))}
           </select>
         </div>
         <div className="field">
-          <label htmlFor="cause-category">Category</label>
+          <label htmlFor="cause-category">{t('causes.list.categoryLabel')}</label>
           <select
             id="cause-category"
             value={search.category ?? ''}
             onChange={(e) => onSearchChange({ ...search, category: e.target.value || undefined, page: undefined })}
           >
-            <option value="">All categories</option>
+            <option value="">{t('causes.list.allCategories')}</option>
             {categories.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}
@@ -168,7 +176,7 @@ export function CauseListPage({ search, onSearchChange }: CauseListPageProps) {
       {state?.source === 'saved' && <OfflineCausesNotice />}
       {isSample && (
         <p className="notice" role="status">
-          Could not reach Boafo. These are sample causes; real causes appear once you are back online.
+          {t('causes.list.sampleNotice')}
         </p>
       )}
 
@@ -187,7 +195,7 @@ export function CauseListPage({ search, onSearchChange }: CauseListPageProps) {
             </div>
           </div>
         ) : results.length === 0 ? (
-          <p className="empty">{query ? `No causes found for "${query}"` : 'No causes yet.'}</p>
+          <p className="empty">{query ? t('causes.list.noResults', { query }) : t('causes.list.empty')}</p>
         ) : (
           <div className="cause-grid">
             {columns.map((column, i) => (
@@ -201,23 +209,23 @@ export function CauseListPage({ search, onSearchChange }: CauseListPageProps) {
         )}
       </div>
 
-      <nav className="pager" aria-label="Pages">
+      <nav className="pager" aria-label={t('causes.list.pagerLabel')}>
         <button
           type="button"
           className="button button--secondary"
           disabled={page <= 1 || loading}
           onClick={() => onSearchChange({ ...search, page: page - 1 > 1 ? page - 1 : undefined })}
         >
-          Previous
+          {t('shell.pager.previous')}
         </button>
-        <span>Page {page}</span>
+        <span>{t('shell.pager.page', { page })}</span>
         <button
           type="button"
           className="button button--secondary"
           disabled={!state?.page.next || loading}
           onClick={() => onSearchChange({ ...search, page: page + 1 })}
         >
-          Next
+          {t('shell.pager.next')}
         </button>
       </nav>
     </PageShell>

@@ -5,6 +5,7 @@ import { addDays, addOneYear, utcDay } from '../../../../shared/cause-deadline';
 import { ApiError } from '../../../lib/api-client';
 import { session } from '../../../stores/session-store';
 import { toast } from '../../../stores/toast-store';
+import { useT } from '../../../lib/i18n';
 import { createCause, listCategories } from '../api/causes-api';
 import '../causes.css';
 
@@ -12,17 +13,6 @@ export const MAX_COVER_BYTES = 5 * 1024 * 1024;
 export const OTHER_CATEGORY = '__other__';
 /** Where an organizer id chosen earlier may be kept (spec §3: "an organizer id may also be stored locally"). */
 export const ORGANIZER_ID_KEY = 'organizer_id';
-
-export const MESSAGES = {
-  missing: 'Please fill in all required fields.',
-  required: 'Please update required fields: name, description, organizer id.',
-  system: 'System issue. Taking you back.',
-  created: 'Cause created successfully.',
-  tooBig: 'The cover image is larger than 5 MB. Please choose a smaller image.',
-  notImage: 'The cover image must be an image file (JPEG, PNG, WebP…).',
-  offline: 'You are offline. Creating a cause needs a connection; your form is kept.',
-  unreachable: 'Could not reach the server. Check your connection and try again; your form is kept.',
-} as const;
 
 export interface CreateCauseFormProps {
   /** Sends the multipart form; defaults to createCause (XMLHttpRequest with upload progress). */
@@ -50,6 +40,7 @@ export function CreateCauseForm({
   loadCategories = listCategories,
 }: CreateCauseFormProps) {
   const { user_id, role } = useSnapshot(session);
+  const t = useT();
   const [values, setValues] = useState(EMPTY);
   const [organizerId, setOrganizerId] = useState(() => user_id ?? storedOrganizerId());
   const [file, setFile] = useState<File | null>(null);
@@ -87,9 +78,9 @@ export function CreateCauseForm({
     setFile(null);
     if (!chosen) return;
     if (chosen.type && !chosen.type.startsWith('image/')) {
-      setFileError(MESSAGES.notImage);
+      setFileError(t('causes.create.notImage'));
     } else if (chosen.size > MAX_COVER_BYTES) {
-      setFileError(MESSAGES.tooBig);
+      setFileError(t('causes.create.tooBig'));
     } else {
       setFile(chosen);
       setPreview(typeof URL.createObjectURL === 'function' ? URL.createObjectURL(chosen) : null);
@@ -110,11 +101,11 @@ export function CreateCauseForm({
     event.preventDefault();
     setFieldErrors({});
     if (!values.name.trim() || !values.description.trim() || !organizerId.trim()) {
-      toast.warning(MESSAGES.missing);
+      toast.warning(t('causes.create.missing'));
       return;
     }
     if (typeof navigator !== 'undefined' && navigator.onLine === false) {
-      toast.error(MESSAGES.offline);
+      toast.error(t('causes.create.offline'));
       return;
     }
 
@@ -142,13 +133,13 @@ export function CreateCauseForm({
     setProgress(0);
     try {
       await submit(form, setProgress);
-      toast.success(MESSAGES.created);
+      toast.success(t('causes.create.created'));
       reset();
       setDone(true);
       setTimeout(goBack, 1200);
     } catch (error) {
       if (error instanceof TypeError) {
-        toast.error(MESSAGES.unreachable);
+        toast.error(t('causes.create.unreachable'));
         return;
       }
       const text = error instanceof Error ? error.message : String(error);
@@ -160,9 +151,9 @@ export function CreateCauseForm({
           if (Array.isArray(messages) && messages[0]) fields[field] = messages[0];
         }
         setFieldErrors(fields);
-        toast.error(MESSAGES.required);
+        toast.error(t('causes.create.required'));
       } else {
-        toast.error(MESSAGES.system);
+        toast.error(t('causes.create.system'));
         setTimeout(goBack, 1000);
       }
     } finally {
@@ -183,17 +174,16 @@ export function CreateCauseForm({
   return (
     <form className="create-form" onSubmit={onSubmit} noValidate aria-describedby="create-review-note">
       <p id="create-review-note" className="notice notice--info">
-        New causes are reviewed by the Boafo team before they appear publicly. You will get a notification once yours is approved, usually
-        within two working days. Until then it cannot take donations.
+        {t('causes.create.reviewNote')}
       </p>
       {done && (
         <p role="status" className="notice notice--info">
-          {MESSAGES.created} It is now waiting for review.
+          {t('causes.create.createdWaiting')}
         </p>
       )}
 
       <div className={`field${fieldErrors.name ? ' field--invalid' : ''}`}>
-        <label htmlFor="cause-name">Cause name *</label>
+        <label htmlFor="cause-name">{t('causes.create.name')}</label>
         <input
           id="cause-name"
           name="name"
@@ -209,7 +199,7 @@ export function CreateCauseForm({
       </div>
 
       <div className={`field${fieldErrors.description ? ' field--invalid' : ''}`}>
-        <label htmlFor="cause-description">Description *</label>
+        <label htmlFor="cause-description">{t('causes.create.description')}</label>
         <textarea
           id="cause-description"
           name="description"
@@ -224,7 +214,7 @@ export function CreateCauseForm({
       </div>
 
       <div className={`field${fieldErrors.target_amount ? ' field--invalid' : ''}`}>
-        <label htmlFor="cause-target">Target amount (GHS)</label>
+        <label htmlFor="cause-target">{t('causes.create.target')}</label>
         <input
           id="cause-target"
           name="target_amount"
@@ -240,7 +230,7 @@ export function CreateCauseForm({
       </div>
 
       <div className={`field${fieldErrors.category ? ' field--invalid' : ''}`}>
-        <label htmlFor="cause-category-select">Category</label>
+        <label htmlFor="cause-category-select">{t('causes.create.category')}</label>
         <select
           id="cause-category-select"
           name="category"
@@ -248,19 +238,19 @@ export function CreateCauseForm({
           onChange={(e) => set('category', e.target.value)}
           aria-describedby={described('category')}
         >
-          <option value="">Choose a category</option>
+          <option value="">{t('causes.create.chooseCategory')}</option>
           {categories.map((c) => (
             <option key={c.id} value={c.id}>
               {c.name}
             </option>
           ))}
-          <option value={OTHER_CATEGORY}>Other…</option>
+          <option value={OTHER_CATEGORY}>{t('causes.create.otherCategory')}</option>
         </select>
         {err('category')}
       </div>
       {values.category === OTHER_CATEGORY && (
         <div className={`field${fieldErrors.category_data ? ' field--invalid' : ''}`}>
-          <label htmlFor="cause-category-other">New category name</label>
+          <label htmlFor="cause-category-other">{t('causes.create.newCategory')}</label>
           <input
             id="cause-category-other"
             value={values.otherCategory}
@@ -273,11 +263,11 @@ export function CreateCauseForm({
       )}
 
       <div className={`field${fieldErrors.location ? ' field--invalid' : ''}`}>
-        <label htmlFor="cause-location">Location</label>
+        <label htmlFor="cause-location">{t('causes.create.location')}</label>
         <input
           id="cause-location"
           name="location"
-          placeholder="e.g. Kumasi, Ashanti Region"
+          placeholder={t('causes.create.locationPlaceholder')}
           value={values.location}
           onChange={(e) => set('location', e.target.value)}
           aria-describedby={described('location')}
@@ -286,7 +276,7 @@ export function CreateCauseForm({
       </div>
 
       <div className={`field${fieldErrors.end_date ? ' field--invalid' : ''}`}>
-        <label htmlFor="cause-end-date">End date</label>
+        <label htmlFor="cause-end-date">{t('causes.create.endDate')}</label>
         <input
           id="cause-end-date"
           name="end_date"
@@ -298,13 +288,13 @@ export function CreateCauseForm({
           aria-describedby={described('end_date', 'cause-end-date-hint')}
         />
         <p id="cause-end-date-hint" className="field__hint">
-          Optional, at most a year ahead. The cause takes donations through that day, then closes and its donors are told.
+          {t('causes.create.endDateHint')}
         </p>
         {err('end_date')}
       </div>
 
       <div className={`field${fieldErrors.organizer_id ? ' field--invalid' : ''}`}>
-        <label htmlFor="cause-organizer">Organizer ID *</label>
+        <label htmlFor="cause-organizer">{t('causes.create.organizerId')}</label>
         <input
           id="cause-organizer"
           name="organizer_id"
@@ -316,13 +306,13 @@ export function CreateCauseForm({
           aria-describedby={described('organizer_id', 'cause-organizer-hint')}
         />
         <p id="cause-organizer-hint" className="field__hint">
-          {isAdmin ? 'As an administrator you may create a cause for another organizer.' : 'Your account is the organizer of this cause.'}
+          {isAdmin ? t('causes.create.organizerHintAdmin') : t('causes.create.organizerHint')}
         </p>
         {err('organizer_id')}
       </div>
 
       <div className={`field${fileError || fieldErrors.cover_image ? ' field--invalid' : ''}`}>
-        <label htmlFor="cause-cover">Cover image</label>
+        <label htmlFor="cause-cover">{t('causes.create.cover')}</label>
         <input
           ref={fileInput}
           id="cause-cover"
@@ -334,7 +324,7 @@ export function CreateCauseForm({
           aria-describedby={fileError ? 'cause-cover-error' : 'cause-cover-hint'}
         />
         <p id="cause-cover-hint" className="field__hint">
-          JPEG, PNG or WebP, up to 5 MB.
+          {t('causes.create.coverHint')}
         </p>
         {fileError && (
           <p id="cause-cover-error" className="field__error" role="alert">
@@ -342,23 +332,23 @@ export function CreateCauseForm({
           </p>
         )}
         {!fileError && fieldErrors.cover_image && <p className="field__error">{fieldErrors.cover_image}</p>}
-        {preview && <img className="create-form__preview" src={preview} alt="Cover preview" width={320} height={180} />}
+        {preview && <img className="create-form__preview" src={preview} alt={t('causes.create.coverPreview')} width={320} height={180} />}
       </div>
 
       <label className="checkbox">
         <input type="checkbox" checked={values.afterGoal} onChange={(e) => set('afterGoal', e.target.checked)} />
-        Keep accepting donations after the goal is reached
+        {t('causes.create.afterGoal')}
       </label>
 
       {progress !== null && (
         <div className="field">
-          <label htmlFor="cause-upload-progress">Uploading… {Math.round(progress * 100)}%</label>
+          <label htmlFor="cause-upload-progress">{t('causes.create.uploading', { percent: Math.round(progress * 100) })}</label>
           <progress id="cause-upload-progress" className="upload-progress" max={1} value={progress} />
         </div>
       )}
 
       <button type="submit" className="button button--primary button--large" disabled={submitting}>
-        {submitting ? 'Creating cause...' : 'Create cause'}
+        {submitting ? t('causes.create.submitting') : t('causes.create.submit')}
       </button>
     </form>
   );

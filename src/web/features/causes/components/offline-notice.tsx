@@ -1,8 +1,11 @@
+import { useT } from '../../../lib/i18n';
+
 /** Shown whenever causes come from the device's mirror instead of the server. */
 export function OfflineCausesNotice() {
+  const t = useT();
   return (
     <p className="notice" role="status">
-      offline — showing saved causes
+      {t('causes.offlineNotice')}
     </p>
   );
 }

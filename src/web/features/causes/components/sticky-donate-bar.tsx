@@ -1,4 +1,7 @@
 import { useEffect, useState, type RefObject } from 'react';
+import { slot } from '../../../../shared/i18n/slots';
+import { useT } from '../../../lib/i18n';
+import { withElements } from '../../../lib/rich-text';
 
 /**
  * A compact Donate bar at the bottom of a phone's screen while the donor reads the story below the
@@ -17,6 +20,7 @@ export function StickyDonateBar({
   onDonate: () => void;
 }) {
   const [show, setShow] = useState(false);
+  const t = useT();
 
   useEffect(() => {
     const target = panel.current;
@@ -29,12 +33,12 @@ export function StickyDonateBar({
 
   if (!show) return null;
   return (
-    <div className="donate-bar" role="region" aria-label="Donate to this cause">
+    <div className="donate-bar" role="region" aria-label={t('causes.donateBar.label')}>
       <p className="donate-bar__text">
-        <strong>{raised}</strong> raised · {percent}%
+        {withElements(t('causes.donateBar.raised', { raised: slot('raised'), percent }), { raised: <strong>{raised}</strong> })}
       </p>
       <button type="button" className="button button--primary" onClick={onDonate}>
-        Donate
+        {t('causes.donate')}
       </button>
     </div>
   );

@@ -1,4 +1,4 @@
-import { CAUSE_ORDERINGS, type CauseOrdering } from '../../../../shared/cause-list';
+import { isCauseOrdering, type CauseOrdering } from '../../../../shared/cause-list';
 
 /** /causelistpage URL state, so reload and back keep the page, search, sort and category. */
 export interface CauseListSearch {
@@ -13,7 +13,7 @@ export function validateCauseListSearch(raw: Record<string, unknown>): CauseList
   const page = Number(raw.page);
   if (Number.isInteger(page) && page > 1) out.page = page;
   if (typeof raw.q === 'string' && raw.q.trim()) out.q = raw.q;
-  if (typeof raw.sort === 'string' && raw.sort in CAUSE_ORDERINGS) out.sort = raw.sort as CauseOrdering;
+  if (isCauseOrdering(raw.sort)) out.sort = raw.sort;
   if (typeof raw.category === 'string' && raw.category) out.category = raw.category;
   return out;
 }

@@ -4,6 +4,7 @@ import type { BlogPost } from '../../../../shared/contract/content';
 import { formatDate } from '../../../../shared/dates';
 import { PageShell } from '../../../components/layout/page-shell';
 import { PendingScreen } from '../../../components/pending-screen';
+import { useLocale, useT } from '../../../lib/i18n';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { getBlogPost } from '../api/content-api';
@@ -12,13 +13,14 @@ import '../content.css';
 type State = { kind: 'loading' } | { kind: 'found'; post: BlogPost; offline: boolean } | { kind: 'not-found' } | { kind: 'unavailable' };
 
 function Message({ title, text }: { title: string; text: string }) {
+  const t = useT();
   useDocumentTitle(title);
   return (
     <PageShell className="container page page--narrow">
       <h1>{title}</h1>
       <p className="lead">{text}</p>
       <Link to="/" className="button button--primary">
-        Back to home
+        {t('content.backHome')}
       </Link>
     </PageShell>
   );
@@ -27,6 +29,7 @@ function Message({ title, text }: { title: string; text: string }) {
 /** /blog/$slug: the post (slug or id), or a clear not-found screen. */
 export function BlogPostPage({ slug }: { slug: string }) {
   const [state, setState] = useState<State>({ kind: 'loading' });
+  const t = useT();
   useEffect(() => {
     let live = true;
     setState({ kind: 'loading' });
@@ -45,28 +48,29 @@ export function BlogPostPage({ slug }: { slug: string }) {
         <PendingScreen />
       </PageShell>
     );
-  if (state.kind === 'not-found') return <Message title="Post not found" text="This blog post does not exist or was removed." />;
-  if (state.kind === 'unavailable')
-    return <Message title="Post not available offline" text="This post is not saved on this device. Try again once you are connected." />;
+  if (state.kind === 'not-found') return <Message title={t('content.blog.notFoundTitle')} text={t('content.blog.notFoundText')} />;
+  if (state.kind === 'unavailable') return <Message title={t('content.blog.offlineTitle')} text={t('content.blog.offlineText')} />;
   return <Post post={state.post} offline={state.offline} />;
 }
 
 function Post({ post, offline }: { post: BlogPost; offline: boolean }) {
   useDocumentTitle(post.title);
+  const t = useT();
+  const locale = useLocale();
   const body = post.content || post.description || post.excerpt;
   return (
     <PageShell className="container page page--narrow">
       {offline && (
         <p className="notice" role="status">
-          offline — showing a saved copy
+          {t('content.blog.offline')}
         </p>
       )}
       <article className="blog-post">
         {(post.category_name || post.category) && <p className="eyebrow">{post.category_name || post.category}</p>}
         <h1>{post.title}</h1>
         <p className="blog-post__meta">
-          {post.author_name && <>By {post.author_name} · </>}
-          {post.published_at && <time dateTime={post.published_at}>{formatDate(post.published_at)}</time>}
+          {post.author_name && t('content.blog.by', { author: post.author_name })}
+          {post.published_at && <time dateTime={post.published_at}>{formatDate(post.published_at, locale)}</time>}
         </p>
         <ResponsiveImage
           className="blog-post__image"
@@ -83,7 +87,7 @@ function Post({ post, offline }: { post: BlogPost; offline: boolean }) {
         ))}
       </article>
       <p>
-        <Link to="/">← Back to home</Link>
+        <Link to="/">{t('content.blog.back')}</Link>
       </p>
     </PageShell>
   );

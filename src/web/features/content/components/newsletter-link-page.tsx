@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PageShell } from '../../../components/layout/page-shell';
 import { errorMessage } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../content.css';
 
@@ -21,6 +22,7 @@ interface NewsletterLinkPageProps {
  */
 export function NewsletterLinkPage({ title, action, busy, done, token, run }: NewsletterLinkPageProps) {
   useDocumentTitle(title);
+  const t = useT();
   const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -32,7 +34,7 @@ export function NewsletterLinkPage({ title, action, busy, done, token, run }: Ne
       await run(token);
       setState('done');
     } catch (error) {
-      setProblem(errorMessage(error, 'That did not work. Check your connection and try again.'));
+      setProblem(errorMessage(error, t('content.newsletter.failed')));
       setState('idle');
     }
   }
@@ -42,7 +44,7 @@ export function NewsletterLinkPage({ title, action, busy, done, token, run }: Ne
       <h1>{title}</h1>
       {!token ? (
         <p className="form-error" role="alert">
-          This page needs the link from your email.
+          {t('content.newsletter.needsLink')}
         </p>
       ) : state === 'done' ? (
         <p role="status">{done}</p>
@@ -59,7 +61,7 @@ export function NewsletterLinkPage({ title, action, busy, done, token, run }: Ne
         </>
       )}
       <p>
-        <Link to="/">Back to Boafo</Link>
+        <Link to="/">{t('content.newsletter.back')}</Link>
       </p>
     </PageShell>
   );

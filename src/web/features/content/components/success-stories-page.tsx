@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { formatDate } from '../../../../shared/dates';
 import { PageShell } from '../../../components/layout/page-shell';
 import { PendingScreen } from '../../../components/pending-screen';
+import { useLocale, useT } from '../../../lib/i18n';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLoad } from '../../../lib/use-load';
 import { ResponsiveImage } from '../../../components/responsive-image';
@@ -11,27 +12,29 @@ import '../content.css';
 
 /** /success-stories: every story, from the server or the device's saved copy. */
 export function SuccessStoriesPage() {
-  useDocumentTitle('Success stories');
+  const t = useT();
+  const locale = useLocale();
+  useDocumentTitle(t('content.stories.title'));
   const { data } = useLoad((signal) => loadContent('success-stories', SAMPLE_STORIES, { signal }), []);
 
   return (
     <PageShell className="container page">
-      <h1>Success stories</h1>
-      <p className="lead">Causes that reached their goal, thanks to people like you.</p>
+      <h1>{t('content.stories.title')}</h1>
+      <p className="lead">{t('content.stories.lead')}</p>
       {data?.source === 'cache' && (
         <p className="notice" role="status">
-          offline — showing saved stories
+          {t('content.stories.offline')}
         </p>
       )}
       {data?.source === 'sample' && (
         <p className="notice" role="status">
-          Could not reach Boafo. These are sample stories.
+          {t('content.stories.sample')}
         </p>
       )}
       {!data ? (
         <PendingScreen />
       ) : data.items.length === 0 ? (
-        <p className="empty">No success stories yet.</p>
+        <p className="empty">{t('content.stories.empty')}</p>
       ) : (
         <ul className="story-list">
           {data.items.map((story) => (
@@ -41,13 +44,13 @@ export function SuccessStoriesPage() {
                 <h2>{story.title}</h2>
                 {story.created_at && (
                   <p className="story__date">
-                    <time dateTime={story.created_at}>{formatDate(story.created_at)}</time>
+                    <time dateTime={story.created_at}>{formatDate(story.created_at, locale)}</time>
                   </p>
                 )}
                 <p style={{ whiteSpace: 'pre-line' }}>{story.description}</p>
                 {story.cause_id && (
                   <Link to="/causes/$id" params={{ id: story.cause_id }}>
-                    See the cause
+                    {t('content.stories.seeCause')}
                   </Link>
                 )}
               </div>

@@ -2,10 +2,12 @@ import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useCartCount } from '../../../components/notifications-badge/use-cart-count';
 import { CartBadge } from '../../../components/notifications-badge/notification-badge';
+import { useT } from '../../../lib/i18n';
 
 /** The donation screens' header: back link, a cause search (to the list) and the real cart badge. */
 export function DonateHeader({ backTo = '/cartpage' }: { backTo?: string }) {
   const count = useCartCount();
+  const t = useT();
   const router = useRouter();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
@@ -20,7 +22,7 @@ export function DonateHeader({ backTo = '/cartpage' }: { backTo?: string }) {
           else void navigate({ to: backTo });
         }}
       >
-        ← Back
+        {t('donation.header.back')}
       </a>
       <form
         className="donate-header__search"
@@ -31,13 +33,19 @@ export function DonateHeader({ backTo = '/cartpage' }: { backTo?: string }) {
         }}
       >
         <label htmlFor="donate-search" className="visually-hidden">
-          Search causes
+          {t('donation.header.searchLabel')}
         </label>
-        <input id="donate-search" type="search" placeholder="Search causes" value={query} onChange={(e) => setQuery(e.target.value)} />
+        <input
+          id="donate-search"
+          type="search"
+          placeholder={t('donation.header.searchLabel')}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
       </form>
       <CartBadge count={count} />
       <Link to="/causelistpage" className="visually-hidden">
-        Browse causes
+        {t('donation.header.browse')}
       </Link>
     </div>
   );

@@ -8,7 +8,9 @@ import { useOnline } from '../../../lib/use-online';
 import { toast } from '../../../stores/toast-store';
 import { startDonation } from '../api/donation-api';
 import type { DonationSearch } from '../lib/search';
-import { MESSAGES } from '../lib/submit';
+import { slot } from '../../../../shared/i18n/slots';
+import { useT } from '../../../lib/i18n';
+import { withElements } from '../../../lib/rich-text';
 import { usePaymentAttempt } from '../lib/use-payment-attempt';
 import type { PaymentVerified } from '../../../../shared/contract/payments';
 import { type MomoErrors } from './mobile-money-fields';
@@ -48,7 +50,8 @@ export interface DonationPageProps {
 
 /** Spec §2 /donation?causeId=&amount=: the single-donation form. */
 export function DonationPage({ search, causeTitle, onPaid }: DonationPageProps) {
-  useDocumentTitle('Donate');
+  const t = useT();
+  useDocumentTitle(t('donation.single.title'));
   const online = useOnline();
   const [donor, setDonor] = useDonorState(search.causeId ?? '');
   const [amount, setAmount] = useState(() => prefillAmount(search.amount));
@@ -65,12 +68,12 @@ export function DonationPage({ search, causeTitle, onPaid }: DonationPageProps) 
   const submit = async () => {
     if (inFlight()) return; // a double click while the first is on its way
     if (!search.causeId) {
-      toast.error(MESSAGES.missingCause);
+      toast.error(t('donation.missingCause'));
       return;
     }
     const pesewas = validAmount(amount);
     if (pesewas === null) {
-      toast.warning(MESSAGES.invalidAmount);
+      toast.warning(t('donation.invalidAmount'));
       return;
     }
     const pay = paymentChoice(donor, monthly);
@@ -92,13 +95,11 @@ export function DonationPage({ search, causeTitle, onPaid }: DonationPageProps) 
   return (
     <PageShell className="container page page--narrow donate-page">
       <DonateHeader />
-      <h1>Donate</h1>
+      <h1>{t('donation.single.title')}</h1>
       {causeTitle ? (
-        <p className="lead">
-          to <strong>{causeTitle}</strong>
-        </p>
+        <p className="lead">{withElements(t('donation.single.to', { cause: slot('cause') }), { cause: <strong>{causeTitle}</strong> })}</p>
       ) : null}
-      {!search.causeId ? <p className="notice notice--warning">No cause chosen. Pick a cause from the list or your cart first.</p> : null}
+      {!search.causeId ? <p className="notice notice--warning">{t('donation.single.noCause')}</p> : null}
       <DonateForm
         donor={donor}
         setDonor={setDonor}
@@ -113,13 +114,13 @@ export function DonationPage({ search, causeTitle, onPaid }: DonationPageProps) 
         onSubmit={submit}
       >
         <div className="field">
-          <label htmlFor="donation-amount">Donation amount (GHS)</label>
+          <label htmlFor="donation-amount">{t('donation.single.amount')}</label>
           <input
             id="donation-amount"
             type="text"
             inputMode="decimal"
             autoComplete="off"
-            placeholder="e.g. 50.00"
+            placeholder={t('donation.single.amountPlaceholder')}
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
           />

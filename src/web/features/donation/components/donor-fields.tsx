@@ -5,7 +5,8 @@ import { session } from '../../../stores/session-store';
 import { normaliseGhanaMobile } from '../../../../shared/phone';
 import { loadProfileForPrefill } from '../api/donation-api';
 import type { MobileMoneyInput } from '../../../../shared/contract/mobile-money';
-import { MOMO_FIELD_TEXT, MobileMoneyFields, momoRequest, type MomoErrors, type MomoState } from './mobile-money-fields';
+import { useT } from '../../../lib/i18n';
+import { MobileMoneyFields, momoRequest, type MomoErrors, type MomoState } from './mobile-money-fields';
 
 /** Who gives: the fields both donation forms share (spec §2). */
 export interface DonorState extends MomoState {
@@ -154,11 +155,12 @@ export function paymentChoice(
 }
 
 export function NameEmailFields({ donor, set }: { donor: DonorState; set: (patch: Partial<DonorState>) => void }) {
+  const t = useT();
   return (
     <>
       <div className="donate-grid">
         <div className="field">
-          <label htmlFor="donor-first">First name</label>
+          <label htmlFor="donor-first">{t('donation.donor.firstName')}</label>
           <input
             id="donor-first"
             autoComplete="given-name"
@@ -167,12 +169,12 @@ export function NameEmailFields({ donor, set }: { donor: DonorState; set: (patch
           />
         </div>
         <div className="field">
-          <label htmlFor="donor-last">Last name</label>
+          <label htmlFor="donor-last">{t('donation.donor.lastName')}</label>
           <input id="donor-last" autoComplete="family-name" value={donor.last_name} onChange={(e) => set({ last_name: e.target.value })} />
         </div>
       </div>
       <div className="field">
-        <label htmlFor="donor-email">Email address</label>
+        <label htmlFor="donor-email">{t('donation.donor.email')}</label>
         <input
           id="donor-email"
           type="email"
@@ -196,10 +198,11 @@ export function CountryPhoneFields({
   /** The phone cannot take texts though the box is ticked. */
   smsError?: string;
 }) {
+  const t = useT();
   return (
     <>
       <div className="field">
-        <label htmlFor="donor-country">Country</label>
+        <label htmlFor="donor-country">{t('donation.donor.country')}</label>
         <select id="donor-country" className="form-select" value={donor.country} onChange={(e) => set({ country: e.target.value })}>
           {COUNTRIES.map((c) => (
             <option key={c} value={c}>
@@ -209,12 +212,12 @@ export function CountryPhoneFields({
         </select>
       </div>
       <div className="field">
-        <label htmlFor="donor-phone">Phone number</label>
+        <label htmlFor="donor-phone">{t('donation.donor.phone')}</label>
         <div className="phone-field">
           <select
             id="donor-phone-code"
             className="form-select phone-field__code"
-            aria-label="Phone country code"
+            aria-label={t('donation.donor.phoneCode')}
             value={donor.phone_region}
             onChange={(e) => set({ phone_region: e.target.value })}
           >
@@ -270,10 +273,11 @@ export function PaymentFields({
   momoErrors?: MomoErrors;
 }) {
   const momo = donor.payment_method === 'mobile_money' && !monthly;
+  const t = useT();
   return (
     <>
       <div className="field">
-        <label htmlFor="donor-method">Payment method</label>
+        <label htmlFor="donor-method">{t('donation.donor.method')}</label>
         <select
           id="donor-method"
           className="form-select"
@@ -287,21 +291,21 @@ export function PaymentFields({
             set({ payment_method: method, ...prefill });
           }}
         >
-          <option value="card">Card</option>
+          <option value="card">{t('donation.method.card')}</option>
           <option value="mobile_money" disabled={monthly}>
-            Mobile money
+            {t('donation.method.mobileMoney')}
           </option>
         </select>
         {monthly ? (
           <p id="donor-method-why" className="field__hint">
-            {MOMO_FIELD_TEXT.monthlyCardOnly}
+            {t('donation.momo.monthlyCardOnly')}
           </p>
         ) : null}
       </div>
       {momo ? <MobileMoneyFields state={donor} set={set} errors={momoErrors} /> : null}
       <label className="checkbox">
         <input type="checkbox" checked={donor.is_anonymous} onChange={(e) => set({ is_anonymous: e.target.checked })} />
-        Donate anonymously
+        {t('donation.donor.anonymous')}
       </label>
     </>
   );
@@ -310,9 +314,10 @@ export function PaymentFields({
 /** An optional message of support; a checkout of several causes leaves it on each. */
 export function SupportMessageField({ donor, set }: { donor: DonorState; set: (patch: Partial<DonorState>) => void }) {
   const length = (donor.message ?? '').length;
+  const t = useT();
   return (
     <div className="field">
-      <label htmlFor="donor-message">Leave a message of support (optional)</label>
+      <label htmlFor="donor-message">{t('donation.donor.message')}</label>
       <textarea
         id="donor-message"
         rows={3}
@@ -322,7 +327,7 @@ export function SupportMessageField({ donor, set }: { donor: DonorState; set: (p
         aria-describedby="donor-message-count"
       />
       <p id="donor-message-count" className="field__hint" aria-live="polite">
-        {length}/{SUPPORT_MESSAGE_MAX} characters
+        {t('donation.donor.messageCount', { length, max: SUPPORT_MESSAGE_MAX })}
       </p>
     </div>
   );
@@ -330,6 +335,7 @@ export function SupportMessageField({ donor, set }: { donor: DonorState; set: (p
 
 /** The Donate button: offline it is disabled and says why; nothing typed is lost. */
 export function DonateButton({ online, busy, monthly = false }: { online: boolean; busy: boolean; monthly?: boolean }) {
+  const t = useT();
   return (
     <div className="donate-submit">
       <button
@@ -338,12 +344,17 @@ export function DonateButton({ online, busy, monthly = false }: { online: boolea
         disabled={!online || busy}
         aria-describedby={online ? undefined : 'donate-offline-why'}
       >
-        {online ? (busy ? 'Starting payment…' : monthly ? 'Donate monthly' : 'Donate') : 'Donating needs a connection'}
+        {online
+          ? busy
+            ? t('donation.submit.starting')
+            : monthly
+              ? t('donation.submit.monthly')
+              : t('donation.submit.donate')
+          : t('donation.submit.offline')}
       </button>
       {online ? null : (
         <p id="donate-offline-why" className="donate-submit__why">
-          Payments go through our payment partner, so donating needs an internet connection. Everything you typed stays here; press Donate
-          when you are back online.
+          {t('donation.submit.offlineWhy')}
         </p>
       )}
     </div>

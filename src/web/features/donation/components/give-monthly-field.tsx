@@ -1,4 +1,5 @@
 import { useSnapshot } from 'valtio';
+import { useT } from '../../../lib/i18n';
 import { session } from '../../../stores/session-store';
 
 /**
@@ -8,19 +9,18 @@ import { session } from '../../../stores/session-store';
  */
 export function GiveMonthlyField({ monthly, setMonthly }: { monthly: boolean; setMonthly: (monthly: boolean) => void }) {
   const { access } = useSnapshot(session);
+  const t = useT();
   if (!access) {
-    return <p className="field__hint give-monthly__guest">Sign in to make this a monthly gift.</p>;
+    return <p className="field__hint give-monthly__guest">{t('donation.monthly.signIn')}</p>;
   }
   return (
     <div className="field give-monthly">
       <label className="checkbox">
         <input type="checkbox" checked={monthly} onChange={(e) => setMonthly(e.target.checked)} aria-describedby="give-monthly-hint" />
-        Give monthly
+        {t('donation.monthly.label')}
       </label>
       <p id="give-monthly-hint" className="field__hint">
-        {monthly
-          ? 'This amount is given again every month. You can cancel any time from Donation history.'
-          : 'Repeat this gift every month; cancel any time.'}
+        {monthly ? t('donation.monthly.onHint') : t('donation.monthly.offHint')}
       </p>
     </div>
   );

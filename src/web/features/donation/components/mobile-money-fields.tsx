@@ -7,18 +7,7 @@ import {
   networkOfMobile,
   type MobileNetwork,
 } from '../../../../shared/phone';
-
-export const MOMO_FIELD_TEXT = {
-  phoneLabel: 'Mobile money number',
-  phoneHint: 'A Ghana number: 024 123 4567 or +233 24 123 4567. You approve the payment on this phone.',
-  phoneError: 'Enter a Ghana mobile number: 024 123 4567 or +233 24 123 4567.',
-  networkLabel: 'Network',
-  networkPick: 'Choose your network',
-  networkError: 'Choose the network of this number.',
-  recognised: (name: string) => `Recognised from the number: ${name}. Change it if you moved your number to another network.`,
-  chosen: 'Chosen by you (for a number moved to another network).',
-  monthlyCardOnly: 'Monthly gifts are paid by card: a mobile money prompt needs you to approve each payment on your phone.',
-} as const;
+import { t as translate, useT } from '../../../lib/i18n';
 
 /** The mobile money part of the donor's state: the number as typed, and the network when the donor picked one. */
 export interface MomoState {
@@ -46,8 +35,8 @@ export function momoNetwork(state: MomoState): MobileNetwork | null {
  */
 export function momoRequest(state: MomoState): { ok: true; value: MobileMoneyInput } | { ok: false; errors: MomoErrors } {
   const phone = localGhanaMobile(state.momo_phone);
-  if (!phone) return { ok: false, errors: { phone: MOMO_FIELD_TEXT.phoneError } };
-  if (!momoNetwork(state)) return { ok: false, errors: { network: MOMO_FIELD_TEXT.networkError } };
+  if (!phone) return { ok: false, errors: { phone: translate('donation.momo.phoneError') } };
+  if (!momoNetwork(state)) return { ok: false, errors: { network: translate('donation.momo.networkError') } };
   return { ok: true, value: state.momo_network ? { phone, network: state.momo_network } : { phone } };
 }
 
@@ -60,12 +49,13 @@ export function MobileMoneyFields({
   set: (patch: Partial<MomoState>) => void;
   errors: MomoErrors;
 }) {
+  const t = useT();
   const recognised = networkOfMobile(state.momo_phone);
   const shown = momoNetwork(state);
   return (
     <div className="donate-grid momo-fields">
       <div className="field">
-        <label htmlFor="momo-phone">{MOMO_FIELD_TEXT.phoneLabel}</label>
+        <label htmlFor="momo-phone">{t('donation.momo.phoneLabel')}</label>
         <input
           id="momo-phone"
           type="tel"
@@ -83,12 +73,12 @@ export function MobileMoneyFields({
           </p>
         ) : (
           <p id="momo-phone-hint" className="field__hint">
-            {MOMO_FIELD_TEXT.phoneHint}
+            {t('donation.momo.phoneHint')}
           </p>
         )}
       </div>
       <div className="field">
-        <label htmlFor="momo-network">{MOMO_FIELD_TEXT.networkLabel}</label>
+        <label htmlFor="momo-network">{t('donation.momo.networkLabel')}</label>
         <select
           id="momo-network"
           className="form-select"
@@ -101,7 +91,7 @@ export function MobileMoneyFields({
             set({ momo_network: isMobileNetwork(picked) && picked !== recognised ? picked : '' });
           }}
         >
-          {shown ? null : <option value="">{MOMO_FIELD_TEXT.networkPick}</option>}
+          {shown ? null : <option value="">{t('donation.momo.networkPick')}</option>}
           {MOBILE_NETWORKS.map((n) => (
             <option key={n} value={n}>
               {MOBILE_NETWORK_NAMES[n]}
@@ -114,7 +104,11 @@ export function MobileMoneyFields({
           </p>
         ) : (
           <p id="momo-network-hint" className="field__hint" aria-live="polite">
-            {state.momo_network ? MOMO_FIELD_TEXT.chosen : recognised ? MOMO_FIELD_TEXT.recognised(MOBILE_NETWORK_NAMES[recognised]) : ''}
+            {state.momo_network
+              ? t('donation.momo.chosen')
+              : recognised
+                ? t('donation.momo.recognised', { network: MOBILE_NETWORK_NAMES[recognised] })
+                : ''}
           </p>
         )}
       </div>

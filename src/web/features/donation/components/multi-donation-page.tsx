@@ -8,7 +8,9 @@ import { useOnline } from '../../../lib/use-online';
 import { toast } from '../../../stores/toast-store';
 import { startCheckout } from '../api/donation-api';
 import { evenSplit } from '../lib/split';
-import { MESSAGES } from '../lib/submit';
+import { slot } from '../../../../shared/i18n/slots';
+import { useT } from '../../../lib/i18n';
+import { withElements } from '../../../lib/rich-text';
 import { usePaymentAttempt } from '../lib/use-payment-attempt';
 import type { PaymentVerified } from '../../../../shared/contract/payments';
 import { type MomoErrors } from './mobile-money-fields';
@@ -47,7 +49,8 @@ function readCartId(): string | null {
 
 /** Spec §2 /multidonation: several causes in one payment, separately (an amount each) or together (one total, split evenly). */
 export function MultiDonationPage({ causes, cartInSync, onPaid }: MultiDonationPageProps) {
-  useDocumentTitle('Donate to several causes');
+  const t = useT();
+  useDocumentTitle(t('donation.multi.title'));
   const online = useOnline();
   const [donor, setDonor] = useDonorState('checkout');
   const [mode, setMode] = useState<Mode>('separately');
@@ -104,12 +107,12 @@ export function MultiDonationPage({ causes, cartInSync, onPaid }: MultiDonationP
   const submit = async () => {
     if (inFlight()) return;
     if (list.length === 0) {
-      toast.error(MESSAGES.missingCause);
+      toast.error(t('donation.missingCause'));
       return;
     }
     const request = buildRequest();
     if (!request) {
-      toast.warning(MESSAGES.invalidAmount);
+      toast.warning(t('donation.invalidAmount'));
       return;
     }
     const pay = paymentChoice(donor, monthly);
@@ -123,7 +126,7 @@ export function MultiDonationPage({ causes, cartInSync, onPaid }: MultiDonationP
   return (
     <PageShell className="container page page--narrow donate-page">
       <DonateHeader />
-      <h1>Donate to several causes</h1>
+      <h1>{t('donation.multi.title')}</h1>
       <DonateForm
         donor={donor}
         setDonor={setDonor}
@@ -138,24 +141,22 @@ export function MultiDonationPage({ causes, cartInSync, onPaid }: MultiDonationP
         onSubmit={submit}
       >
         <div className="field">
-          <label htmlFor="donate-mode">Choose how you want to donate</label>
+          <label htmlFor="donate-mode">{t('donation.multi.modeLabel')}</label>
           <select id="donate-mode" className="form-select" value={mode} onChange={(e) => setMode(e.target.value as Mode)}>
-            <option value="separately">Separately</option>
-            <option value="together">Together</option>
+            <option value="separately">{t('donation.multi.separately')}</option>
+            <option value="together">{t('donation.multi.together')}</option>
           </select>
         </div>
 
         <fieldset className="donate-causes">
-          <legend>{list.length === 1 ? '1 cause' : `${list.length} causes`}</legend>
-          {causes === null ? <p aria-busy="true">Loading your cart…</p> : null}
-          {causes !== null && list.length === 0 ? (
-            <p className="notice notice--warning">No causes chosen. Tick causes in your cart first.</p>
-          ) : null}
+          <legend>{t('donation.multi.causeCount', { count: list.length })}</legend>
+          {causes === null ? <p aria-busy="true">{t('donation.multi.loading')}</p> : null}
+          {causes !== null && list.length === 0 ? <p className="notice notice--warning">{t('donation.multi.noCauses')}</p> : null}
           {mode === 'separately' ? (
             <>
               {list.map((c) => (
                 <div className="field donate-causes__row" key={c.cause_id}>
-                  <label htmlFor={`amount-${c.cause_id}`}>Amount for {c.title} (GHS)</label>
+                  <label htmlFor={`amount-${c.cause_id}`}>{t('donation.multi.amountFor', { title: c.title })}</label>
                   <input
                     id={`amount-${c.cause_id}`}
                     type="text"
@@ -171,14 +172,16 @@ export function MultiDonationPage({ causes, cartInSync, onPaid }: MultiDonationP
               ))}
               {list.length > 0 ? (
                 <p className="donate-causes__total">
-                  Total <strong>{formatGhs(separatelyTotal)}</strong>
+                  {withElements(t('donation.multi.total', { total: slot('total') }), {
+                    total: <strong>{formatGhs(separatelyTotal)}</strong>,
+                  })}
                 </p>
               ) : null}
             </>
           ) : (
             <>
               <div className="field">
-                <label htmlFor="together-total">Total amount (GHS)</label>
+                <label htmlFor="together-total">{t('donation.multi.totalAmount')}</label>
                 <input
                   id="together-total"
                   type="text"
@@ -192,10 +195,8 @@ export function MultiDonationPage({ causes, cartInSync, onPaid }: MultiDonationP
                 />
               </div>
               <div className="split-preview" aria-live="polite">
-                <p className="split-preview__title">
-                  Split evenly{list.length > 1 ? ' (any remaining pesewas go to the first cause)' : ''}:
-                </p>
-                <ul aria-label="Split preview">
+                <p className="split-preview__title">{list.length > 1 ? t('donation.multi.splitRemainder') : t('donation.multi.split')}</p>
+                <ul aria-label={t('donation.multi.splitLabel')}>
                   {list.map((c, i) => (
                     <li key={c.cause_id}>
                       <span>{c.title}</span>

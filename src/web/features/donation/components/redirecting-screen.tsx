@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useT } from '../../../lib/i18n';
 import '../donation.css';
 
 export const DOTS_INTERVAL_MS = 500;
@@ -9,6 +10,7 @@ export const DOTS_INTERVAL_MS = 500;
  */
 export function RedirectingScreen({ overlay = false }: { overlay?: boolean }) {
   const [dots, setDots] = useState(0);
+  const t = useT();
   useEffect(() => {
     const timer = setInterval(() => setDots((n) => (n + 1) % 4), DOTS_INTERVAL_MS);
     return () => clearInterval(timer);
@@ -20,12 +22,12 @@ export function RedirectingScreen({ overlay = false }: { overlay?: boolean }) {
       <div className="redirecting__card">
         <div className="redirecting__spinner" aria-hidden="true" />
         <Title className="redirecting__title">
-          <span>Redirecting you to the payment</span>
+          <span>{t('donation.redirecting.title')}</span>
           <span className="redirecting__dots" aria-hidden="true" data-testid="redirect-dots">
             {'.'.repeat(dots)}
           </span>
         </Title>
-        <p className="redirecting__text">Please wait while we securely transfer you to our payment partner</p>
+        <p className="redirecting__text">{t('donation.redirecting.text')}</p>
       </div>
     </div>
   );

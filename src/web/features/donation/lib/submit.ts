@@ -1,18 +1,9 @@
 import type { PaymentStart } from '../../../../shared/contract/cart';
 import type { MobileCharge } from '../../../../shared/contract/mobile-money';
 import { ApiError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 import { toast } from '../../../stores/toast-store';
 import { goToPayment } from './redirect';
-
-export const MESSAGES = {
-  invalidAmount: 'Please enter a valid donation amount',
-  missingCause: 'Missing cause reference',
-  noAuthorizationUrl: 'Unable to start payment',
-  failed: 'Failed to initiate donation',
-  /** A mobile money prompt is never queued for later: the donor would not be there to approve it. */
-  momoOffline: 'We could not reach Boafo, so no prompt was sent and nothing was charged. Try again when you are online.',
-  momoFields: 'Check the mobile money number.',
-} as const;
 
 /** What starting a payment answers: the hosted checkout's page, or a mobile money charge to follow in place. */
 export type StartAnswer = PaymentStart | MobileCharge;
@@ -32,14 +23,15 @@ export async function startPayment(start: () => Promise<StartAnswer | undefined>
   try {
     answer = await start();
   } catch (error) {
-    if (!mobile) toast.error(MESSAGES.failed);
-    else if (!(error instanceof ApiError)) toast.error(MESSAGES.momoOffline);
-    else toast.error(error.status < 500 && error.errorBody?.detail ? error.errorBody.detail : MESSAGES.failed);
+    if (!mobile) toast.error(t('donation.start.failed'));
+    // A mobile money prompt is never queued for later: the donor would not be there to approve it.
+    else if (!(error instanceof ApiError)) toast.error(t('donation.start.momoOffline'));
+    else toast.error(error.status < 500 && error.errorBody?.detail ? error.errorBody.detail : t('donation.start.failed'));
     return null;
   }
   if (answer && isMobileCharge(answer)) return answer;
   if (!answer?.authorization_url) {
-    toast.error(MESSAGES.noAuthorizationUrl);
+    toast.error(t('donation.start.noCheckout'));
     return null;
   }
   goToPayment(answer);

@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { Cause } from '../../../../shared/contract/causes';
+import { t as translate, useT } from '../../../lib/i18n';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { toast } from '../../../stores/toast-store';
 import { CauseCard } from '../../causes/components/cause-card';
@@ -17,7 +18,8 @@ function matches(cause: Cause, query: string): boolean {
 
 /** Spec §2 /desktoppage 'Your Favorites': the real favorites, searchable (server + instant local filter), removable. */
 export function FavoritesPage() {
-  useDocumentTitle('Your Favorites');
+  const t = useT();
+  useDocumentTitle(t('favorites.title'));
   const id = useId();
   const [query, setQuery] = useState('');
   const [serverQuery, setServerQuery] = useState('');
@@ -44,7 +46,7 @@ export function FavoritesPage() {
       .catch(() => {
         if (controller.signal.aborted) return;
         setItems((current) => current ?? []);
-        toast.error('Failed to load favorites');
+        toast.error(translate('favorites.loadFailed'));
       });
     return () => controller.abort();
   }, [serverQuery]);
@@ -60,7 +62,7 @@ export function FavoritesPage() {
       setPage(page + 1);
       setHasMore(Boolean(data.next));
     } catch {
-      toast.error('Failed to load favorites');
+      toast.error(t('favorites.loadFailed'));
     } finally {
       setLoadingMore(false);
     }
@@ -72,10 +74,10 @@ export function FavoritesPage() {
     setItems((current) => (current ?? []).filter((c) => c.id !== cause.id));
     try {
       await removeFavorite(cause.id);
-      toast.success('Removed from favorites');
+      toast.success(t('favorites.removed'));
     } catch {
       setItems(before);
-      toast.error('Failed to remove from favorites');
+      toast.error(t('favorites.removeFailed'));
     } finally {
       setRemoving(null);
     }
@@ -86,7 +88,7 @@ export function FavoritesPage() {
 
   return (
     <div className="favorites">
-      <h1>Your Favorites</h1>
+      <h1>{t('favorites.title')}</h1>
       <form
         role="search"
         className="search-box favorites__search"
@@ -95,23 +97,23 @@ export function FavoritesPage() {
           setServerQuery(query.trim());
         }}
       >
-        <label htmlFor={`${id}-search`}>Search favorites</label>
+        <label htmlFor={`${id}-search`}>{t('favorites.searchLabel')}</label>
         <input
           id={`${id}-search`}
           type="search"
           value={query}
           onChange={(e) => setQuery(e.target.value)}
-          placeholder="Search your favorites"
+          placeholder={t('favorites.searchPlaceholder')}
         />
       </form>
       {items === null ? (
         <div className="skeleton" role="status">
-          <span className="visually-hidden">Loading your favorites…</span>
+          <span className="visually-hidden">{t('favorites.loading')}</span>
           <div className="skeleton__block" />
         </div>
       ) : shown.length === 0 ? (
         <p className="favorites__empty" role="status">
-          {trimmed ? `No favorites found for "${trimmed}"` : 'No favorites yet.'}
+          {trimmed ? t('favorites.noResults', { query: trimmed }) : t('favorites.empty')}
         </p>
       ) : (
         <ul className="favorites__grid">
@@ -122,10 +124,10 @@ export function FavoritesPage() {
                 type="button"
                 className="button button--secondary button--small"
                 disabled={removing === cause.id}
-                aria-label={`Remove ${cause.title || cause.name} from favorites`}
+                aria-label={t('favorites.removeLabel', { title: cause.title || cause.name })}
                 onClick={() => void remove(cause)}
               >
-                Remove from favorites
+                {t('favorites.remove')}
               </button>
             </li>
           ))}
@@ -134,7 +136,7 @@ export function FavoritesPage() {
       {hasMore && items !== null ? (
         <p>
           <button type="button" className="button button--secondary" disabled={loadingMore} onClick={() => void loadMore()}>
-            {loadingMore ? 'Loading...' : 'Load more'}
+            {loadingMore ? t('shell.loadMore.loading') : t('shell.loadMore.button')}
           </button>
         </p>
       ) : null}

@@ -5,6 +5,8 @@ import type { DonationRecord } from '../../../../shared/contract/donations';
 import { formatDate, formatDateTime } from '../../../../shared/dates';
 import { formatGhs, parseAmount } from '../../../../shared/money';
 import { ApiError } from '../../../lib/api-client';
+import type { WebMessageId } from '../../../../shared/i18n/message-ids.gen';
+import { t as translate, useLocale, useT } from '../../../lib/i18n';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { session } from '../../../stores/session-store';
 import { toast } from '../../../stores/toast-store';
@@ -27,13 +29,6 @@ import {
 } from '../lib/history-view';
 import { MonthlyGifts } from './monthly-gifts';
 import '../history.css';
-
-export const HISTORY_TEXT = {
-  empty: 'No donation history yet.',
-  noResults: (query: string) => `No results for "${query}"`,
-  loadFailed: 'Failed to load donation history',
-  refreshed: 'Refreshed',
-} as const;
 
 type Source = 'server' | 'saved' | 'error';
 
@@ -58,18 +53,21 @@ function isOffline(error: unknown): boolean {
   return (typeof navigator !== 'undefined' && navigator.onLine === false) || !(error instanceof ApiError);
 }
 
-const STATUS_LABEL: Record<string, string> = {
-  completed: 'Completed',
-  pending: 'Pending',
-  failed: 'Failed',
-  abandoned: 'Abandoned',
-  refunded: 'Refunded',
+const STATUS_LABEL: Record<string, WebMessageId> = {
+  completed: 'history.status.completed',
+  pending: 'history.status.pending',
+  failed: 'history.status.failed',
+  abandoned: 'history.status.abandoned',
+  refunded: 'history.status.refunded',
 };
 
 function HistoryCard({ row }: { row: HistoryRow }) {
   // Older servers send no refunded_amount; the receipt of a refunded gift lists the refund.
   const refunded = parseAmount(row.refunded_amount ?? '0') ?? 0;
   const hasReceipt = row.reference && (row.status === 'completed' || (row.status === 'refunded' && refunded > 0));
+  const t = useT();
+  const locale = useLocale();
+  const status = STATUS_LABEL[row.status];
   return (
     <li className="history-card">
       <div className="history-card__main">
@@ -79,17 +77,21 @@ function HistoryCard({ row }: { row: HistoryRow }) {
           </Link>
         </p>
         <p className="history-card__meta">
-          <time dateTime={row.donated_at}>{formatDate(row.donated_at)}</time>
+          <time dateTime={row.donated_at}>{formatDate(row.donated_at, locale)}</time>
           {row.category ? <span> · {row.category}</span> : null}
-          {row.is_anonymous ? <span> · Anonymous</span> : null}
+          {row.is_anonymous ? <span>{t('history.card.anonymous')}</span> : null}
         </p>
       </div>
       <div className="history-card__side">
         <p className="history-card__amount">{formatGhs(row.amount)}</p>
-        <p className={`history-status history-status--${row.status}`}>{STATUS_LABEL[row.status] ?? row.status}</p>
-        {refunded > 0 ? <p className="history-card__refunded">{formatGhs(refunded)} refunded to you</p> : null}
+        <p className={`history-status history-status--${row.status}`}>{status ? t(status) : row.status}</p>
+        {refunded > 0 ? <p className="history-card__refunded">{t('history.card.refunded', { amount: formatGhs(refunded) })}</p> : null}
         {hasReceipt && row.reference ? (
-          <DownloadButton path={receiptPath(row.reference)} filename={`boafo-receipt-${row.reference}.pdf`} label="Receipt" />
+          <DownloadButton
+            path={receiptPath(row.reference)}
+            filename={`boafo-receipt-${row.reference}.pdf`}
+            label={t('history.card.receipt')}
+          />
         ) : null}
       </div>
     </li>
@@ -108,7 +110,9 @@ function statementYears(rows: HistoryRow[]): number[] {
 
 /** Spec §2 and §9 /donationhistory: search, filter key, ascending/descending, refresh, cards; offline from the device. */
 export function DonationHistoryPage() {
-  useDocumentTitle('Donation history');
+  const t = useT();
+  const locale = useLocale();
+  useDocumentTitle(t('history.page.title'));
   const router = useRouter();
   const cartCount = useCartCount();
   const { user_id: owner, name } = useSnapshot(session);
@@ -128,7 +132,7 @@ export function DonationHistoryPage() {
         const records = await fetchDonationHistory();
         if (owner) await saveDonationHistory(owner, records).catch(() => {});
         next = { rows: await resolveTitles(records, mirrorTitles), source: 'server', syncedAt: Date.now() };
-        if (announce) toast.success(HISTORY_TEXT.refreshed);
+        if (announce) toast.success(translate('history.page.refreshed'));
       } catch (error) {
         if (isOffline(error) && owner) {
           // Offline: the copy saved on this device, with when it was taken.
@@ -136,7 +140,7 @@ export function DonationHistoryPage() {
           next = { rows: await resolveTitles(saved.records, mirrorTitles), source: 'saved', syncedAt: saved.syncedAt };
         } else {
           // Spec §8: a failed load toasts and empties the list.
-          toast.error(HISTORY_TEXT.loadFailed);
+          toast.error(translate('history.page.loadFailed'));
           next = { rows: [], source: 'error', syncedAt: null };
         }
       }
@@ -161,7 +165,7 @@ export function DonationHistoryPage() {
         <button
           type="button"
           className="icon-button"
-          aria-label="Back"
+          aria-label={t('history.page.back')}
           onClick={() => (window.history.length > 1 ? router.history.back() : void router.navigate({ to: '/dashboard' }))}
         >
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
@@ -171,44 +175,49 @@ export function DonationHistoryPage() {
         <p className="history-topbar__title">Boafo</p>
         <div className="history-topbar__actions">
           <CartBadge count={cartCount} />
-          <Link to="/profilepage" className="history-avatar" aria-label="Your profile" title={name ?? 'Your profile'}>
+          <Link
+            to="/profilepage"
+            className="history-avatar"
+            aria-label={t('history.page.profile')}
+            title={name ?? t('history.page.profile')}
+          >
             <span aria-hidden="true">{(name ?? '?').trim().charAt(0).toUpperCase() || '?'}</span>
           </Link>
         </div>
       </header>
 
       <main id="main" tabIndex={-1} className="container page history-page">
-        <h1>Donation history</h1>
+        <h1>{t('history.page.title')}</h1>
 
         <form className="history-controls" role="search" onSubmit={(e) => e.preventDefault()}>
           <div className="field history-controls__search">
-            <label htmlFor="history-search">Search donations</label>
+            <label htmlFor="history-search">{t('history.page.searchLabel')}</label>
             <input
               id="history-search"
               type="search"
-              placeholder="Search by cause or amount"
+              placeholder={t('history.page.searchPlaceholder')}
               value={query}
               onChange={(e) => setQuery(e.target.value)}
             />
           </div>
           <div className="field">
-            <label htmlFor="history-filter">Filter by</label>
+            <label htmlFor="history-filter">{t('history.page.filterLabel')}</label>
             <select id="history-filter" className="history-select" value={key} onChange={(e) => setKey(e.target.value as HistoryKey)}>
               {HISTORY_KEYS.map((k) => (
                 <option key={k.key} value={k.key}>
-                  {k.label}
+                  {t(k.label)}
                 </option>
               ))}
             </select>
           </div>
-          <div className="history-controls__buttons" role="group" aria-label="Sort order">
+          <div className="history-controls__buttons" role="group" aria-label={t('history.page.sortOrder')}>
             <button
               type="button"
               className="button button--small button--secondary"
               aria-pressed={direction === 'asc'}
               onClick={() => setDirection('asc')}
             >
-              ↑ Ascending
+              {t('history.page.ascending')}
             </button>
             <button
               type="button"
@@ -216,21 +225,21 @@ export function DonationHistoryPage() {
               aria-pressed={direction === 'desc'}
               onClick={() => setDirection('desc')}
             >
-              ↓ Descending
+              {t('history.page.descending')}
             </button>
             <button type="button" className="button button--small button--primary" disabled={loading} onClick={() => void load(true)}>
-              Refresh
+              {t('history.page.refresh')}
             </button>
           </div>
         </form>
 
-        <div className="history-statements" role="group" aria-label="Yearly statements">
+        <div className="history-statements" role="group" aria-label={t('history.page.statements')}>
           {statementYears(rows).map((year) => (
             <DownloadButton
               key={year}
               path={statementPath(year)}
               filename={`boafo-statement-${year}.pdf`}
-              label={`Download ${year} statement`}
+              label={t('history.page.statement', { year: String(year) })}
             />
           ))}
         </div>
@@ -239,19 +248,22 @@ export function DonationHistoryPage() {
 
         {loaded?.source === 'saved' ? (
           <p className="notice history-saved" role="status">
-            You are offline — showing the copy saved on this device.
-            {loaded.syncedAt ? ` Last synced ${formatDateTime(loaded.syncedAt)}` : ' Nothing has been saved on this device yet.'}
+            {loaded.syncedAt
+              ? t('history.page.savedCopy', { at: formatDateTime(loaded.syncedAt, locale) })
+              : t('history.page.savedNothing')}
           </p>
         ) : null}
 
         <section aria-labelledby="history-list-heading" aria-busy={loading}>
           <h2 id="history-list-heading" className="visually-hidden">
-            Donations
+            {t('history.page.listHeading')}
           </h2>
           {loading && !loaded ? (
-            <p className="empty">Loading your donations…</p>
+            <p className="empty">{t('history.page.loading')}</p>
           ) : shown.length === 0 ? (
-            <p className="empty">{trimmed && rows.length > 0 ? HISTORY_TEXT.noResults(trimmed) : HISTORY_TEXT.empty}</p>
+            <p className="empty">
+              {trimmed && rows.length > 0 ? t('history.page.noResults', { query: trimmed }) : t('history.page.empty')}
+            </p>
           ) : (
             <ul className="history-list">
               {shown.map((row) => (

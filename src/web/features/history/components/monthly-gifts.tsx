@@ -2,26 +2,25 @@ import { useState } from 'react';
 import type { SubscriptionSummary } from '../../../../shared/contract/subscriptions';
 import { formatDate } from '../../../../shared/dates';
 import { formatGhs, parseAmount } from '../../../../shared/money';
-import { PAYMENT_METHOD_LABELS } from '../../../../shared/payment-methods';
+import type { WebMessageId } from '../../../../shared/i18n/message-ids.gen';
+import type { PAYMENT_METHOD_LABELS } from '../../../../shared/payment-methods';
+import { useLocale, useT } from '../../../lib/i18n';
 import { toast } from '../../../stores/toast-store';
 import { useLoad } from '../../../lib/use-load';
+import { slot } from '../../../../shared/i18n/slots';
+import { withElements } from '../../../lib/rich-text';
 import { cancelMonthlyGift, fetchMonthlyGifts } from '../api/subscriptions-api';
 
-export const MONTHLY_TEXT = {
-  heading: 'Monthly gifts',
-  cancel: 'Cancel monthly gift',
-  confirm: 'Stop this monthly gift? No later month will be charged.',
-  confirmYes: 'Yes, cancel it',
-  confirmNo: 'Keep it',
-  cancelling: 'Cancelling…',
-  cancelled: 'Monthly gift cancelled',
-  cancelFailed: 'Could not cancel the monthly gift. Please try again.',
-} as const;
+const STATUS_LABEL: Record<SubscriptionSummary['status'], WebMessageId> = {
+  pending: 'history.monthly.status.pending',
+  active: 'history.monthly.status.active',
+  cancelled: 'history.monthly.status.cancelled',
+};
 
-const STATUS_LABEL: Record<SubscriptionSummary['status'], string> = {
-  pending: 'Waiting for the first payment',
-  active: 'Active',
-  cancelled: 'Cancelled',
+/** How the gift is paid, in words (the shared module keeps the codes). */
+const METHOD_LABEL: Record<keyof typeof PAYMENT_METHOD_LABELS, WebMessageId> = {
+  card: 'history.method.card',
+  mobile_money: 'history.method.mobileMoney',
 };
 
 const ghs = (amount: string) => formatGhs(parseAmount(amount) ?? 0);
@@ -30,46 +29,50 @@ function MonthlyGiftCard({ gift, onCancelled }: { gift: SubscriptionSummary; onC
   const [confirming, setConfirming] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const titles = gift.causes.map((c) => c.cause_title).join(', ');
+  const t = useT();
+  const locale = useLocale();
 
   const cancel = async () => {
     setSubmitting(true);
     try {
       await cancelMonthlyGift(gift.code);
-      toast.success(MONTHLY_TEXT.cancelled);
+      toast.success(t('history.monthly.cancelled'));
       onCancelled(gift.code);
       setConfirming(false);
     } catch {
-      toast.error(MONTHLY_TEXT.cancelFailed);
+      toast.error(t('history.monthly.cancelFailed'));
     } finally {
       setSubmitting(false);
     }
   };
 
   return (
-    <li className="history-card monthly-gift" aria-label={`Monthly gift to ${titles}`}>
+    <li className="history-card monthly-gift" aria-label={t('history.monthly.label', { titles })}>
       <div className="history-card__main">
         <p className="history-card__title">{titles}</p>
         <p className="history-card__meta">
-          {gift.charges} {gift.charges === 1 ? 'month' : 'months'} given
-          {gift.payment_method ? <span> · {PAYMENT_METHOD_LABELS[gift.payment_method]}</span> : null}
+          {t('history.monthly.given', { count: gift.charges })}
+          {gift.payment_method ? <span> · {t(METHOD_LABEL[gift.payment_method])}</span> : null}
           {gift.status === 'active' && gift.next_charge_at ? (
             <span>
               {' '}
-              · Next on <time dateTime={gift.next_charge_at}>{formatDate(gift.next_charge_at)}</time>
+              {withElements(t('history.monthly.next', { date: slot('date') }), {
+                date: <time dateTime={gift.next_charge_at}>{formatDate(gift.next_charge_at, locale)}</time>,
+              })}
             </span>
           ) : null}
         </p>
       </div>
       <div className="history-card__side">
-        <p className="history-card__amount">{ghs(gift.total_amount)} / month</p>
+        <p className="history-card__amount">{t('history.monthly.perMonth', { amount: ghs(gift.total_amount) })}</p>
         <p className={`history-status history-status--${gift.status === 'active' ? 'completed' : gift.status}`}>
-          {STATUS_LABEL[gift.status]}
+          {t(STATUS_LABEL[gift.status])}
         </p>
         {gift.status === 'cancelled' ? null : confirming ? (
-          <div className="monthly-gift__confirm" role="group" aria-label={MONTHLY_TEXT.confirm}>
-            <p>{MONTHLY_TEXT.confirm}</p>
+          <div className="monthly-gift__confirm" role="group" aria-label={t('history.monthly.confirm')}>
+            <p>{t('history.monthly.confirm')}</p>
             <button type="button" className="button button--small button--danger" disabled={submitting} onClick={() => void cancel()}>
-              {submitting ? MONTHLY_TEXT.cancelling : MONTHLY_TEXT.confirmYes}
+              {submitting ? t('history.monthly.cancelling') : t('history.monthly.confirmYes')}
             </button>
             <button
               type="button"
@@ -77,12 +80,12 @@ function MonthlyGiftCard({ gift, onCancelled }: { gift: SubscriptionSummary; onC
               disabled={submitting}
               onClick={() => setConfirming(false)}
             >
-              {MONTHLY_TEXT.confirmNo}
+              {t('history.monthly.confirmNo')}
             </button>
           </div>
         ) : (
           <button type="button" className="button button--small button--secondary" onClick={() => setConfirming(true)}>
-            {MONTHLY_TEXT.cancel}
+            {t('history.monthly.cancel')}
           </button>
         )}
       </div>
@@ -94,6 +97,7 @@ function MonthlyGiftCard({ gift, onCancelled }: { gift: SubscriptionSummary; onC
 export function MonthlyGifts() {
   // Offline or signed out it fails quietly: the one-off history below still shows; nothing to cancel from here.
   const { data: gifts, setData: setGifts } = useLoad((signal) => fetchMonthlyGifts(signal), []);
+  const t = useT();
 
   if (!gifts || gifts.length === 0) return null;
   const onCancelled = (code: string) =>
@@ -101,7 +105,7 @@ export function MonthlyGifts() {
 
   return (
     <section aria-labelledby="monthly-gifts-heading" className="monthly-gifts">
-      <h2 id="monthly-gifts-heading">{MONTHLY_TEXT.heading}</h2>
+      <h2 id="monthly-gifts-heading">{t('history.monthly.heading')}</h2>
       <ul className="history-list">
         {gifts.map((gift) => (
           <MonthlyGiftCard key={gift.code} gift={gift} onCancelled={onCancelled} />

@@ -1,15 +1,16 @@
 import type { DonationRecord } from '../../../../shared/contract/donations';
+import type { WebMessageId } from '../../../../shared/i18n/message-ids.gen';
 import { parseAmount, toDecimalString } from '../../../../shared/money';
 
 /** Spec §2: the filter choice the sort keys on. */
 export type HistoryKey = 'date' | 'amount' | 'organizer' | 'category';
 export type SortDirection = 'asc' | 'desc';
 
-export const HISTORY_KEYS: { key: HistoryKey; label: string }[] = [
-  { key: 'date', label: 'Date' },
-  { key: 'amount', label: 'Amount' },
-  { key: 'organizer', label: 'Organizer' },
-  { key: 'category', label: 'Category' },
+export const HISTORY_KEYS: { key: HistoryKey; label: WebMessageId }[] = [
+  { key: 'date', label: 'history.key.date' },
+  { key: 'amount', label: 'history.key.amount' },
+  { key: 'organizer', label: 'history.key.organizer' },
+  { key: 'category', label: 'history.key.category' },
 ];
 
 /** Spec §9: default sort Amount descending. */

@@ -6,7 +6,10 @@ import { categoryName } from '../../../../shared/cause-display';
 import { isCauseActive, listCauses } from '../../causes/api/causes-api';
 import { causeProgress } from '../../../../shared/cause-progress';
 import { CauseProgressBar } from '../../causes/components/progress-bar';
+import { slot } from '../../../../shared/i18n/slots';
+import { withElements } from '../../../lib/rich-text';
 import { ResponsiveImage } from '../../../components/responsive-image';
+import { useT } from '../../../lib/i18n';
 
 export const HELP_CARD_COUNT = 6;
 
@@ -16,6 +19,7 @@ type State =
 /** The donation cards of spec §2: Goal, Collected, Remaining (never negative) and a capped percentage. */
 export function DonationCard({ cause, sample = false }: { cause: Cause; sample?: boolean }) {
   const navigate = useNavigate();
+  const t = useT();
   const { goal, collected, remaining, percent } = causeProgress(cause.target_amount, cause.current_amount);
   const title = cause.title || cause.name;
   return (
@@ -42,31 +46,31 @@ export function DonationCard({ cause, sample = false }: { cause: Cause; sample?:
         </h3>
         <dl className="donation-card__figures">
           <div>
-            <dt>Goal</dt>
+            <dt>{t('landing.help.goal')}</dt>
             <dd>{formatGhs(goal)}</dd>
           </div>
           <div>
-            <dt>Collected</dt>
+            <dt>{t('landing.help.collected')}</dt>
             <dd>{formatGhs(collected)}</dd>
           </div>
           <div>
-            <dt>Remaining</dt>
+            <dt>{t('landing.help.remaining')}</dt>
             <dd>{formatGhs(remaining)}</dd>
           </div>
         </dl>
-        <CauseProgressBar percent={percent} label={`${title}: funding progress`} />
-        <p className="donation-card__percent">{percent}% funded</p>
+        <CauseProgressBar percent={percent} label={t('causes.card.progressLabel', { title })} />
+        <p className="donation-card__percent">{t('causes.progress.valueText', { percent })}</p>
         <button
           type="button"
           className="button button--primary button--block"
-          aria-label={`DONATE to ${title}`}
+          aria-label={t('landing.help.donateTo', { title })}
           onClick={() =>
             sample
               ? void navigate({ to: '/causelistpage' })
               : void navigate({ to: '/donation', search: { causeId: cause.id, amount: '' } as never })
           }
         >
-          DONATE
+          {t('landing.help.donate')}
         </button>
       </div>
     </article>
@@ -91,6 +95,7 @@ async function loadHelpCauses(signal: AbortSignal): Promise<State> {
 
 export function HelpNeeded() {
   const [state, setState] = useState<State>({ status: 'loading' });
+  const t = useT();
   useEffect(() => {
     const controller = new AbortController();
     loadHelpCauses(controller.signal).then(setState, () => {});
@@ -100,15 +105,15 @@ export function HelpNeeded() {
   return (
     <section className="section section--muted" id="help" aria-labelledby="help-title" aria-busy={state.status === 'loading'}>
       <div className="container">
-        <h2 id="help-title">Your help is Needed</h2>
+        <h2 id="help-title">{t('landing.help.title')}</h2>
         {state.status === 'failed' && (
           <p className="notice" role="alert">
-            Failed to load donations
+            {t('landing.help.failed')}
           </p>
         )}
         {state.status === 'ready' && state.source === 'mirror' && (
           <p className="notice" role="status">
-            offline — showing saved causes
+            {t('causes.offlineNotice')}
           </p>
         )}
         {state.status === 'loading' ? (
@@ -123,7 +128,9 @@ export function HelpNeeded() {
           </ul>
         ) : state.causes.length === 0 ? (
           <p className="empty">
-            No active causes right now. <Link to="/causes/create">Start one</Link>.
+            {withElements(t('landing.help.empty', { start: slot('start') }), {
+              start: <Link to="/causes/create">{t('landing.help.startOne')}</Link>,
+            })}
           </p>
         ) : (
           <ul className="landing-grid">
@@ -135,7 +142,7 @@ export function HelpNeeded() {
           </ul>
         )}
         <p className="section__more">
-          <Link to="/causelistpage">See all causes</Link>
+          <Link to="/causelistpage">{t('landing.help.seeAll')}</Link>
         </p>
       </div>
     </section>

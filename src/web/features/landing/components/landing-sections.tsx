@@ -12,6 +12,8 @@ const SAMPLE_TESTIMONIALS = () => samples().then((m) => m.SAMPLE_TESTIMONIALS);
 const SAMPLE_STATISTICS = () => samples().then((m) => m.SAMPLE_STATISTICS);
 const SAMPLE_BLOG_POSTS = () => samples().then((m) => m.SAMPLE_BLOG_POSTS);
 import { ResponsiveImage } from '../../../components/responsive-image';
+import type { WebMessageId } from '../../../../shared/i18n/message-ids.gen';
+import { useT } from '../../../lib/i18n';
 import { HelpNeeded } from './help-needed';
 import { NewsletterForm } from './newsletter-form';
 
@@ -42,14 +44,15 @@ function Skeletons({ count = 3 }: { count?: number }) {
 function SuccessStories() {
   const data = useContent('success-stories', SAMPLE_STORIES);
   const stories: SuccessStory[] = data?.items.slice(0, 5) ?? [];
+  const t = useT();
   return (
     <section className="section" id="success-stories" aria-labelledby="stories-title" aria-busy={!data}>
       <div className="container">
-        <h2 id="stories-title">Success stories</h2>
+        <h2 id="stories-title">{t('landing.stories.title')}</h2>
         {!data ? (
           <Skeletons />
         ) : stories.length === 0 ? (
-          <p className="empty">No success stories yet.</p>
+          <p className="empty">{t('landing.stories.empty')}</p>
         ) : (
           <ul className="landing-grid landing-grid--stories">
             {stories.map((story) => (
@@ -58,8 +61,13 @@ function SuccessStories() {
                 <div className="content-card__body">
                   <h3>{story.title}</h3>
                   <p>{story.description}</p>
-                  <a href="/success-stories" target="_blank" rel="noopener" aria-label={`Know more: ${story.title} (opens in a new tab)`}>
-                    Know more
+                  <a
+                    href="/success-stories"
+                    target="_blank"
+                    rel="noopener"
+                    aria-label={t('landing.knowMoreNewTab', { title: story.title })}
+                  >
+                    {t('landing.knowMore')}
                   </a>
                 </div>
               </li>
@@ -75,14 +83,15 @@ const contributorName = (c: Contributor) => c.name || [c.first_name, c.last_name
 
 function Contributors() {
   const data = useContent('contributors', SAMPLE_CONTRIBUTORS);
+  const t = useT();
   return (
     <section className="section section--muted" id="contributors" aria-labelledby="contributors-title" aria-busy={!data}>
       <div className="container">
-        <h2 id="contributors-title">Recent contributors</h2>
+        <h2 id="contributors-title">{t('landing.contributors.title')}</h2>
         {!data ? (
           <Skeletons count={4} />
         ) : data.items.length === 0 ? (
-          <p className="empty">Be the first to give this month.</p>
+          <p className="empty">{t('landing.contributors.empty')}</p>
         ) : (
           <ul className="contributors">
             {data.items.slice(0, 8).map((c) => (
@@ -107,7 +116,7 @@ function Contributors() {
         )}
         <p>
           <Link to="/register" className="button button--primary">
-            REGISTER NOW
+            {t('landing.contributors.register')}
           </Link>
         </p>
       </div>
@@ -120,14 +129,15 @@ function Testimonials() {
   const [index, setIndex] = useState(0);
   const items: Testimonial[] = data?.items ?? [];
   const current = items[Math.min(index, items.length - 1)];
+  const t = useT();
   return (
     <section className="section" id="testimonials" aria-labelledby="testimonials-title" aria-busy={!data}>
       <div className="container testimonials">
-        <h2 id="testimonials-title">What people say</h2>
+        <h2 id="testimonials-title">{t('landing.testimonials.title')}</h2>
         {!data ? (
           <Skeletons count={1} />
         ) : !current ? (
-          <p className="empty">No testimonials yet.</p>
+          <p className="empty">{t('landing.testimonials.empty')}</p>
         ) : (
           <>
             <figure className="testimonial" aria-live="polite">
@@ -138,13 +148,13 @@ function Testimonials() {
               </figcaption>
             </figure>
             {items.length > 1 && (
-              <div className="dots" role="group" aria-label="Testimonials">
-                {items.map((t, i) => (
+              <div className="dots" role="group" aria-label={t('landing.testimonials.label')}>
+                {items.map((item, i) => (
                   <button
-                    key={t.id}
+                    key={item.id}
                     type="button"
                     className="dot"
-                    aria-label={`Show testimonial ${i + 1} of ${items.length}`}
+                    aria-label={t('landing.testimonials.show', { number: i + 1, total: items.length })}
                     aria-pressed={i === index}
                     onClick={() => setIndex(i)}
                   />
@@ -158,24 +168,37 @@ function Testimonials() {
   );
 }
 
+/** The statistics cards the server knows (GET /api/statistics/ `key`), worded here; any other card reads as sent. */
+const STATISTIC_WORDS: Record<string, { title: WebMessageId; description: WebMessageId }> = {
+  total_raised: { title: 'landing.stats.totalRaised', description: 'landing.stats.totalRaisedText' },
+  active_donors: { title: 'landing.stats.activeDonors', description: 'landing.stats.activeDonorsText' },
+  causes_completed: { title: 'landing.stats.causesCompleted', description: 'landing.stats.causesCompletedText' },
+  platform_charge: { title: 'landing.stats.platformCharge', description: 'landing.stats.platformChargeText' },
+};
+
 function Statistics() {
   const data = useContent('statistics', SAMPLE_STATISTICS);
   const stats: Statistic[] = data?.items ?? [];
+  const t = useT();
   return (
     <section className="section section--dark" id="statistics" aria-labelledby="stats-title" aria-busy={!data}>
       <div className="container">
-        <h2 id="stats-title">Boafo in numbers</h2>
+        <h2 id="stats-title">{t('landing.stats.title')}</h2>
         {!data ? (
           <Skeletons count={4} />
         ) : (
           <dl className="stats">
-            {stats.map((s) => (
-              <div key={s.key} className="stat">
-                <dt>{s.title || s.label}</dt>
-                <dd className="stat__value">{s.value}</dd>
-                {s.description && <dd className="stat__text">{s.description}</dd>}
-              </div>
-            ))}
+            {stats.map((s) => {
+              const words = STATISTIC_WORDS[s.key];
+              const description = words && s.description ? t(words.description) : s.description;
+              return (
+                <div key={s.key} className="stat">
+                  <dt>{words ? t(words.title) : s.title || s.label}</dt>
+                  <dd className="stat__value">{s.value}</dd>
+                  {description && <dd className="stat__text">{description}</dd>}
+                </div>
+              );
+            })}
           </dl>
         )}
       </div>
@@ -191,14 +214,15 @@ export function blogHref(post: Pick<BlogPost, 'url' | 'slug' | 'id'>): { href: s
 
 function Blog() {
   const data = useContent('blog-posts', SAMPLE_BLOG_POSTS);
+  const t = useT();
   return (
     <section className="section" id="blog" aria-labelledby="blog-title" aria-busy={!data}>
       <div className="container">
-        <h2 id="blog-title">From our blog</h2>
+        <h2 id="blog-title">{t('landing.blog.title')}</h2>
         {!data ? (
           <Skeletons />
         ) : data.items.length === 0 ? (
-          <p className="empty">No blog posts yet.</p>
+          <p className="empty">{t('landing.blog.empty')}</p>
         ) : (
           <ul className="landing-grid">
             {data.items.slice(0, 3).map((post) => {
@@ -219,12 +243,21 @@ function Blog() {
                     <h3>{post.title}</h3>
                     <p>{post.excerpt || post.description || post.content.slice(0, 160)}</p>
                     {link.external ? (
-                      <a href={link.href} target="_blank" rel="noopener noreferrer" aria-label={`Know more: ${post.title}`}>
-                        Know more
+                      <a
+                        href={link.href}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        aria-label={t('landing.knowMoreAbout', { title: post.title })}
+                      >
+                        {t('landing.knowMore')}
                       </a>
                     ) : (
-                      <Link to="/blog/$slug" params={{ slug: post.slug || post.id }} aria-label={`Know more: ${post.title}`}>
-                        Know more
+                      <Link
+                        to="/blog/$slug"
+                        params={{ slug: post.slug || post.id }}
+                        aria-label={t('landing.knowMoreAbout', { title: post.title })}
+                      >
+                        {t('landing.knowMore')}
                       </Link>
                     )}
                   </div>

@@ -1,28 +1,23 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
+import { slot } from '../../../../shared/i18n/slots';
+import { useT } from '../../../lib/i18n';
+import { withElements } from '../../../lib/rich-text';
 import { toast } from '../../../stores/toast-store';
 import { subscribeNewsletter } from '../../content/api/content-api';
 
 type Status = 'idle' | 'loading' | 'success' | 'error';
 
-export const NEWSLETTER_TEXT = {
-  empty: 'Please enter your email',
-  successText: 'Successfully subscribed to our newsletter!',
-  confirmText: 'Check your inbox: the newsletter starts once you confirm with the link we sent.',
-  successToast: 'Subscribed to newsletter',
-  failureToast: 'Subscription failed',
-  failureText: 'Failed to subscribe. Please try again.',
-} as const;
-
 /** Spec §4/§5/§8 newsletter: idle → loading ('Subscribing...') → success or error, with the spec's words. */
 export function NewsletterForm({ subscribe = subscribeNewsletter }: { subscribe?: (email: string) => Promise<unknown> }) {
   const [email, setEmail] = useState('');
   const [status, setStatus] = useState<Status>('idle');
+  const t = useT();
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!email.trim()) {
-      toast.warning(NEWSLETTER_TEXT.empty);
+      toast.warning(t('landing.newsletter.empty'));
       return;
     }
     setStatus('loading');
@@ -30,20 +25,20 @@ export function NewsletterForm({ subscribe = subscribeNewsletter }: { subscribe?
       await subscribe(email.trim());
       setStatus('success');
       setEmail('');
-      toast.success(NEWSLETTER_TEXT.successToast);
+      toast.success(t('landing.newsletter.successToast'));
     } catch {
       setStatus('error');
-      toast.error(NEWSLETTER_TEXT.failureToast);
+      toast.error(t('landing.newsletter.failureToast'));
     }
   }
 
   return (
     <form className="newsletter" onSubmit={onSubmit} noValidate aria-labelledby="newsletter-title">
-      <h2 id="newsletter-title">Subscribe to our newsletter</h2>
-      <p>Stories of causes that reached their goal and new causes that need you, once a month.</p>
+      <h2 id="newsletter-title">{t('landing.newsletter.title')}</h2>
+      <p>{t('landing.newsletter.text')}</p>
       <div className="newsletter__row">
         <label htmlFor="newsletter-email" className="visually-hidden">
-          Email address
+          {t('landing.newsletter.emailLabel')}
         </label>
         <input
           id="newsletter-email"
@@ -51,29 +46,31 @@ export function NewsletterForm({ subscribe = subscribeNewsletter }: { subscribe?
           name="email"
           required
           autoComplete="email"
-          placeholder="Enter your email"
+          placeholder={t('landing.newsletter.placeholder')}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
         <button type="submit" className="button button--primary" disabled={status === 'loading'}>
-          {status === 'loading' ? 'Subscribing...' : 'Subscribe'}
+          {status === 'loading' ? t('landing.newsletter.subscribing') : t('landing.newsletter.subscribe')}
         </button>
       </div>
       <div aria-live="polite">
         {status === 'success' && (
           <>
-            <p className="newsletter__message newsletter__message--ok">{NEWSLETTER_TEXT.successText}</p>
-            <p className="newsletter__message">{NEWSLETTER_TEXT.confirmText}</p>
+            <p className="newsletter__message newsletter__message--ok">{t('landing.newsletter.successText')}</p>
+            <p className="newsletter__message">{t('landing.newsletter.confirmText')}</p>
           </>
         )}
-        {status === 'error' && <p className="newsletter__message newsletter__message--error">{NEWSLETTER_TEXT.failureText}</p>}
+        {status === 'error' && <p className="newsletter__message newsletter__message--error">{t('landing.newsletter.failureText')}</p>}
       </div>
       <p className="newsletter__privacy">
-        We never share your email. Read our{' '}
-        <Link to="/privacy-policy" target="_blank" rel="noopener">
-          privacy policy
-        </Link>
-        .
+        {withElements(t('landing.newsletter.privacy', { policy: slot('policy') }), {
+          policy: (
+            <Link to="/privacy-policy" target="_blank" rel="noopener">
+              {t('landing.newsletter.privacyLink')}
+            </Link>
+          ),
+        })}
       </p>
     </form>
   );

@@ -1,16 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { formatDateTime } from '../../../../shared/dates';
+import { t, useLocale, useT } from '../../../lib/i18n';
 import { useOnline } from '../../../lib/use-online';
 import type { OutboxEntry } from '../db';
+import { OUTBOX_REASONS } from '../outbox-types';
 import { syncActions, syncState } from '../stores/sync-store';
 import './offline.css';
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 /** How long "All changes synced" stays on screen after a sync before the pill tucks itself away. */
 const SYNCED_VISIBLE_MS = 4000;
 
-/** What the server said, readable: the error body's detail when it is our JSON shape. */
+/**
+ * What the server said, readable: the error body's detail when it is our JSON shape. The outbox (also run by the
+ * service worker, which has no catalogs) records its own reasons in English; they are worded here.
+ */
 function reason(entry: OutboxEntry): string {
   const raw = entry.lastError ?? '';
   try {
@@ -19,7 +23,9 @@ function reason(entry: OutboxEntry): string {
   } catch {
     // plain text
   }
-  return raw || 'The server refused this change.';
+  if (raw === OUTBOX_REASONS.signIn) return t('offline.sync.reasonSignIn');
+  if (raw === OUTBOX_REASONS.refused) return t('offline.sync.reasonRefused');
+  return raw || t('offline.sync.reasonRefused');
 }
 
 type Phase = 'failed' | 'syncing' | 'waiting' | 'others' | 'synced';
@@ -40,6 +46,8 @@ export function SyncStatus() {
   const online = useOnline();
   const [open, setOpen] = useState(false);
   const phase = phaseOf(sync);
+  const translate = useT();
+  const locale = useLocale();
   // "All changes synced" is shown for a moment after something was sent, then only to screen readers:
   // a pill that never goes away would cover content on a small phone.
   const [showSynced, setShowSynced] = useState(false);
@@ -53,16 +61,21 @@ export function SyncStatus() {
     return () => clearTimeout(timer);
   }, [phase]);
 
-  let label = 'All changes synced';
-  if (phase === 'failed') label = `${plural(sync.failed, 'change')} could not be sent`;
-  if (phase === 'syncing') label = `Syncing ${plural(sync.pending, 'change')}…`;
-  if (phase === 'waiting') label = `${plural(sync.pending, 'change')} waiting to sync${online ? '' : ' (offline)'}`;
+  let label = translate('offline.sync.synced');
+  if (phase === 'failed') label = translate('offline.sync.failed', { count: sync.failed });
+  if (phase === 'syncing') label = translate('offline.sync.syncing', { count: sync.pending });
+  if (phase === 'waiting')
+    label = online
+      ? translate('offline.sync.waiting', { count: sync.pending })
+      : translate('offline.sync.waitingOffline', { count: sync.pending });
   if (phase === 'others') {
     const [first] = sync.waitingForOthers;
     const count = sync.waitingForOthers.reduce((n, a) => n + a.count, 0);
-    label = `${plural(count, 'change')} waiting for ${first.label ?? 'another account'} to sign in`;
+    label = first.label
+      ? translate('offline.sync.waitingFor', { count, account: first.label })
+      : translate('offline.sync.waitingForAnother', { count });
   }
-  const title = sync.lastSyncedAt ? `Last synced ${formatDateTime(sync.lastSyncedAt)}` : undefined;
+  const title = sync.lastSyncedAt ? translate('offline.sync.lastSynced', { at: formatDateTime(sync.lastSyncedAt, locale) }) : undefined;
   const hidden = phase === 'synced' && !showSynced;
 
   return (
@@ -76,7 +89,7 @@ export function SyncStatus() {
       </p>
       {phase === 'failed' ? (
         <button type="button" className="link-button" aria-expanded={open} onClick={() => setOpen(!open)}>
-          Review
+          {translate('offline.sync.review')}
         </button>
       ) : null}
       {open && phase === 'failed' ? (
@@ -87,10 +100,10 @@ export function SyncStatus() {
               <span>{reason(entry as OutboxEntry)}</span>
               <span className="button-row">
                 <button type="button" className="button button--small button--secondary" onClick={() => void syncActions.retry(entry.seq!)}>
-                  Retry
+                  {translate('offline.sync.retry')}
                 </button>
                 <button type="button" className="button button--small button--danger" onClick={() => void syncActions.discard(entry.seq!)}>
-                  Discard
+                  {translate('offline.sync.discard')}
                 </button>
               </span>
             </li>

@@ -3,30 +3,10 @@ import type { MobileCharge } from '../../../../shared/contract/mobile-money';
 import type { PaymentVerified } from '../../../../shared/contract/payments';
 import { formatGhs } from '../../../../shared/money';
 import { MOBILE_NETWORK_NAMES } from '../../../../shared/phone';
+import { useT } from '../../../lib/i18n';
 import { useMobileCharge } from '../lib/use-mobile-charge';
 import { PaymentThankYou } from './payment-thank-you';
 import '../payment.css';
-
-export const MOBILE_TEXT = {
-  approve: (amount: string) => `Approve ${amount} on your phone`,
-  keepOpen: 'Keep this page open: it changes by itself once you approve.',
-  expiresIn: (clock: string) => `The prompt expires in ${clock}`,
-  otpTitle: 'Enter the code from your network',
-  otpLabel: 'Code sent to your phone',
-  otpHint: 'The code or voucher your network sent by SMS.',
-  otpShape: 'Enter the code as it came: 4 to 10 digits.',
-  otpSend: 'Confirm code',
-  otpSending: 'Confirming…',
-  confirming: 'Approved. Getting your receipt…',
-  failedTitle: 'Payment not completed',
-  timeoutTitle: 'The prompt timed out',
-  timeoutWhy: 'No answer came from your phone in time.',
-  nothingCharged: 'Nothing was charged.',
-  resend: 'Send the prompt again',
-  resending: 'Sending the prompt…',
-  change: 'Use another number',
-  wallet: (network: string, phone: string) => `${network} · ${phone}`,
-} as const;
 
 /** Code or voucher: digits only once spaces are gone (the server takes up to 20 characters; networks send 4–10 digits). */
 export function otpShape(input: string): string | null {
@@ -77,8 +57,10 @@ export function MobileMoneyStatus({ charge: first, onPaid, onChangeNumber }: Mob
   const [otp, setOtp] = useState('');
   const [otpError, setOtpError] = useState<string | null>(null);
   const otpInput = useRef<HTMLInputElement>(null);
+  const t = useT();
   const amount = formatGhs(charge.total_amount);
-  const wallet = MOBILE_TEXT.wallet(MOBILE_NETWORK_NAMES[charge.network] ?? charge.network, charge.phone);
+  const approve = t('payment.momo.approve', { amount });
+  const wallet = `${MOBILE_NETWORK_NAMES[charge.network] ?? charge.network} · ${charge.phone}`;
 
   useEffect(() => {
     if (view.kind === 'otp') otpInput.current?.focus();
@@ -88,7 +70,7 @@ export function MobileMoneyStatus({ charge: first, onPaid, onChangeNumber }: Mob
     if (busy) return;
     const code = otpShape(otp);
     if (!code) {
-      setOtpError(MOBILE_TEXT.otpShape);
+      setOtpError(t('payment.momo.otpShape'));
       otpInput.current?.focus();
       return;
     }
@@ -99,25 +81,25 @@ export function MobileMoneyStatus({ charge: first, onPaid, onChangeNumber }: Mob
   const fieldError = otpError ?? (view.kind === 'otp' ? error : null);
 
   return (
-    <section className="payment-card momo-status" aria-label="Mobile money payment">
+    <section className="payment-card momo-status" aria-label={t('payment.momo.label')}>
       <div className="momo-status__live" aria-live="polite">
         {view.kind === 'waiting' ? (
           <>
-            <h2>{MOBILE_TEXT.approve(amount)}</h2>
-            {providerSays(charge.display_text, MOBILE_TEXT.approve(amount)) ? <p>{charge.display_text}</p> : null}
+            <h2>{approve}</h2>
+            {providerSays(charge.display_text, approve) ? <p>{charge.display_text}</p> : null}
             <p className="momo-status__wallet">{wallet}</p>
-            <p className="field__hint">{MOBILE_TEXT.keepOpen}</p>
+            <p className="field__hint">{t('payment.momo.keepOpen')}</p>
           </>
         ) : view.kind === 'otp' ? (
           <>
-            <h2>{MOBILE_TEXT.otpTitle}</h2>
+            <h2>{t('payment.momo.otpTitle')}</h2>
             {charge.display_text ? <p>{charge.display_text}</p> : null}
             <p className="momo-status__wallet">{wallet}</p>
           </>
         ) : view.kind === 'confirming' ? (
           <>
             <div className="redirect-spinner" aria-hidden="true" />
-            <h2>{MOBILE_TEXT.confirming}</h2>
+            <h2>{t('payment.momo.confirming')}</h2>
           </>
         ) : view.kind === 'paid' ? (
           <PaymentThankYou result={view.result} headingLevel={2} />
@@ -126,9 +108,9 @@ export function MobileMoneyStatus({ charge: first, onPaid, onChangeNumber }: Mob
             <p className="payment-card__icon payment-card__icon--bad" aria-hidden="true">
               !
             </p>
-            <h2>{view.kind === 'failed' ? MOBILE_TEXT.failedTitle : MOBILE_TEXT.timeoutTitle}</h2>
-            <p className="momo-status__reason">{view.kind === 'failed' ? view.reason : MOBILE_TEXT.timeoutWhy}</p>
-            <p>{MOBILE_TEXT.nothingCharged}</p>
+            <h2>{view.kind === 'failed' ? t('payment.momo.failedTitle') : t('payment.momo.timeoutTitle')}</h2>
+            <p className="momo-status__reason">{view.kind === 'failed' ? view.reason : t('payment.momo.timeoutWhy')}</p>
+            <p>{t('payment.momo.nothingCharged')}</p>
             {error ? (
               <p className="field__error" role="alert">
                 {error}
@@ -140,7 +122,7 @@ export function MobileMoneyStatus({ charge: first, onPaid, onChangeNumber }: Mob
 
       {view.kind === 'waiting' || view.kind === 'otp' ? (
         <p className="momo-status__timer" role="timer">
-          {MOBILE_TEXT.expiresIn(clock(seconds))}
+          {t('payment.momo.expiresIn', { clock: clock(seconds) })}
         </p>
       ) : null}
 
@@ -154,7 +136,7 @@ export function MobileMoneyStatus({ charge: first, onPaid, onChangeNumber }: Mob
           }}
         >
           <div className="field">
-            <label htmlFor="momo-otp">{MOBILE_TEXT.otpLabel}</label>
+            <label htmlFor="momo-otp">{t('payment.momo.otpLabel')}</label>
             <input
               ref={otpInput}
               id="momo-otp"
@@ -172,12 +154,12 @@ export function MobileMoneyStatus({ charge: first, onPaid, onChangeNumber }: Mob
               </p>
             ) : (
               <p id="momo-otp-hint" className="field__hint">
-                {MOBILE_TEXT.otpHint}
+                {t('payment.momo.otpHint')}
               </p>
             )}
           </div>
           <button type="submit" className="button button--primary button--block" disabled={busy}>
-            {busy ? MOBILE_TEXT.otpSending : MOBILE_TEXT.otpSend}
+            {busy ? t('payment.momo.otpSending') : t('payment.momo.otpSend')}
           </button>
         </form>
       ) : null}
@@ -185,11 +167,11 @@ export function MobileMoneyStatus({ charge: first, onPaid, onChangeNumber }: Mob
       {view.kind === 'failed' || view.kind === 'timeout' ? (
         <p className="button-row">
           <button type="button" className="button button--primary" disabled={busy} onClick={() => void resend()}>
-            {busy ? MOBILE_TEXT.resending : MOBILE_TEXT.resend}
+            {busy ? t('payment.momo.resending') : t('payment.momo.resend')}
           </button>
           {onChangeNumber ? (
             <button type="button" className="button button--secondary" onClick={onChangeNumber}>
-              {MOBILE_TEXT.change}
+              {t('payment.momo.change')}
             </button>
           ) : null}
         </p>

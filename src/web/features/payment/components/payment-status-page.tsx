@@ -3,20 +3,15 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PaymentVerification, PaymentVerified } from '../../../../shared/contract/payments';
 import { PageShell } from '../../../components/layout/page-shell';
 import { ApiError } from '../../../lib/api-client';
+import { slot } from '../../../../shared/i18n/slots';
+import { t as translate, useT } from '../../../lib/i18n';
+import { withElements } from '../../../lib/rich-text';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { toast } from '../../../stores/toast-store';
 import { verifyPayment } from '../api/payment-api';
 import { resolveReference } from '../lib/reference';
 import { PaymentThankYou } from './payment-thank-you';
 import '../payment.css';
-
-export const PAYMENT_TEXT = {
-  missing: 'No payment reference found',
-  verifying: 'Verifying payment...',
-  success: 'Payment verified successfully',
-  pending: 'Payment verification complete',
-  failed: 'Payment not successful or verification failed',
-} as const;
 
 /** Automatic re-checks while the provider still says pending: 2 s, 4 s, 8 s, then the button only. */
 export const PENDING_POLL_MS = [2000, 4000, 8000];
@@ -36,15 +31,16 @@ export interface PaymentStatusPageProps {
 
 function failureMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.status === 404) return 'We could not find this payment.';
-    return error.errorBody?.detail || 'The payment could not be verified.';
+    if (error.status === 404) return translate('payment.status.notFound');
+    return error.errorBody?.detail || translate('payment.status.notVerified');
   }
-  return 'We could not reach Boafo to check this payment. If you paid, your money is safe; check again when you are online.';
+  return translate('payment.status.offline');
 }
 
 /** Spec §2 /payment-status?reference=: 'Verifying payment...', then verified, complete (pending) or failed. */
 export function PaymentStatusPage({ reference: fromQuery, onVerified }: PaymentStatusPageProps) {
-  useDocumentTitle('Payment status');
+  const t = useT();
+  useDocumentTitle(t('payment.status.title'));
   const reference = resolveReference(fromQuery);
   const [view, setView] = useState<View>(reference ? { state: 'verifying' } : { state: 'missing' });
   const polls = useRef(0);
@@ -72,7 +68,7 @@ export function PaymentStatusPage({ reference: fromQuery, onVerified }: PaymentS
         setView({ state: 'success', result });
         if (announced.current !== reference) {
           announced.current = reference;
-          toast.success(PAYMENT_TEXT.success);
+          toast.success(translate('payment.status.verified'));
           onVerifiedRef.current?.(result);
         }
       } else if (result.status === 'pending' || result.status === 'flagged') {
@@ -84,7 +80,7 @@ export function PaymentStatusPage({ reference: fromQuery, onVerified }: PaymentS
           timer.current = setTimeout(() => void check(signal), delay);
         }
       } else {
-        setView({ state: 'failed', message: result.detail || 'The payment was not completed.' });
+        setView({ state: 'failed', message: result.detail || translate('payment.status.notCompleted') });
       }
     },
     [reference],
@@ -114,41 +110,39 @@ export function PaymentStatusPage({ reference: fromQuery, onVerified }: PaymentS
       <div className="payment-card" aria-live="polite">
         {view.state === 'missing' ? (
           <>
-            <h1>{PAYMENT_TEXT.missing}</h1>
-            <p>Start a donation from a cause or your cart, and its result will show here.</p>
+            <h1>{t('payment.status.missing')}</h1>
+            <p>{t('payment.status.missingText')}</p>
             <p className="button-row">
               <Link to="/cartpage" className="button button--secondary">
-                Go to your cart
+                {t('payment.status.goToCart')}
               </Link>
               <Link to="/causelistpage" className="button button--primary">
-                Browse causes
+                {t('payment.status.browse')}
               </Link>
             </p>
           </>
         ) : view.state === 'verifying' ? (
           <>
             <div className="redirect-spinner" aria-hidden="true" />
-            <h1>{PAYMENT_TEXT.verifying}</h1>
+            <h1>{t('payment.status.verifying')}</h1>
             <p className="payment-card__ref">
-              Reference <code>{reference}</code>
+              {withElements(t('payment.reference', { reference: slot('reference') }), { reference: <code>{reference}</code> })}
             </p>
           </>
         ) : view.state === 'success' ? (
           <PaymentThankYou result={view.result} />
         ) : view.state === 'pending' ? (
           <>
-            <h1>{PAYMENT_TEXT.pending}</h1>
+            <h1>{t('payment.status.pending')}</h1>
             <p>
-              {view.result.status === 'flagged'
-                ? 'Your payment arrived with a different amount than expected, so our team is checking it. Nothing more is needed from you.'
-                : view.result.detail || 'Your payment is still being confirmed by our payment partner.'}
+              {view.result.status === 'flagged' ? t('payment.status.flagged') : view.result.detail || t('payment.status.stillConfirming')}
             </p>
-            {view.result.status === 'pending' ? <p>We will not charge you twice. Check again in a moment.</p> : null}
+            {view.result.status === 'pending' ? <p>{t('payment.status.notTwice')}</p> : null}
             <p className="payment-card__ref">
-              Reference <code>{reference}</code>
+              {withElements(t('payment.reference', { reference: slot('reference') }), { reference: <code>{reference}</code> })}
             </p>
             <button type="button" className="button button--primary" onClick={checkAgain}>
-              Check again
+              {t('payment.status.checkAgain')}
             </button>
           </>
         ) : (
@@ -156,20 +150,20 @@ export function PaymentStatusPage({ reference: fromQuery, onVerified }: PaymentS
             <p className="payment-card__icon payment-card__icon--bad" aria-hidden="true">
               !
             </p>
-            <h1>{PAYMENT_TEXT.failed}</h1>
+            <h1>{t('payment.status.failed')}</h1>
             <p>{view.message}</p>
-            <p>Nothing was removed from your cart.</p>
+            <p>{t('payment.status.cartKept')}</p>
             {reference ? (
               <p className="payment-card__ref">
-                Reference <code>{reference}</code>
+                {withElements(t('payment.reference', { reference: slot('reference') }), { reference: <code>{reference}</code> })}
               </p>
             ) : null}
             <p className="button-row">
               <Link to="/cartpage" className="button button--primary">
-                Back to your cart
+                {t('payment.status.backToCart')}
               </Link>
               <button type="button" className="button button--secondary" onClick={checkAgain}>
-                Check again
+                {t('payment.status.checkAgain')}
               </button>
             </p>
           </>

@@ -3,6 +3,7 @@ import type { MobileCharge } from '../../../../shared/contract/mobile-money';
 import type { PaymentVerification, PaymentVerified } from '../../../../shared/contract/payments';
 import { LAST_PAYMENT_REFERENCE_KEY } from '../../../../shared/payment-status';
 import { ApiError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 import { resendMobilePrompt, submitMobileOtp, verifyPayment } from '../api/payment-api';
 import { watchPayment, type PaymentMessage } from './watch-payment';
 
@@ -188,12 +189,7 @@ function refusalText(error: unknown): string {
   if (error instanceof ApiError) {
     const body = error.errorBody;
     const field = body?.errors ? Object.values(body.errors).flat()[0] : undefined;
-    return (typeof field === 'string' && field) || body?.detail || MOBILE_ERRORS.refused;
+    return (typeof field === 'string' && field) || body?.detail || t('payment.momo.refused');
   }
-  return MOBILE_ERRORS.offline;
+  return t('payment.momo.offline');
 }
-
-export const MOBILE_ERRORS = {
-  refused: 'That did not go through. Please try again.',
-  offline: 'We could not reach Boafo. Nothing more was charged; try again when you are online.',
-} as const;

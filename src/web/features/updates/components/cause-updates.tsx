@@ -7,14 +7,16 @@ import { ResponsiveImage } from '../../../components/responsive-image';
 import { listUpdates, storedUpdates } from '../api/updates-api';
 import { usePages } from '../../../lib/use-pages';
 import { LoadMore } from '../../../components/load-more';
+import { useLocale, useT } from '../../../lib/i18n';
 import { PostUpdateForm } from './post-update-form';
 import '../updates.css';
 
 function UpdateItem({ update }: { update: CauseUpdate }) {
+  const locale = useLocale();
   return (
     <li className="cause-update">
       <p className="cause-update__meta">
-        <time dateTime={update.created_at}>{formatDate(update.created_at)}</time>
+        <time dateTime={update.created_at}>{formatDate(update.created_at, locale)}</time>
         {update.author_name ? ` · ${update.author_name}` : null}
       </p>
       <p className="cause-update__body">{update.body}</p>
@@ -39,6 +41,7 @@ function UpdateItem({ update }: { update: CauseUpdate }) {
  */
 export default function CauseUpdates({ cause, offline, canManage }: { cause: Cause; offline: boolean; canManage: boolean }) {
   const id = useId();
+  const t = useT();
   const pages = usePages<CauseUpdate>((page, signal) => listUpdates(cause.id, page, signal), [cause.id], {
     enabled: !offline,
     fallback: () => storedUpdates(cause.id),
@@ -47,25 +50,25 @@ export default function CauseUpdates({ cause, offline, canManage }: { cause: Cau
 
   return (
     <section className="panel cause-updates" aria-labelledby={`${id}-title`} aria-busy={!items && !pages.failed}>
-      <h2 id={`${id}-title`}>Updates</h2>
+      <h2 id={`${id}-title`}>{t('updates.title')}</h2>
       {canManage && !offline ? (
         <PostUpdateForm causeId={cause.id} causeTitle={cause.name} onPosted={(update) => pages.edit((current) => [update, ...current])} />
       ) : null}
       {pages.failed ? (
         <p className="panel__empty">
-          Could not load the updates.{' '}
+          {t('updates.loadFailed')}{' '}
           <button type="button" className="link-button" onClick={pages.retry}>
-            Try again
+            {t('updates.retry')}
           </button>
         </p>
       ) : !items ? (
-        <LinesSkeleton label="Loading updates…" />
+        <LinesSkeleton label={t('updates.loading')} />
       ) : items.length === 0 ? (
-        <p className="panel__empty">{offline ? 'No updates saved on this device yet.' : 'No updates yet.'}</p>
+        <p className="panel__empty">{offline ? t('updates.emptyOffline') : t('updates.empty')}</p>
       ) : (
         <>
-          {offline ? <p className="field__hint">You are offline: these are the updates saved on this device.</p> : null}
-          <ul className="cause-update-list" aria-label="Updates">
+          {offline ? <p className="field__hint">{t('updates.offline')}</p> : null}
+          <ul className="cause-update-list" aria-label={t('updates.title')}>
             {items.map((update) => (
               <UpdateItem key={update.id} update={update} />
             ))}

@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import type { CauseUpdate } from '../../../../shared/contract/updates';
 import { UPDATE_BODY_MAX } from '../../../../shared/limits';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
 import { toast } from '../../../stores/toast-store';
 import { postUpdate } from '../api/updates-api';
 import { SMS_COUNT_TEXT, updateSms } from '../lib/update-sms';
@@ -28,11 +29,12 @@ export function PostUpdateForm({
   const [progress, setProgress] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const sms = body.trim() ? updateSms(causeTitle, body).count : null;
+  const t = useT();
 
   function chooseFile(chosen: File | null) {
     const { image: _old, ...rest } = errors;
-    if (chosen && !chosen.type.startsWith('image/')) setErrors({ ...rest, image: 'Choose an image file (JPEG, PNG, WebP…).' });
-    else if (chosen && chosen.size > MAX_IMAGE_BYTES) setErrors({ ...rest, image: 'The image is larger than 5 MB.' });
+    if (chosen && !chosen.type.startsWith('image/')) setErrors({ ...rest, image: t('updates.form.notImage') });
+    else if (chosen && chosen.size > MAX_IMAGE_BYTES) setErrors({ ...rest, image: t('updates.form.tooBig') });
     else setErrors(rest);
     setFile(chosen);
   }
@@ -41,7 +43,7 @@ export function PostUpdateForm({
     event.preventDefault();
     if (submitting) return;
     if (!body.trim()) {
-      setErrors({ ...errors, body: 'Write the update first.' });
+      setErrors({ ...errors, body: t('updates.form.empty') });
       return;
     }
     if (errors.image) return;
@@ -57,7 +59,7 @@ export function PostUpdateForm({
       setFile(null);
       setErrors({});
       if (fileInput.current) fileInput.current.value = '';
-      toast.success('Update posted. Donors are being told.');
+      toast.success(t('updates.form.posted'));
     } catch (error) {
       const fields: Record<string, string> = {};
       if (error instanceof ApiError) {
@@ -66,7 +68,7 @@ export function PostUpdateForm({
         }
       }
       setErrors(fields);
-      toast.error(errorMessage(error, 'Could not post the update. Please try again.'));
+      toast.error(errorMessage(error, t('updates.form.failed')));
     } finally {
       setSubmitting(false);
       setProgress(null);
@@ -74,10 +76,10 @@ export function PostUpdateForm({
   }
 
   return (
-    <form className="update-form" onSubmit={(e) => void onSubmit(e)} aria-label="Post an update" noValidate>
-      <h3>Post an update</h3>
+    <form className="update-form" onSubmit={(e) => void onSubmit(e)} aria-label={t('updates.form.title')} noValidate>
+      <h3>{t('updates.form.title')}</h3>
       <div className={`field${errors.body ? ' field--invalid' : ''}`}>
-        <label htmlFor="update-body">What is new?</label>
+        <label htmlFor="update-body">{t('updates.form.body')}</label>
         <textarea
           id="update-body"
           rows={4}
@@ -98,7 +100,7 @@ export function PostUpdateForm({
         </p>
       </div>
       <div className={`field${errors.image ? ' field--invalid' : ''}`}>
-        <label htmlFor="update-image">Picture (optional)</label>
+        <label htmlFor="update-image">{t('updates.form.image')}</label>
         <input ref={fileInput} id="update-image" type="file" accept="image/*" onChange={(e) => chooseFile(e.target.files?.[0] ?? null)} />
         {errors.image && (
           <p className="field__error" role="alert">
@@ -108,12 +110,12 @@ export function PostUpdateForm({
       </div>
       {progress !== null && (
         <div className="field">
-          <label htmlFor="update-upload-progress">Uploading… {Math.round(progress * 100)}%</label>
+          <label htmlFor="update-upload-progress">{t('updates.form.uploading', { percent: Math.round(progress * 100) })}</label>
           <progress id="update-upload-progress" className="upload-progress" max={1} value={progress} />
         </div>
       )}
       <button type="submit" className="button button--primary" disabled={submitting}>
-        {submitting ? 'Posting...' : 'Post update'}
+        {submitting ? t('updates.form.posting') : t('updates.form.submit')}
       </button>
     </form>
   );
