@@ -38,6 +38,9 @@ export function SiteFooter() {
             <li>
               <Link to="/privacy-policy">{t('shell.footer.privacy')}</Link>
             </li>
+            <li>
+              <Link to="/translations">{t('shell.footer.translations')}</Link>
+            </li>
           </ul>
         </nav>
         <div>
