@@ -236,7 +236,7 @@ export function CauseReviewPage() {
                             onChange={(e) => toggle(cause.id, e.target.checked)}
                           />
                         </td>
-                        <td data-label={t('admin.review.causeName')}>
+                        <td className="review-table__name">
                           <Link to="/causes/$id" params={{ id: cause.id }}>
                             {name}
                           </Link>
@@ -255,7 +255,7 @@ export function CauseReviewPage() {
                           {formatGhs(cause.target_amount)}
                         </td>
                         <td data-label={t('admin.review.created')}>{formatDateTime(cause.created_at, locale)}</td>
-                        <td data-label={t('admin.review.actions')}>
+                        <td>
                           <div className="row-actions">
                             <button
                               type="button"
