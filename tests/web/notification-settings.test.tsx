@@ -2,7 +2,7 @@
 // pushManager.subscribe with the server's key, the server calls, and each state's text.
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NotificationSettings, PUSH_TEXT } from '../../src/web/features/notifications/components/notification-settings';
+import { NotificationSettings } from '../../src/web/features/notifications/components/notification-settings';
 import { base64UrlToBytes } from '../../src/web/features/notifications/lib/push';
 import { configureApiClient } from '../../src/web/lib/api-client';
 import { clearToasts, toastState } from '../../src/web/stores/toast-store';
@@ -66,7 +66,7 @@ function fakeServer() {
 }
 
 const toasts = () => toastState.toasts.map((t) => `${t.type}:${t.message}`);
-const toggle = () => screen.getByRole('switch', { name: PUSH_TEXT.label }) as HTMLInputElement;
+const toggle = () => screen.getByRole('switch', { name: 'Push notifications' }) as HTMLInputElement;
 
 afterEach(() => {
   clearToasts();
@@ -78,8 +78,7 @@ describe('NotificationSettings', () => {
   it('says so on a browser without push, with the switch disabled', async () => {
     installBrowser({ supported: false });
     render(<NotificationSettings />);
-    expect(await screen.findByText(PUSH_TEXT.unsupported)).toBeTruthy();
-    expect(PUSH_TEXT.unsupported).toBe('This browser cannot show push notifications.');
+    expect(await screen.findByText('This browser cannot show push notifications.')).toBeTruthy();
     expect(toggle().disabled).toBe(true);
   });
 
@@ -88,7 +87,7 @@ describe('NotificationSettings', () => {
     const { requestPermission } = installBrowser({ answer: () => permission.promise });
     const calls = fakeServer();
     render(<NotificationSettings />);
-    await screen.findByText(PUSH_TEXT.off);
+    await screen.findByText('Off: turn on to be told about donations and reviews on this device, even when Boafo is closed.');
     expect(requestPermission).not.toHaveBeenCalled(); // never on load
     expect(toggle().checked).toBe(false);
 
@@ -107,17 +106,24 @@ describe('NotificationSettings', () => {
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/push/public-key/', 'POST /api/push/subscribe/']);
     expect(calls[1].body).toEqual({ endpoint: 'https://push.example/abc', keys: { p256dh: 'p256-key', auth: 'auth-secret' } });
     expect(toasts()).toEqual(['success:Push notifications turned on']);
-    expect(screen.getByText(PUSH_TEXT.on)).toBeTruthy();
+    expect(
+      screen.getByText(
+        'On: this device shows a notification when someone donates to your cause or your cause is reviewed, even when Boafo is closed.',
+      ),
+    ).toBeTruthy();
   });
 
   it('a refused prompt shows how to re-enable and subscribes nothing', async () => {
     installBrowser({ answer: async () => 'denied' });
     const calls = fakeServer();
     render(<NotificationSettings />);
-    await screen.findByText(PUSH_TEXT.off);
+    await screen.findByText('Off: turn on to be told about donations and reviews on this device, even when Boafo is closed.');
     fireEvent.click(toggle());
-    expect(await screen.findByText(PUSH_TEXT.denied)).toBeTruthy();
-    expect(PUSH_TEXT.denied).toMatch(/allow Notifications/);
+    expect(
+      await screen.findByText(
+        'Notifications are blocked for Boafo in this browser. To turn them on, open the site settings (the icon beside the address), allow Notifications, then reload this page.',
+      ),
+    ).toBeTruthy();
     expect(toggle().disabled).toBe(true);
     expect(push.subscribe).not.toHaveBeenCalled();
     expect(calls).toHaveLength(0);
@@ -127,7 +133,11 @@ describe('NotificationSettings', () => {
   it('already blocked: says how to re-enable without prompting', async () => {
     const { requestPermission } = installBrowser({ permission: 'denied' });
     render(<NotificationSettings />);
-    expect(await screen.findByText(PUSH_TEXT.denied)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Notifications are blocked for Boafo in this browser. To turn them on, open the site settings (the icon beside the address), allow Notifications, then reload this page.',
+      ),
+    ).toBeTruthy();
     fireEvent.click(toggle());
     expect(requestPermission).not.toHaveBeenCalled();
   });
@@ -154,7 +164,7 @@ describe('NotificationSettings', () => {
     );
     configureApiClient({ fetch: fake.fetch });
     render(<NotificationSettings />);
-    await screen.findByText(PUSH_TEXT.off);
+    await screen.findByText('Off: turn on to be told about donations and reviews on this device, even when Boafo is closed.');
     fireEvent.click(toggle());
     await waitFor(() => expect(toasts()).toEqual(['error:Could not change push notifications: Push is not configured.']));
     expect(push.current).toBeNull();

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { ModalDialog } from './modal-dialog';
+import { useT } from '../lib/i18n';
 
 interface ReasonDialogProps {
   /** What is being rejected, for the title ("Reject “Clean water for Tamale”" or "Reject 3 causes"). */
@@ -14,6 +15,7 @@ interface ReasonDialogProps {
  */
 export function ReasonDialog({ subject, busy, onConfirm, onCancel }: ReasonDialogProps) {
   const id = useId();
+  const t = useT();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const fieldRef = useRef<HTMLTextAreaElement>(null);
@@ -22,7 +24,7 @@ export function ReasonDialog({ subject, busy, onConfirm, onCancel }: ReasonDialo
     event.preventDefault();
     const text = reason.trim();
     if (!text) {
-      setError('Please give a reason.');
+      setError(t('admin.reasonDialog.required'));
       fieldRef.current?.focus();
       return;
     }
@@ -30,10 +32,10 @@ export function ReasonDialog({ subject, busy, onConfirm, onCancel }: ReasonDialo
   }
 
   return (
-    <ModalDialog title={subject} description="The organizer sees this reason." onCancel={onCancel}>
+    <ModalDialog title={subject} description={t('admin.reasonDialog.description')} onCancel={onCancel}>
       <form onSubmit={onSubmit} noValidate>
         <div className={`field${error ? ' field--invalid' : ''}`}>
-          <label htmlFor={`${id}-reason`}>Reason for rejecting</label>
+          <label htmlFor={`${id}-reason`}>{t('admin.reasonDialog.label')}</label>
           <textarea
             ref={fieldRef}
             id={`${id}-reason`}
@@ -57,10 +59,10 @@ export function ReasonDialog({ subject, busy, onConfirm, onCancel }: ReasonDialo
         </div>
         <div className="button-row modal__actions">
           <button type="submit" className="button button--danger" disabled={busy}>
-            {busy ? 'Rejecting...' : 'Reject'}
+            {busy ? t('admin.reasonDialog.rejecting') : t('admin.reasonDialog.reject')}
           </button>
           <button type="button" className="button button--secondary" onClick={onCancel}>
-            Cancel
+            {t('admin.reasonDialog.cancel')}
           </button>
         </div>
       </form>

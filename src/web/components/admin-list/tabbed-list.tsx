@@ -1,15 +1,20 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Paginated } from '../../../shared/contract/common';
+import type { WebMessageId } from '../../../shared/i18n/message-ids.gen';
+import { useT } from '../../lib/i18n';
 import { useLoad } from '../../lib/use-load';
 import { LinesSkeleton } from '../lines-skeleton';
 import { Pager } from '../pager';
 import './admin-list.css';
 
+/** A tab's words, as message ids. */
 export interface ListTab<S extends string> {
   status: S;
-  label: string;
+  label: WebMessageId;
+  /** The panel's heading and the list's name ("Flagged payments"). */
+  title: WebMessageId;
   /** What the tab says when it has nothing. */
-  empty: string;
+  empty: WebMessageId;
 }
 
 interface TabbedListProps<T, S extends string> {
@@ -18,8 +23,12 @@ interface TabbedListProps<T, S extends string> {
   idPrefix: string;
   /** The tablist's name ("Payment reviews"). */
   label: string;
-  /** What the items are, plural ("payments"): headings, the list's name, loading and failure text. */
-  noun: string;
+  /** Read while a tab's first page loads ("Loading payments…"). */
+  loadingLabel: string;
+  /** Said when a tab's first page could not load. */
+  failedText: string;
+  /** The pager's name ("Pages of payments"). */
+  pagesLabel: string;
   listClassName: string;
   load: (status: S, page: number, signal: AbortSignal) => Promise<Paginated<T>>;
   /** Changed by the page after an action, to read the current page again. */
@@ -42,7 +51,8 @@ function nextTab(key: string, index: number, last: number): number | null {
  * after an action steps back one page.
  */
 export function TabbedList<T, S extends string>(props: TabbedListProps<T, S>) {
-  const { tabs, idPrefix, noun, load, version } = props;
+  const { tabs, idPrefix, load, version } = props;
+  const t = useT();
   const [tab, setTab] = useState<S>(tabs[0].status);
   const [page, setPage] = useState(1);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -72,7 +82,7 @@ export function TabbedList<T, S extends string>(props: TabbedListProps<T, S>) {
     tabRefs.current[next]?.focus();
   }
 
-  const current = tabs.find((t) => t.status === tab)!;
+  const current = tabs.find((item) => item.status === tab)!;
   // Until a tab's first answer: the skeleton; a failure leaves what was shown, or says so.
   const items = data ? data.results : failed ? [] : null;
   const count = data ? data.count : null;
@@ -80,23 +90,23 @@ export function TabbedList<T, S extends string>(props: TabbedListProps<T, S>) {
   return (
     <>
       <div className="admin-tabs" role="tablist" aria-label={props.label}>
-        {tabs.map((t, index) => (
+        {tabs.map((item, index) => (
           <button
-            key={t.status}
+            key={item.status}
             ref={(el) => {
               tabRefs.current[index] = el;
             }}
             type="button"
             role="tab"
-            id={`${idPrefix}-tab-${t.status}`}
-            aria-selected={t.status === tab}
+            id={`${idPrefix}-tab-${item.status}`}
+            aria-selected={item.status === tab}
             aria-controls={`${idPrefix}-panel`}
-            tabIndex={t.status === tab ? 0 : -1}
+            tabIndex={item.status === tab ? 0 : -1}
             className="admin-tab"
-            onClick={() => choose(t.status)}
+            onClick={() => choose(item.status)}
             onKeyDown={(e) => onTabKey(e, index)}
           >
-            {t.label}
+            {t(item.label)}
           </button>
         ))}
       </div>
@@ -108,19 +118,19 @@ export function TabbedList<T, S extends string>(props: TabbedListProps<T, S>) {
         aria-busy={items === null}
       >
         <h2>
-          {current.label} {noun}
+          {t(current.title)}
           {count !== null && count > 0 ? ` (${count})` : ''}
         </h2>
         {items === null ? (
-          <LinesSkeleton label={`Loading ${noun}…`} />
+          <LinesSkeleton label={props.loadingLabel} />
         ) : items.length === 0 ? (
-          <p className="panel__empty">{failed ? `Could not load the ${noun}. Check your connection and try again.` : current.empty}</p>
+          <p className="panel__empty">{failed ? props.failedText : t(current.empty)}</p>
         ) : (
-          <ul className={props.listClassName} aria-label={`${current.label} ${noun}`}>
+          <ul className={props.listClassName} aria-label={t(current.title)}>
             {items.map((item) => props.children(item))}
           </ul>
         )}
-        {items !== null ? <Pager label={`Pages of ${noun}`} page={page} hasNext={Boolean(data?.next)} onPage={setPage} /> : null}
+        {items !== null ? <Pager label={props.pagesLabel} page={page} hasNext={Boolean(data?.next)} onPage={setPage} /> : null}
       </section>
     </>
   );

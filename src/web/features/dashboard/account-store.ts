@@ -1,5 +1,6 @@
 import { proxy } from 'valtio';
 import { session } from '../../stores/session-store';
+import { t } from '../../lib/i18n';
 import { getProfile, type ProfileWithCounts } from './api/dashboard-api';
 
 /**
@@ -41,7 +42,7 @@ export function setCausesCreated(count: number): void {
 /** The profile card's name: the profile's real name, else the token's name claim, else the email. */
 export function displayName(profile: ProfileWithCounts | null, fallback: string | null, email: string | null): string {
   const fromParts = [profile?.first_name, profile?.last_name].filter(Boolean).join(' ').trim();
-  return fromParts || profile?.name || fallback || email || 'Your account';
+  return fromParts || profile?.name || fallback || email || t('dashboard.profileCard.yourAccount');
 }
 
 /** Spec §6 asks for real roles: 'Admin' only for admins, 'Organizer' once they have causes, else 'Donor'. */

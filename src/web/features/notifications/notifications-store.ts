@@ -6,7 +6,8 @@ import { toast } from '../../stores/toast-store';
 import { adjustUnreadCount, refreshUnreadCount, setUnreadCount } from '../../components/notifications-badge/unread-count';
 import { fetchNotificationsPage, fetchNotificationsSince, sendMarkAllRead, sendMarkRead } from './api/notifications-api';
 import { markSavedRead, newestSavedAt, readSavedNotifications, saveNotifications } from './api/saved-notifications';
-import { mergeNotifications, NOTIFICATION_TEXT, SAMPLE_NOTIFICATIONS } from './lib/notifications-view';
+import { t } from '../../lib/i18n';
+import { mergeNotifications, sampleNotifications } from './lib/notifications-view';
 
 /**
  * The signed-in user's notifications as the page shows them, fed by three sources: HTTP pages
@@ -89,9 +90,9 @@ export async function loadFirstPage(): Promise<void> {
       merge(saved);
       notificationsState.source = 'saved';
     } else {
-      notificationsState.items = [...SAMPLE_NOTIFICATIONS];
+      notificationsState.items = sampleNotifications();
       notificationsState.source = 'sample';
-      toast.info(NOTIFICATION_TEXT.samples);
+      toast.info(t('notifications.page.samples'));
     }
     Object.assign(notificationsState, { hasMore: false, phase: 'ready' });
   }
@@ -110,7 +111,7 @@ export async function loadMoreNotifications(): Promise<void> {
     Object.assign(notificationsState, { page: next, hasMore });
     save(owner, items);
   } catch (error) {
-    toast.error(isOffline(error) ? 'You are offline. Try again when connected.' : 'Could not load more notifications');
+    toast.error(isOffline(error) ? t('notifications.page.moreOffline') : t('notifications.page.moreFailed'));
   } finally {
     notificationsState.loadingMore = false;
   }
@@ -131,8 +132,8 @@ export function receiveNotification(notification: Notification): void {
   save(owner, [notification]);
   if (!isNew) return;
   if (!notification.is_read) adjustUnreadCount(1);
-  notificationsState.announcement = `New notification: ${notification.title}. ${notification.message}`;
-  toast.info(NOTIFICATION_TEXT.received);
+  notificationsState.announcement = t('notifications.live.announce', { title: notification.title, message: notification.message });
+  toast.info(t('notifications.live.received'));
   // Samples were showing because the server could not answer; it can now, so load the real first page.
   if (wasSample) void loadFirstPage();
 }
@@ -177,8 +178,10 @@ export async function catchUpNotifications(): Promise<void> {
   if (fresh.length > 0) {
     const latest = fresh[0];
     notificationsState.announcement =
-      fresh.length === 1 ? `New notification: ${latest.title}. ${latest.message}` : `${fresh.length} new notifications`;
-    toast.info(NOTIFICATION_TEXT.received);
+      fresh.length === 1
+        ? t('notifications.live.announce', { title: latest.title, message: latest.message })
+        : t('notifications.live.announceMany', { count: fresh.length });
+    toast.info(t('notifications.live.received'));
   }
   void refreshUnreadCount();
   if (wasSample) void loadFirstPage();

@@ -9,24 +9,29 @@ import { useLoad } from '../../../lib/use-load';
 import { session } from '../../../stores/session-store';
 import { getAdminMetrics } from '../api/admin-api';
 import { monthLabel } from '../../../lib/month-label';
+import { slot } from '../../../../shared/i18n/slots';
+import { useLocale, useT } from '../../../lib/i18n';
+import { withElements } from '../../../lib/rich-text';
 import { MetricsSection } from './metrics-section';
 import { UsersList } from './users-list';
 import '../admin.css';
 
 function PendingDonations({ items }: { items: AdminMetrics['pending_donations'] | undefined }) {
   const id = useId();
+  const t = useT();
+  const locale = useLocale();
   return (
     <section className="panel" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>Pending donations</h2>
+      <h2 id={`${id}-h`}>{t('admin.dashboard.pending')}</h2>
       {items === undefined ? (
         <div className="card-grid skeleton" role="status">
-          <span className="visually-hidden">Loading pending donations…</span>
+          <span className="visually-hidden">{t('admin.dashboard.loadingPending')}</span>
           {[0, 1, 2, 3].map((i) => (
             <div key={i} className="skeleton__block pending-card--skeleton" />
           ))}
         </div>
       ) : items.length === 0 ? (
-        <p className="panel__empty">No pending donations</p>
+        <p className="panel__empty">{t('admin.dashboard.noPending')}</p>
       ) : (
         <ul className="card-grid pending-cards">
           {items.map((d) => (
@@ -38,7 +43,7 @@ function PendingDonations({ items }: { items: AdminMetrics['pending_donations'] 
                 </Link>
               </p>
               <p className="pending-card__meta">{d.email}</p>
-              <p className="pending-card__meta">{formatDateTime(d.created_at)}</p>
+              <p className="pending-card__meta">{formatDateTime(d.created_at, locale)}</p>
             </li>
           ))}
         </ul>
@@ -49,22 +54,24 @@ function PendingDonations({ items }: { items: AdminMetrics['pending_donations'] 
 
 function Totals({ metrics }: { metrics: AdminMetrics | undefined }) {
   const id = useId();
+  const tr = useT();
+  const locale = useLocale();
   const t = metrics?.totals;
   const cards: [string, string][] = t
     ? [
-        ['Total raised', formatGhs(t.raised)],
-        [`Raised in ${monthLabel(metrics!.month)}`, formatGhs(t.raised_in_month)],
-        ['Donations', String(t.donations)],
-        ['Donors', String(t.donors)],
-        ['Users', String(t.users)],
-        ['Active causes', String(t.causes_active)],
-        ['Causes waiting for review', String(t.causes_pending)],
+        [tr('admin.dashboard.totalRaised'), formatGhs(t.raised)],
+        [tr('admin.dashboard.raisedIn', { month: monthLabel(metrics!.month, locale) }), formatGhs(t.raised_in_month)],
+        [tr('admin.dashboard.donations'), String(t.donations)],
+        [tr('admin.dashboard.donors'), String(t.donors)],
+        [tr('admin.dashboard.users'), String(t.users)],
+        [tr('admin.dashboard.activeCauses'), String(t.causes_active)],
+        [tr('admin.dashboard.causesWaiting'), String(t.causes_pending)],
       ]
     : [];
   return (
     <section aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`} className="visually-hidden">
-        Totals
+        {tr('admin.dashboard.totals')}
       </h2>
       {t ? (
         <ul className="stat-grid admin-totals">
@@ -77,7 +84,7 @@ function Totals({ metrics }: { metrics: AdminMetrics | undefined }) {
         </ul>
       ) : (
         <div className="stat-grid skeleton" role="status">
-          <span className="visually-hidden">Loading totals…</span>
+          <span className="visually-hidden">{tr('admin.dashboard.loadingTotals')}</span>
           {[0, 1, 2, 3].map((i) => (
             <div key={i} className="skeleton__line skeleton__line--title" />
           ))}
@@ -89,7 +96,8 @@ function Totals({ metrics }: { metrics: AdminMetrics | undefined }) {
 
 /** Spec §2 /admindashboard made real: welcome card, pending donations, totals, the metrics chart and the users. */
 export function AdminDashboardPage() {
-  useDocumentTitle('Admin dashboard');
+  const t = useT();
+  useDocumentTitle(t('admin.dashboard.title'));
   const { name, email } = useSnapshot(session);
   const [month, setMonth] = useState<string | null>(null);
   // Another month keeps the shown figures until its own arrive.
@@ -98,18 +106,16 @@ export function AdminDashboardPage() {
   return (
     <div className="admin-page">
       <section className="welcome-card" aria-labelledby="admin-welcome">
-        <h1 id="admin-welcome">Welcome, Admin.</h1>
+        <h1 id="admin-welcome">{t('admin.dashboard.welcome')}</h1>
         <p>
-          Signed in as <strong>{name || email}</strong>.{' '}
-          {metrics ? (
-            <>{metrics.totals.causes_pending === 1 ? '1 cause is' : `${metrics.totals.causes_pending} causes are`} waiting for review. </>
-          ) : null}
-          <Link to="/causereviewpage">Review causes</Link>
+          {withElements(t('admin.dashboard.signedInAs', { name: slot('name') }), { name: <strong>{name || email}</strong> })}{' '}
+          {metrics ? <>{t('admin.dashboard.waiting', { count: metrics.totals.causes_pending })} </> : null}
+          <Link to="/causereviewpage">{t('admin.dashboard.review')}</Link>
         </p>
       </section>
       {failed && !metrics ? (
         <p className="form-error" role="alert">
-          Could not load the metrics. Check your connection and try again.
+          {t('admin.dashboard.failed')}
         </p>
       ) : null}
       <Totals metrics={metrics} />
@@ -117,9 +123,9 @@ export function AdminDashboardPage() {
       {metrics ? (
         <MetricsSection metrics={metrics} loading={loading} onMonth={setMonth} />
       ) : (
-        <section className="panel" aria-label="Metrics">
+        <section className="panel" aria-label={t('admin.metrics.title')}>
           <div className="skeleton__block" role="status">
-            <span className="visually-hidden">Loading metrics…</span>
+            <span className="visually-hidden">{t('admin.dashboard.loadingMetrics')}</span>
           </div>
         </section>
       )}

@@ -8,20 +8,29 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { toast } from '../../../stores/toast-store';
 import { listAdminPayments, resolvePayment } from '../api/admin-api';
+import type { WebMessageId } from '../../../../shared/i18n/message-ids.gen';
+import { slot } from '../../../../shared/i18n/slots';
+import { useLocale, useT } from '../../../lib/i18n';
+import { withElements } from '../../../lib/rich-text';
 import { receivedLabel, ResolvePaymentDialog, type ResolveAction } from './resolve-payment-dialog';
 import '../admin.css';
 
 const TABS: ListTab<AdminPaymentFilter>[] = [
-  { status: 'flagged', label: 'Flagged', empty: 'No payments need a decision.' },
-  { status: 'resolved', label: 'Resolved', empty: 'No payments resolved yet.' },
+  { status: 'flagged', label: 'admin.payments.tab.flagged', title: 'admin.payments.title.flagged', empty: 'admin.payments.empty.flagged' },
+  {
+    status: 'resolved',
+    label: 'admin.payments.tab.resolved',
+    title: 'admin.payments.title.resolved',
+    empty: 'admin.payments.empty.resolved',
+  },
 ];
 
-const DONATION_STATUS: Record<string, string> = {
-  pending: 'waiting',
-  completed: 'credited',
-  failed: 'not credited',
-  abandoned: 'not credited',
-  refunded: 'refunded',
+const DONATION_STATUS: Record<string, WebMessageId> = {
+  pending: 'admin.payments.donation.waiting',
+  completed: 'admin.payments.donation.credited',
+  failed: 'admin.payments.donation.notCredited',
+  abandoned: 'admin.payments.donation.notCredited',
+  refunded: 'admin.payments.donation.refunded',
 };
 
 /** One Idempotency-Key per decision; plain http on a LAN address has no crypto.randomUUID. */
@@ -30,18 +39,24 @@ function decisionKey(): string {
 }
 
 function Resolution({ p }: { p: AdminPayment }) {
+  const t = useT();
+  const locale = useLocale();
   if (!p.resolution) return null;
-  const what = p.resolution === 'credited' ? 'Credited' : 'Refunded';
+  const credited = p.resolution === 'credited';
+  const name = p.resolved_by_name;
   return (
     <div>
-      <dt>Decision</dt>
+      <dt>{t('admin.payments.decision')}</dt>
       <dd>
-        {what}
-        {p.resolved_by_name ? ` by ${p.resolved_by_name}` : ''}
+        {name
+          ? t(credited ? 'admin.payments.creditedBy' : 'admin.payments.refundedBy', { name })
+          : t(credited ? 'admin.payments.credited' : 'admin.payments.refunded')}
         {p.resolved_at ? (
           <>
             {' '}
-            on <time dateTime={p.resolved_at}>{formatDateTime(p.resolved_at)}</time>
+            {withElements(t('admin.payments.on', { date: slot('date') }), {
+              date: <time dateTime={p.resolved_at}>{formatDateTime(p.resolved_at, locale)}</time>,
+            })}
           </>
         ) : null}
         {p.resolution_note ? (
@@ -62,24 +77,32 @@ interface ItemProps {
 }
 
 function PaymentItem({ p, busy, onResolve }: ItemProps) {
-  const subject = `payment ${p.reference}`;
+  const t = useT();
+  const locale = useLocale();
   return (
     <li className="flagged-item">
       <div className="flagged-item__top">
         <span className="flagged-item__amounts">
-          <span className="amount">{formatGhs(p.amount)}</span> asked · <span className="amount">{receivedLabel(p)}</span> reported
+          {withElements(t('admin.payments.amounts', { asked: slot('asked'), received: slot('received') }), {
+            asked: <span className="amount">{formatGhs(p.amount)}</span>,
+            received: <span className="amount">{receivedLabel(p)}</span>,
+          })}
         </span>
         <span className={`flagged-badge flagged-badge--${p.resolution ?? 'flagged'}`}>
-          {p.resolution === 'credited' ? 'Credited' : p.resolution === 'refunded' ? 'Refunded' : 'Flagged'}
+          {p.resolution === 'credited'
+            ? t('admin.payments.credited')
+            : p.resolution === 'refunded'
+              ? t('admin.payments.refunded')
+              : t('admin.payments.flagged')}
         </span>
       </div>
       <dl className="flagged-facts">
         <div>
-          <dt>Why</dt>
+          <dt>{t('admin.payments.why')}</dt>
           <dd>{p.flagged_reason ?? '—'}</dd>
         </div>
         <div>
-          <dt>Donor</dt>
+          <dt>{t('admin.payments.donor')}</dt>
           <dd>
             {p.donor_name || '—'}
             <br />
@@ -87,7 +110,7 @@ function PaymentItem({ p, busy, onResolve }: ItemProps) {
           </dd>
         </div>
         <div>
-          <dt>Causes</dt>
+          <dt>{t('admin.payments.causes')}</dt>
           <dd>
             <ul className="flagged-donations">
               {p.donations.map((d) => (
@@ -96,21 +119,25 @@ function PaymentItem({ p, busy, onResolve }: ItemProps) {
                     {d.cause_title}
                   </Link>{' '}
                   {formatGhs(d.amount)}
-                  {d.pledged_amount && d.pledged_amount !== d.amount ? <> (pledged {formatGhs(d.pledged_amount)})</> : null}{' '}
-                  <span className="flagged-muted">· {DONATION_STATUS[d.status] ?? d.status}</span>
+                  {d.pledged_amount && d.pledged_amount !== d.amount ? (
+                    <> {t('admin.payments.pledged', { amount: formatGhs(d.pledged_amount) })}</>
+                  ) : null}{' '}
+                  <span className="flagged-muted">
+                    · {Object.hasOwn(DONATION_STATUS, d.status) ? t(DONATION_STATUS[d.status]) : d.status}
+                  </span>
                 </li>
               ))}
             </ul>
           </dd>
         </div>
         <div>
-          <dt>Started</dt>
+          <dt>{t('admin.payments.started')}</dt>
           <dd>
-            <time dateTime={p.created_at}>{formatDateTime(p.created_at)}</time>
+            <time dateTime={p.created_at}>{formatDateTime(p.created_at, locale)}</time>
           </dd>
         </div>
         <div>
-          <dt>Reference</dt>
+          <dt>{t('admin.payments.reference')}</dt>
           <dd className="flagged-mono">
             {p.reference} <span className="flagged-muted">({p.provider})</span>
           </dd>
@@ -123,19 +150,19 @@ function PaymentItem({ p, busy, onResolve }: ItemProps) {
             type="button"
             className="button button--primary button--small"
             disabled={busy}
-            aria-label={`Credit ${subject}`}
+            aria-label={t('admin.payments.creditTitle', { reference: p.reference })}
             onClick={(e) => onResolve('credit', e.currentTarget)}
           >
-            Credit amount received
+            {t('admin.payments.creditReceived')}
           </button>
           <button
             type="button"
             className="button button--secondary button--small"
             disabled={busy}
-            aria-label={`Mark ${subject} refunded`}
+            aria-label={t('admin.payments.markRefundedTitle', { reference: p.reference })}
             onClick={(e) => onResolve('refund', e.currentTarget)}
           >
-            Mark refunded
+            {t('admin.payments.markRefunded')}
           </button>
         </div>
       ) : null}
@@ -149,7 +176,8 @@ function PaymentItem({ p, busy, onResolve }: ItemProps) {
  * that the donor was refunded. Resolved ones stay listed under 'Resolved'.
  */
 export function AdminPaymentsPage() {
-  useDocumentTitle('Flagged payments');
+  const t = useT();
+  useDocumentTitle(t('admin.payments.pageTitle'));
   const [busy, setBusy] = useState(false);
   const [version, setVersion] = useState(0);
   const [deciding, setDeciding] = useState<{ payment: AdminPayment; action: ResolveAction } | null>(null);
@@ -172,14 +200,14 @@ export function AdminPaymentsPage() {
     setAmountError(null);
     try {
       await resolvePayment(deciding.payment.id, body, decisionKeyRef.current);
-      toast.success(body.action === 'credit' ? 'Payment credited' : 'Payment marked refunded');
+      toast.success(body.action === 'credit' ? t('admin.payments.creditedToast') : t('admin.payments.refundedToast'));
       setVersion((v) => v + 1);
       closeDialog();
     } catch (error) {
       if (error instanceof ApiError) decisionKeyRef.current = decisionKey();
       const fieldError = error instanceof ApiError ? error.errorBody?.errors?.amount?.[0] : undefined;
       if (fieldError) setAmountError(fieldError);
-      else toast.error(errorMessage(error, 'Could not resolve the payment. Please try again.'));
+      else toast.error(errorMessage(error, t('admin.payments.failed')));
       // Someone else decided first: show the list as it is now.
       if (error instanceof ApiError && error.status === 409) {
         setVersion((v) => v + 1);
@@ -193,17 +221,16 @@ export function AdminPaymentsPage() {
   return (
     <div className="admin-page flagged-page">
       <h1 id="payments-title" tabIndex={-1}>
-        Flagged payments
+        {t('admin.payments.pageTitle')}
       </h1>
-      <p className="flagged-intro">
-        The payment provider reported a different amount or currency than Boafo asked for, so nothing was credited. Credit what was actually
-        received, or record that the donor was refunded.
-      </p>
+      <p className="flagged-intro">{t('admin.payments.intro')}</p>
       <TabbedList
         tabs={TABS}
         idPrefix="pay"
-        label="Payment reviews"
-        noun="payments"
+        label={t('admin.payments.tabsLabel')}
+        loadingLabel={t('admin.payments.loading')}
+        failedText={t('admin.payments.loadFailed')}
+        pagesLabel={t('admin.payments.pages')}
         listClassName="flagged-list"
         load={listAdminPayments}
         version={version}

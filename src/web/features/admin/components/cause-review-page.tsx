@@ -12,11 +12,13 @@ import { ReasonDialog } from '../../../components/reason-dialog';
 import '../admin.css';
 import { Pager } from '../../../components/pager';
 import { LinesSkeleton } from '../../../components/lines-skeleton';
+import type { WebMessageId } from '../../../../shared/i18n/message-ids.gen';
+import { useLocale, useT } from '../../../lib/i18n';
 
-const REVIEW_PERIOD_LABELS: Record<ReviewPeriod, string> = {
-  week: 'One week',
-  month: 'One month',
-  three_months: 'Three months',
+const REVIEW_PERIOD_LABELS: Record<ReviewPeriod, WebMessageId> = {
+  week: 'admin.review.period.week',
+  month: 'admin.review.period.month',
+  three_months: 'admin.review.period.threeMonths',
 };
 const PERIODS = Object.keys(REVIEW_PERIOD_LABELS) as ReviewPeriod[];
 
@@ -38,6 +40,7 @@ async function forEachCause(ids: string[], run: (id: string) => Promise<unknown>
 
 function ReviewTotalsPanel({ version }: { version: number }) {
   const id = useId();
+  const t = useT();
   const [period, setPeriod] = useState<ReviewPeriod>('week');
   // Another period or a decision keeps the figures shown ('…' until they are the period's); a failure keeps them.
   const { data: totals = null, loading } = useLoad((signal) => getReviewTotals(period, signal), [period, version], { keep: true });
@@ -45,28 +48,28 @@ function ReviewTotalsPanel({ version }: { version: number }) {
   const value = (n: number | undefined) => (totals && totals.period === period ? String(n) : '…');
   return (
     <section className="panel review-totals" aria-labelledby={`${id}-h`} aria-busy={loading}>
-      <h2 id={`${id}-h`}>Review totals</h2>
+      <h2 id={`${id}-h`}>{t('admin.review.totals')}</h2>
       <div className="select-field">
-        <label htmlFor={`${id}-period`}>Causes reviewed in</label>
+        <label htmlFor={`${id}-period`}>{t('admin.review.periodLabel')}</label>
         <select id={`${id}-period`} value={period} onChange={(e) => setPeriod(e.target.value as ReviewPeriod)}>
           {PERIODS.map((p) => (
             <option key={p} value={p}>
-              {REVIEW_PERIOD_LABELS[p]}
+              {t(REVIEW_PERIOD_LABELS[p])}
             </option>
           ))}
         </select>
       </div>
       <dl className="totals-list" aria-live="polite">
         <div>
-          <dt>Total accepted</dt>
+          <dt>{t('admin.review.accepted')}</dt>
           <dd data-testid="total-accepted">{value(totals?.accepted)}</dd>
         </div>
         <div>
-          <dt>Total rejected</dt>
+          <dt>{t('admin.review.rejected')}</dt>
           <dd data-testid="total-rejected">{value(totals?.rejected)}</dd>
         </div>
         <div>
-          <dt>Total pending</dt>
+          <dt>{t('admin.review.pending')}</dt>
           <dd data-testid="total-pending">{value(totals?.pending)}</dd>
         </div>
       </dl>
@@ -78,7 +81,9 @@ type RejectTarget = { ids: string[]; subject: string };
 
 /** Spec §2 /causereviewpage, real: pending causes with per-row and bulk Approve / Reject, and the review totals. */
 export function CauseReviewPage() {
-  useDocumentTitle('Review causes');
+  const t = useT();
+  const locale = useLocale();
+  useDocumentTitle(t('admin.review.title'));
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
@@ -108,8 +113,8 @@ export function CauseReviewPage() {
     setBusy(true);
     const { ok, failed } = await forEachCause(ids, approveCause);
     setBusy(false);
-    if (ok) toast.success(ok === 1 ? 'Cause approved' : `${ok} causes approved`);
-    if (failed) toast.error('Failed to update cause');
+    if (ok) toast.success(t('admin.review.approvedToast', { count: ok }));
+    if (failed) toast.error(t('admin.review.failedToast'));
     refresh();
   }
 
@@ -118,8 +123,8 @@ export function CauseReviewPage() {
     const { ok, failed } = await forEachCause(ids, (id) => rejectCause(id, reason));
     setBusy(false);
     closeDialog();
-    if (ok) toast.success(ok === 1 ? 'Cause rejected' : `${ok} causes rejected`);
-    if (failed) toast.error('Failed to update cause');
+    if (ok) toast.success(t('admin.review.rejectedToast', { count: ok }));
+    if (failed) toast.error(t('admin.review.failedToast'));
     refresh();
   }
 
@@ -151,37 +156,35 @@ export function CauseReviewPage() {
   return (
     <div className="admin-page">
       <h1 id="review-title" tabIndex={-1}>
-        Review causes
+        {t('admin.review.title')}
       </h1>
       <ReviewTotalsPanel version={version} />
 
       <section className="panel" aria-labelledby="pending-title">
-        <h2 id="pending-title">Causes waiting for review</h2>
+        <h2 id="pending-title">{t('admin.review.waitingTitle')}</h2>
         {causes === null ? (
-          <LinesSkeleton label="Loading causes…" />
+          <LinesSkeleton label={t('admin.review.loading')} />
         ) : list.length === 0 ? (
-          <p className="panel__empty">
-            {loadFailed ? 'Could not load the causes. Check your connection and try again.' : 'No causes waiting for review.'}
-          </p>
+          <p className="panel__empty">{loadFailed ? t('admin.review.failed') : t('admin.review.empty')}</p>
         ) : (
           <>
-            <div className="button-row bulk-bar" role="group" aria-label="Ticked causes">
+            <div className="button-row bulk-bar" role="group" aria-label={t('admin.review.ticked')}>
               <label className="checkbox bulk-bar__all">
                 <input
                   type="checkbox"
                   checked={allTicked}
                   onChange={(e) => setSelected(e.target.checked ? new Set(list.map((c) => c.id)) : new Set())}
                 />
-                Select all
+                {t('admin.review.selectAll')}
               </label>
-              <span aria-live="polite">{ticked.length} selected</span>
+              <span aria-live="polite">{t('admin.review.selected', { count: ticked.length })}</span>
               <button
                 type="button"
                 className="button button--primary button--small"
                 disabled={busy || ticked.length === 0}
                 onClick={() => void approve(ticked.map((c) => c.id))}
               >
-                Approve selected
+                {t('admin.review.approveSelected')}
               </button>
               <button
                 type="button"
@@ -191,30 +194,33 @@ export function CauseReviewPage() {
                   openReject(
                     {
                       ids: ticked.map((c) => c.id),
-                      subject: ticked.length === 1 ? `Reject “${causeName(ticked[0])}”` : `Reject ${ticked.length} causes`,
+                      subject:
+                        ticked.length === 1
+                          ? t('admin.review.rejectOne', { name: causeName(ticked[0]) })
+                          : t('admin.review.rejectMany', { count: ticked.length }),
                     },
                     e.currentTarget,
                   )
                 }
               >
-                Reject selected
+                {t('admin.review.rejectSelected')}
               </button>
             </div>
-            <div className="table-wrap" role="region" aria-label="Pending causes table" tabIndex={0}>
+            <div className="table-wrap" role="region" aria-label={t('admin.review.table')} tabIndex={0}>
               <table className="data-table review-table">
                 <thead>
                   <tr>
                     <th scope="col">
-                      <span className="visually-hidden">Select</span>
+                      <span className="visually-hidden">{t('admin.review.select')}</span>
                     </th>
-                    <th scope="col">Cause name</th>
-                    <th scope="col">Organizer</th>
-                    <th scope="col">Category</th>
+                    <th scope="col">{t('admin.review.causeName')}</th>
+                    <th scope="col">{t('admin.review.organizer')}</th>
+                    <th scope="col">{t('admin.review.category')}</th>
                     <th scope="col" className="num">
-                      Target
+                      {t('admin.review.target')}
                     </th>
-                    <th scope="col">Created</th>
-                    <th scope="col">Actions</th>
+                    <th scope="col">{t('admin.review.created')}</th>
+                    <th scope="col">{t('admin.review.actions')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -225,49 +231,51 @@ export function CauseReviewPage() {
                         <td>
                           <input
                             type="checkbox"
-                            aria-label={`Select ${name}`}
+                            aria-label={t('admin.review.selectLabel', { name })}
                             checked={selected.has(cause.id)}
                             onChange={(e) => toggle(cause.id, e.target.checked)}
                           />
                         </td>
-                        <td data-label="Cause name">
+                        <td className="review-table__name">
                           <Link to="/causes/$id" params={{ id: cause.id }}>
                             {name}
                           </Link>
                         </td>
-                        <td data-label="Organizer">
+                        <td data-label={t('admin.review.organizer')}>
                           {cause.organizer_id ? (
                             <Link to="/organizerprofilepage" search={{ id: cause.organizer_id }}>
-                              {cause.organizer_name || 'Organizer'}
+                              {cause.organizer_name || t('admin.review.organizer')}
                             </Link>
                           ) : (
                             cause.organizer_name || '—'
                           )}
                         </td>
-                        <td data-label="Category">{categoryText(cause.category)}</td>
-                        <td data-label="Target" className="num">
+                        <td data-label={t('admin.review.category')}>{categoryText(cause.category)}</td>
+                        <td data-label={t('admin.review.target')} className="num">
                           {formatGhs(cause.target_amount)}
                         </td>
-                        <td data-label="Created">{formatDateTime(cause.created_at)}</td>
-                        <td data-label="Actions">
+                        <td data-label={t('admin.review.created')}>{formatDateTime(cause.created_at, locale)}</td>
+                        <td>
                           <div className="row-actions">
                             <button
                               type="button"
                               className="button button--primary button--small"
                               disabled={busy}
-                              aria-label={`Approve ${name}`}
+                              aria-label={t('admin.review.approveLabel', { name })}
                               onClick={() => void approve([cause.id])}
                             >
-                              Approve
+                              {t('admin.review.approve')}
                             </button>
                             <button
                               type="button"
                               className="button button--danger button--small"
                               disabled={busy}
-                              aria-label={`Reject ${name}`}
-                              onClick={(e) => openReject({ ids: [cause.id], subject: `Reject “${name}”` }, e.currentTarget)}
+                              aria-label={t('admin.review.rejectLabel', { name })}
+                              onClick={(e) =>
+                                openReject({ ids: [cause.id], subject: t('admin.review.rejectOne', { name }) }, e.currentTarget)
+                              }
                             >
-                              Reject
+                              {t('admin.review.reject')}
                             </button>
                           </div>
                         </td>
@@ -279,7 +287,7 @@ export function CauseReviewPage() {
             </div>
           </>
         )}
-        {causes !== null ? <Pager label="Pages of causes" page={page} hasNext={hasNext} onPage={setPage} /> : null}
+        {causes !== null ? <Pager label={t('admin.review.pages')} page={page} hasNext={hasNext} onPage={setPage} /> : null}
       </section>
 
       {rejecting ? (

@@ -3,6 +3,8 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatGhs, parseAmount } from '../../../../shared/money';
 import type { AdminMetrics } from '../../../../shared/contract/admin';
+import { intlLocales } from '../../../../shared/i18n/intl-locales';
+import { useLocale } from '../../../lib/i18n';
 
 /**
  * The metrics line chart (donations per day of the month), drawn by uPlot on a canvas.
@@ -11,6 +13,7 @@ import type { AdminMetrics } from '../../../../shared/contract/admin';
  */
 export default function MetricsLineChart({ days }: { days: AdminMetrics['days'] }) {
   const hostRef = useRef<HTMLDivElement>(null);
+  const locale = useLocale();
 
   useEffect(() => {
     const host = hostRef.current;
@@ -18,6 +21,9 @@ export default function MetricsLineChart({ days }: { days: AdminMetrics['days'] 
     const xs = days.map((d) => Date.parse(`${d.date}T00:00:00Z`) / 1000);
     const ys = days.map((d) => (parseAmount(d.amount) ?? 0) / 100);
     const width = () => Math.max(280, Math.floor(host.clientWidth || 600));
+    // English keeps uPlot's own day-month ticks; another language names its months as its Intl does.
+    const day = new Intl.DateTimeFormat(intlLocales(locale), { day: 'numeric', month: 'short', timeZone: 'UTC' });
+    const dayTicks = (_u: uPlot, ticks: number[]) => ticks.map((tick) => day.format(new Date(tick * 1000)));
     const plot = new uPlot(
       {
         width: width(),
@@ -27,7 +33,7 @@ export default function MetricsLineChart({ days }: { days: AdminMetrics['days'] 
         cursor: { drag: { x: false, y: false } },
         scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(10, max * 1.15)] } },
         axes: [
-          { stroke: '#5f4a3c', grid: { stroke: '#eadccb' }, values: '{D} {MMM}' },
+          { stroke: '#5f4a3c', grid: { stroke: '#eadccb' }, values: locale === 'en' ? '{D} {MMM}' : dayTicks },
           {
             stroke: '#5f4a3c',
             grid: { stroke: '#eadccb' },
@@ -57,7 +63,7 @@ export default function MetricsLineChart({ days }: { days: AdminMetrics['days'] 
       observer?.disconnect();
       plot.destroy();
     };
-  }, [days]);
+  }, [days, locale]);
 
   return <div ref={hostRef} className="metrics-chart__canvas" aria-hidden="true" data-testid="metrics-chart" />;
 }

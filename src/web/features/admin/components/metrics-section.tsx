@@ -3,6 +3,7 @@ import type { AdminMetrics } from '../../../../shared/contract/admin';
 import { formatDate } from '../../../../shared/dates';
 import { formatGhs, parseAmount, toDecimalString } from '../../../../shared/money';
 import { monthLabel } from '../../../lib/month-label';
+import { useLocale, useT } from '../../../lib/i18n';
 
 const MetricsLineChart = lazy(() => import('./metrics-line-chart'));
 
@@ -26,33 +27,35 @@ interface MetricsSectionProps {
 /** Metrics: the month select, a line chart of donations per day and the same data as a table. */
 export function MetricsSection({ metrics, loading, onMonth }: MetricsSectionProps) {
   const id = useId();
+  const t = useT();
+  const locale = useLocale();
   const [showTable, setShowTable] = useState(false);
-  const label = monthLabel(metrics.month);
+  const label = monthLabel(metrics.month, locale);
   const total = metrics.days.reduce((sum, d) => sum + (parseAmount(d.amount) ?? 0), 0);
   const count = metrics.days.reduce((sum, d) => sum + d.count, 0);
-  const summary = `Donations per day in ${label}: ${count} donations, ${formatGhs(toDecimalString(total))} in total.`;
+  const summary = t('admin.metrics.summary', { month: label, count, total: formatGhs(toDecimalString(total)) });
 
   return (
     <section className="panel metrics" aria-labelledby={`${id}-h`} aria-busy={loading}>
       <div className="metrics__head">
-        <h2 id={`${id}-h`}>Metrics</h2>
+        <h2 id={`${id}-h`}>{t('admin.metrics.title')}</h2>
         <div className="select-field">
-          <label htmlFor={`${id}-month`}>Month</label>
+          <label htmlFor={`${id}-month`}>{t('admin.metrics.month')}</label>
           <select id={`${id}-month`} value={metrics.month} onChange={(e) => onMonth(e.target.value)}>
             {metrics.months.map((m) => (
               <option key={m} value={m}>
-                {monthLabel(m)}
+                {monthLabel(m, locale)}
               </option>
             ))}
           </select>
         </div>
       </div>
       <figure className="metrics-chart">
-        <ChartBoundary fallback={<p className="panel__empty">The chart could not be drawn; use the table below.</p>}>
+        <ChartBoundary fallback={<p className="panel__empty">{t('admin.metrics.chartFailed')}</p>}>
           <Suspense
             fallback={
               <div className="skeleton__block" role="status">
-                <span className="visually-hidden">Loading chart…</span>
+                <span className="visually-hidden">{t('admin.metrics.loadingChart')}</span>
               </div>
             }
           >
@@ -68,26 +71,26 @@ export function MetricsSection({ metrics, loading, onMonth }: MetricsSectionProp
         aria-controls={`${id}-table`}
         onClick={() => setShowTable(!showTable)}
       >
-        {showTable ? 'Hide table' : 'Show as table'}
+        {showTable ? t('admin.metrics.hideTable') : t('admin.metrics.showTable')}
       </button>
       <div id={`${id}-table`} className="table-wrap metrics__table" hidden={!showTable}>
         <table className="data-table">
-          <caption className="visually-hidden">Donations per day in {label}</caption>
+          <caption className="visually-hidden">{t('admin.metrics.caption', { month: label })}</caption>
           <thead>
             <tr>
-              <th scope="col">Date</th>
+              <th scope="col">{t('admin.metrics.date')}</th>
               <th scope="col" className="num">
-                Donations
+                {t('admin.metrics.donations')}
               </th>
               <th scope="col" className="num">
-                Amount
+                {t('admin.metrics.amount')}
               </th>
             </tr>
           </thead>
           <tbody>
             {metrics.days.map((d) => (
               <tr key={d.date}>
-                <td>{formatDate(`${d.date}T00:00:00Z`)}</td>
+                <td>{formatDate(`${d.date}T00:00:00Z`, locale)}</td>
                 <td className="num">{d.count}</td>
                 <td className="num">{formatGhs(d.amount)}</td>
               </tr>

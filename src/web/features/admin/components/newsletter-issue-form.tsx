@@ -3,11 +3,13 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useLoad } from '../../../lib/use-load';
 import { toast } from '../../../stores/toast-store';
 import { getNewsletterAudience, sendNewsletterIssue } from '../api/admin-api';
+import { useT } from '../../../lib/i18n';
 
 const newKey = () => [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
 
 /** Write a newsletter issue and send it to every confirmed subscriber (shown before sending). */
 export function NewsletterIssueForm({ onSent }: { onSent: () => void }) {
+  const t = useT();
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
   // Only informs the admin before sending: without it the form still works.
@@ -24,7 +26,7 @@ export function NewsletterIssueForm({ onSent }: { onSent: () => void }) {
     try {
       const issue = await sendNewsletterIssue({ subject, body }, key.current);
       key.current = newKey();
-      toast.success(`Newsletter queued for ${issue.recipients} subscriber${issue.recipients === 1 ? '' : 's'}`);
+      toast.success(t('admin.newsletter.queued', { count: issue.recipients }));
       setSubject('');
       setBody('');
       onSent();
@@ -32,7 +34,7 @@ export function NewsletterIssueForm({ onSent }: { onSent: () => void }) {
       if (error instanceof ApiError) key.current = newKey();
       const fields = error instanceof ApiError ? (error.errorBody?.errors ?? {}) : {};
       setErrors(Object.fromEntries(Object.entries(fields).map(([f, m]) => [f, m[0]])));
-      toast.error(errorMessage(error, 'The newsletter was not sent. Please try again.'));
+      toast.error(errorMessage(error, t('admin.newsletter.failed')));
     } finally {
       setSending(false);
     }
@@ -40,11 +42,9 @@ export function NewsletterIssueForm({ onSent }: { onSent: () => void }) {
 
   return (
     <form className="panel newsletter-issue" onSubmit={onSubmit} aria-labelledby="issue-title">
-      <h2 id="issue-title">Send a newsletter</h2>
-      <p>
-        {audience === null ? 'Counting confirmed subscribers…' : `Goes to ${audience} confirmed subscriber${audience === 1 ? '' : 's'}.`}
-      </p>
-      <label htmlFor="issue-subject">Subject</label>
+      <h2 id="issue-title">{t('admin.newsletter.title')}</h2>
+      <p>{audience === null ? t('admin.newsletter.counting') : t('admin.newsletter.audience', { count: audience })}</p>
+      <label htmlFor="issue-subject">{t('admin.newsletter.subject')}</label>
       <input
         id="issue-subject"
         required
@@ -59,7 +59,7 @@ export function NewsletterIssueForm({ onSent }: { onSent: () => void }) {
           {errors.subject}
         </p>
       ) : null}
-      <label htmlFor="issue-body">Message (blank lines start a new paragraph)</label>
+      <label htmlFor="issue-body">{t('admin.newsletter.body')}</label>
       <textarea
         id="issue-body"
         required
@@ -76,7 +76,7 @@ export function NewsletterIssueForm({ onSent }: { onSent: () => void }) {
         </p>
       ) : null}
       <button type="submit" className="button button--primary" disabled={sending || audience === 0}>
-        {sending ? 'Sending...' : 'Send newsletter'}
+        {sending ? t('admin.newsletter.sending') : t('admin.newsletter.send')}
       </button>
     </form>
   );

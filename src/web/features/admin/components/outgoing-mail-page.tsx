@@ -7,29 +7,33 @@ import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLoad } from '../../../lib/use-load';
 import { getOutgoingMail, listOutgoingMail, type AdminMail, type MailStatus, type OutboxChannel } from '../api/admin-api';
+import type { WebMessageId } from '../../../../shared/i18n/message-ids.gen';
+import { slot } from '../../../../shared/i18n/slots';
+import { useLocale, useT } from '../../../lib/i18n';
+import { withElements } from '../../../lib/rich-text';
 import { NewsletterIssueForm } from './newsletter-issue-form';
 import '../admin.css';
 
-const FILTERS: { value: MailStatus | ''; label: string }[] = [
-  { value: '', label: 'All' },
-  { value: 'kept', label: 'Kept (nothing sent: no mail server, or texts logged)' },
-  { value: 'pending', label: 'Waiting or retrying' },
-  { value: 'sent', label: 'Sent' },
-  { value: 'failed', label: 'Failed' },
+const FILTERS: { value: MailStatus | ''; label: WebMessageId }[] = [
+  { value: '', label: 'admin.mail.filter.all' },
+  { value: 'kept', label: 'admin.mail.filter.keptOrLogged' },
+  { value: 'pending', label: 'admin.mail.filter.pending' },
+  { value: 'sent', label: 'admin.mail.filter.sent' },
+  { value: 'failed', label: 'admin.mail.filter.failed' },
 ];
 
-const CHANNELS: { value: OutboxChannel | ''; label: string }[] = [
-  { value: '', label: 'Mail and texts' },
-  { value: 'mail', label: 'Mail' },
-  { value: 'sms', label: 'Texts (SMS)' },
+const CHANNELS: { value: OutboxChannel | ''; label: WebMessageId }[] = [
+  { value: '', label: 'admin.mail.channel.all' },
+  { value: 'mail', label: 'admin.mail.channel.mail' },
+  { value: 'sms', label: 'admin.mail.channel.sms' },
 ];
 
-const STATUS_LABEL: Record<MailStatus, string> = {
-  kept: 'Kept',
-  pending: 'Waiting',
-  sending: 'Sending',
-  sent: 'Sent',
-  failed: 'Failed',
+const STATUS_LABEL: Record<MailStatus, WebMessageId> = {
+  kept: 'admin.mail.status.kept',
+  pending: 'admin.mail.status.pending',
+  sending: 'admin.mail.status.sending',
+  sent: 'admin.mail.status.sent',
+  failed: 'admin.mail.status.failed',
 };
 
 /** One message; its text is fetched when opened and shown as plain text (the HTML is never rendered here). */
@@ -38,32 +42,37 @@ function MailItem({ mail }: { mail: AdminMail }) {
   const [text, setText] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const bodyId = `mail-body-${mail.id}`;
+  const t = useT();
+  const locale = useLocale();
 
   useEffect(() => {
     if (!open || text !== null) return;
     const controller = new AbortController();
     getOutgoingMail(mail.id, controller.signal).then(
       (full) => setText(full.text),
-      (error: unknown) => !controller.signal.aborted && setProblem(errorMessage(error, 'Could not load this message.')),
+      (error: unknown) => !controller.signal.aborted && setProblem(errorMessage(error, t('admin.mail.messageFailed'))),
     );
     return () => controller.abort();
-  }, [open, text, mail.id]);
+  }, [open, text, mail.id, t]);
 
   return (
     <li className="flagged-item">
       <div className="flagged-item__top">
         <strong>{mail.subject}</strong>
-        <span className={`mail-status mail-status--${mail.status}`}>{STATUS_LABEL[mail.status]}</span>
+        <span className={`mail-status mail-status--${mail.status}`}>
+          {Object.hasOwn(STATUS_LABEL, mail.status) ? t(STATUS_LABEL[mail.status]) : mail.status}
+        </span>
       </div>
       <p className="mail-meta">
-        {mail.channel === 'sms' ? `SMS · ${mail.segments ?? 1} ${mail.segments === 1 ? 'part' : 'parts'} · ${mail.kind} · ` : 'Mail · '}
-        To {mail.channel === 'sms' ? formatGhanaMobile(mail.to) : mail.to} ·{' '}
-        <time dateTime={mail.created_at}>{formatDateTime(mail.created_at)}</time>
-        {mail.attempts > 1 ? ` · ${mail.attempts} attempts` : ''}
-        {mail.last_error ? ` · last error: ${mail.last_error}` : ''}
+        {mail.channel === 'sms' ? t('admin.mail.smsPrefix', { count: mail.segments ?? 1, kind: mail.kind }) : t('admin.mail.mailPrefix')}
+        {withElements(t('admin.mail.to', { to: mail.channel === 'sms' ? formatGhanaMobile(mail.to) : mail.to, date: slot('date') }), {
+          date: <time dateTime={mail.created_at}>{formatDateTime(mail.created_at, locale)}</time>,
+        })}
+        {mail.attempts > 1 ? t('admin.mail.attempts', { count: mail.attempts }) : ''}
+        {mail.last_error ? t('admin.mail.lastError', { error: mail.last_error }) : ''}
       </p>
       <button type="button" className="button button--secondary" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
-        {open ? 'Hide message' : 'Read message'}
+        {open ? t('admin.mail.hide') : t('admin.mail.read')}
       </button>
       <div id={bodyId} hidden={!open}>
         {open ? (
@@ -72,7 +81,7 @@ function MailItem({ mail }: { mail: AdminMail }) {
               {problem}
             </p>
           ) : text === null ? (
-            <LinesSkeleton label="Loading the message…" />
+            <LinesSkeleton label={t('admin.mail.loadingMessage')} />
           ) : (
             <pre className="mail-text">{text}</pre>
           )
@@ -87,7 +96,8 @@ function MailItem({ mail }: { mail: AdminMail }) {
  * mail is kept here (so an admin can still pass a reset link on), and with SMS_PROVIDER=log the texts.
  */
 export function OutgoingMailPage() {
-  useDocumentTitle('Outgoing mail');
+  const t = useT();
+  useDocumentTitle(t('admin.mail.title'));
   const [status, setStatus] = useState<MailStatus | ''>('');
   const [channel, setChannel] = useState<OutboxChannel | ''>('');
   const [page, setPage] = useState(1);
@@ -106,10 +116,10 @@ export function OutgoingMailPage() {
   const list = items ?? [];
   return (
     <div className="admin-page">
-      <h1>Outgoing mail</h1>
+      <h1>{t('admin.mail.title')}</h1>
       <NewsletterIssueForm onSent={() => setVersion((v) => v + 1)} />
       <label className="mail-filter">
-        Show{' '}
+        {t('admin.mail.show')}{' '}
         <select
           value={status}
           onChange={(e) => {
@@ -120,13 +130,13 @@ export function OutgoingMailPage() {
         >
           {FILTERS.map((f) => (
             <option key={f.value} value={f.value}>
-              {f.label}
+              {t(f.label)}
             </option>
           ))}
         </select>
       </label>
       <label className="mail-filter">
-        Channel{' '}
+        {t('admin.mail.channel.label')}{' '}
         <select
           value={channel}
           onChange={(e) => {
@@ -137,24 +147,24 @@ export function OutgoingMailPage() {
         >
           {CHANNELS.map((c) => (
             <option key={c.value} value={c.value}>
-              {c.label}
+              {t(c.label)}
             </option>
           ))}
         </select>
       </label>
-      <section className="panel" aria-busy={items === null} aria-label="Messages">
+      <section className="panel" aria-busy={items === null} aria-label={t('admin.mail.messages')}>
         {items === null ? (
-          <LinesSkeleton label="Loading messages…" />
+          <LinesSkeleton label={t('admin.mail.loading')} />
         ) : list.length === 0 ? (
-          <p className="panel__empty">{failed ? 'Could not load the messages. Check your connection and try again.' : 'No messages.'}</p>
+          <p className="panel__empty">{failed ? t('admin.mail.failed') : t('admin.mail.empty')}</p>
         ) : (
-          <ul className="flagged-list" aria-label="Messages">
+          <ul className="flagged-list" aria-label={t('admin.mail.messages')}>
             {list.map((m) => (
               <MailItem key={m.id} mail={m} />
             ))}
           </ul>
         )}
-        {items !== null ? <Pager label="Pages of messages" page={page} hasNext={hasNext} onPage={setPage} /> : null}
+        {items !== null ? <Pager label={t('admin.mail.pages')} page={page} hasNext={hasNext} onPage={setPage} /> : null}
       </section>
     </div>
   );

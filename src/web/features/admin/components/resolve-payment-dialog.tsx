@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import type { AdminPayment, PaymentResolutionRequest } from '../../../../shared/contract/admin';
 import { formatGhs, parseAmount, toDecimalString } from '../../../../shared/money';
 import { ModalDialog } from '../../../components/modal-dialog';
+import { t as translate, useT } from '../../../lib/i18n';
 
 export type ResolveAction = PaymentResolutionRequest['action'];
 
@@ -17,7 +18,7 @@ interface ResolvePaymentDialogProps {
 
 /** What the provider reported, in words ("GH₵50.00", "USD 20.00", "no amount"). */
 export function receivedLabel(payment: AdminPayment): string {
-  if (payment.received_amount === null) return 'no amount';
+  if (payment.received_amount === null) return translate('admin.payments.noAmount');
   return payment.received_currency === 'GHS' || payment.received_currency === null
     ? formatGhs(payment.received_amount)
     : `${payment.received_currency} ${payment.received_amount}`;
@@ -30,6 +31,7 @@ export function receivedLabel(payment: AdminPayment): string {
  */
 export function ResolvePaymentDialog({ payment, action, busy, amountError, onConfirm, onCancel }: ResolvePaymentDialogProps) {
   const id = useId();
+  const t = useT();
   const reportedGhs = payment.received_currency === 'GHS' ? (payment.received_amount ?? '') : '';
   const [amount, setAmount] = useState(reportedGhs);
   const [note, setNote] = useState('');
@@ -47,21 +49,25 @@ export function ResolvePaymentDialog({ payment, action, busy, amountError, onCon
       return;
     }
     if (pesewas === null || pesewas <= 0) {
-      setLocalError('Enter the amount received in GHS, for example 50.00.');
+      setLocalError(t('admin.resolve.badAmount'));
       firstRef.current?.focus();
       return;
     }
     onConfirm({ action: 'credit', amount: toDecimalString(pesewas), note: note.trim() || undefined });
   }
 
-  const title = credit ? `Credit payment ${payment.reference}` : `Mark payment ${payment.reference} refunded`;
+  const title = credit
+    ? t('admin.payments.creditTitle', { reference: payment.reference })
+    : t('admin.payments.markRefundedTitle', { reference: payment.reference });
   const confirmLabel = credit
     ? busy
-      ? 'Crediting...'
-      : `Credit ${pesewas !== null && pesewas > 0 ? formatGhs(pesewas) : 'amount'}`
+      ? t('admin.resolve.crediting')
+      : pesewas !== null && pesewas > 0
+        ? t('admin.resolve.creditAmount', { amount: formatGhs(pesewas) })
+        : t('admin.resolve.creditNoAmount')
     : busy
-      ? 'Saving...'
-      : 'Mark refunded';
+      ? t('admin.resolve.saving')
+      : t('admin.payments.markRefunded');
 
   return (
     <ModalDialog
@@ -69,17 +75,15 @@ export function ResolvePaymentDialog({ payment, action, busy, amountError, onCon
       onCancel={onCancel}
       description={
         <>
-          Asked {formatGhs(payment.amount)}; the provider reported {receivedLabel(payment)}.{' '}
-          {credit
-            ? 'The amount you credit is shared over the causes in proportion to what was pledged, and the public record shows it.'
-            : 'Nothing is credited; the causes\u2019 public record shows the refund. Refund the donor at the provider first.'}
+          {t('admin.resolve.reported', { asked: formatGhs(payment.amount), received: receivedLabel(payment) })}{' '}
+          {credit ? t('admin.resolve.creditExplain') : t('admin.resolve.refundExplain')}
         </>
       }
     >
       <form onSubmit={onSubmit} noValidate className="resolve-form">
         {credit ? (
           <div className={`field${error ? ' field--invalid' : ''}`}>
-            <label htmlFor={`${id}-amount`}>Amount received (GH₵)</label>
+            <label htmlFor={`${id}-amount`}>{t('admin.resolve.amount')}</label>
             <input
               ref={firstRef}
               id={`${id}-amount`}
@@ -103,7 +107,7 @@ export function ResolvePaymentDialog({ payment, action, busy, amountError, onCon
           </div>
         ) : null}
         <div className="field">
-          <label htmlFor={`${id}-note`}>Note for the record (optional)</label>
+          <label htmlFor={`${id}-note`}>{t('admin.resolve.note')}</label>
           <textarea
             ref={credit ? undefined : firstRef}
             id={`${id}-note`}
@@ -119,7 +123,7 @@ export function ResolvePaymentDialog({ payment, action, busy, amountError, onCon
             {confirmLabel}
           </button>
           <button type="button" className="button button--secondary" onClick={onCancel}>
-            Cancel
+            {t('admin.resolve.cancel')}
           </button>
         </div>
       </form>

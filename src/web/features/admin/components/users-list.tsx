@@ -3,12 +3,15 @@ import { formatDate } from '../../../../shared/dates';
 import { useLoad } from '../../../lib/use-load';
 import { listUsers } from '../api/admin-api';
 import { Pager } from '../../../components/pager';
+import { useLocale, useT } from '../../../lib/i18n';
 
 const SEARCH_DELAY_MS = 300;
 
 /** Paginated, searchable list of accounts (GET /api/admin/users/). */
 export function UsersList() {
   const id = useId();
+  const t = useT();
+  const locale = useLocale();
   const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -28,7 +31,7 @@ export function UsersList() {
 
   return (
     <section className="panel" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>Users</h2>
+      <h2 id={`${id}-h`}>{t('admin.users.title')}</h2>
       <form
         role="search"
         className="search-box users__search"
@@ -39,38 +42,40 @@ export function UsersList() {
         }}
       >
         <label htmlFor={`${id}-q`} className="visually-hidden">
-          Search users
+          {t('admin.users.search')}
         </label>
         <input
           id={`${id}-q`}
           type="search"
-          placeholder="Search users by name or email"
+          placeholder={t('admin.users.placeholder')}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
         />
       </form>
       {users === null ? (
         <div className="skeleton" role="status">
-          <span className="visually-hidden">Loading users…</span>
+          <span className="visually-hidden">{t('admin.users.loading')}</span>
           <div className="skeleton__line" />
           <div className="skeleton__line" />
         </div>
       ) : users.length === 0 ? (
-        <p className="panel__empty">{failed ? 'Could not load the users.' : search ? `No users found for "${search}"` : 'No users yet.'}</p>
+        <p className="panel__empty">
+          {failed ? t('admin.users.failed') : search ? t('admin.users.noResults', { search }) : t('admin.users.empty')}
+        </p>
       ) : (
-        <div className="table-wrap" role="region" aria-label="Users table" tabIndex={0}>
+        <div className="table-wrap" role="region" aria-label={t('admin.users.table')} tabIndex={0}>
           <table className="data-table">
             <thead>
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Joined</th>
+                <th scope="col">{t('admin.users.name')}</th>
+                <th scope="col">{t('admin.users.email')}</th>
+                <th scope="col">{t('admin.users.role')}</th>
+                <th scope="col">{t('admin.users.joined')}</th>
                 <th scope="col" className="num">
-                  Causes
+                  {t('admin.users.causes')}
                 </th>
                 <th scope="col" className="num">
-                  Donations
+                  {t('admin.users.donations')}
                 </th>
               </tr>
             </thead>
@@ -79,8 +84,8 @@ export function UsersList() {
                 <tr key={u.id}>
                   <td>{u.name || '—'}</td>
                   <td>{u.email}</td>
-                  <td>{u.role === 'admin' ? 'Admin' : 'User'}</td>
-                  <td>{formatDate(u.created_at)}</td>
+                  <td>{u.role === 'admin' ? t('admin.users.roleAdmin') : t('admin.users.roleUser')}</td>
+                  <td>{formatDate(u.created_at, locale)}</td>
                   <td className="num">{u.causes_count}</td>
                   <td className="num">{u.donations_count}</td>
                 </tr>
@@ -89,7 +94,9 @@ export function UsersList() {
           </table>
         </div>
       )}
-      {users !== null ? <Pager label="Pages of users" page={page} hasNext={hasNext} onPage={setPage} note={`${count} users`} /> : null}
+      {users !== null ? (
+        <Pager label={t('admin.users.pages')} page={page} hasNext={hasNext} onPage={setPage} note={t('admin.users.count', { count })} />
+      ) : null}
     </section>
   );
 }

@@ -8,48 +8,57 @@ import { useCartCount } from '../../../components/notifications-badge/use-cart-c
 import { CartBadge, NotificationBadge } from '../../../components/notifications-badge/notification-badge';
 import { accountState, displayName, loadAccount, roleLabel } from '../account-store';
 import { Avatar } from './avatar';
+import type { WebMessageId } from '../../../../shared/i18n/message-ids.gen';
+import { useT } from '../../../lib/i18n';
 import '../dashboard.css';
 
 interface NavItem {
   to: string;
-  label: string;
+  label: WebMessageId;
 }
 
 /** Spec §2 sidebar targets, plus the admin screens for admins. */
 const NAV: NavItem[] = [
-  { to: '/dashboard', label: 'Dashboard' },
-  { to: '/desktoppage', label: 'Favorites' },
-  { to: '/notificationspage', label: 'Notifications' },
-  { to: '/causelistpage', label: 'Causes' },
-  { to: '/causes/create', label: 'Create a cause' },
-  { to: '/profilepage', label: 'Profile' },
-  { to: '/profilesettings', label: 'Settings' },
+  { to: '/dashboard', label: 'common.nav.dashboard' },
+  { to: '/desktoppage', label: 'dashboard.nav.favorites' },
+  { to: '/notificationspage', label: 'dashboard.nav.notifications' },
+  { to: '/causelistpage', label: 'dashboard.nav.causes' },
+  { to: '/causes/create', label: 'dashboard.nav.createCause' },
+  { to: '/profilepage', label: 'dashboard.nav.profile' },
+  { to: '/profilesettings', label: 'dashboard.nav.settings' },
 ];
 const ADMIN_NAV: NavItem[] = [
-  { to: '/admindashboard', label: 'Admin dashboard' },
-  { to: '/causereviewpage', label: 'Review causes' },
-  { to: '/adminwithdrawals', label: 'Withdrawals' },
-  { to: '/adminpayments', label: 'Flagged payments' },
-  { to: '/admindonations', label: 'Donations and refunds' },
-  { to: '/adminmail', label: 'Outgoing mail' },
-  { to: '/adminussd', label: 'USSD simulator' },
+  { to: '/admindashboard', label: 'dashboard.nav.adminDashboard' },
+  { to: '/causereviewpage', label: 'dashboard.nav.reviewCauses' },
+  { to: '/adminwithdrawals', label: 'dashboard.nav.withdrawals' },
+  { to: '/adminpayments', label: 'dashboard.nav.flaggedPayments' },
+  { to: '/admindonations', label: 'dashboard.nav.donationsAndRefunds' },
+  { to: '/adminmail', label: 'dashboard.nav.outgoingMail' },
+  { to: '/adminussd', label: 'dashboard.nav.ussdSimulator' },
 ];
 /** Organizers (anyone with a cause) get their causes' withdrawals. */
-const ORGANIZER_NAV: NavItem[] = [{ to: '/withdrawals', label: 'Your withdrawals' }];
+const ORGANIZER_NAV: NavItem[] = [{ to: '/withdrawals', label: 'dashboard.nav.yourWithdrawals' }];
+const ROLE_LABELS: Record<ReturnType<typeof roleLabel>, WebMessageId> = {
+  Admin: 'dashboard.role.admin',
+  Organizer: 'dashboard.role.organizer',
+  Donor: 'dashboard.role.donor',
+};
 
 /** The profile card: the signed-in user's real name and role (replaces the spec's hard-coded 'Admin'). */
 export function ProfileCard() {
   const { profile, causesCreated } = useSnapshot(accountState);
   const { name, email, role } = useSnapshot(session);
+  const t = useT();
   const fullName = displayName(profile, name, email);
+  const roleText = t(ROLE_LABELS[roleLabel(role, causesCreated)]);
   return (
     // Named explicitly: on narrow phones only the avatar shows.
-    <Link to="/profilepage" className="profile-card" aria-label={`${fullName}, ${roleLabel(role, causesCreated)}`}>
+    <Link to="/profilepage" className="profile-card" aria-label={`${fullName}, ${roleText}`}>
       <Avatar src={profile?.profile_picture} size={40} />
       <span className="profile-card__text">
         <span className="profile-card__name">{fullName}</span>
         <span className="visually-hidden">, </span>
-        <span className="profile-card__role">{roleLabel(role, causesCreated)}</span>
+        <span className="profile-card__role">{roleText}</span>
       </span>
     </Link>
   );
@@ -61,6 +70,7 @@ export function ProfileCard() {
  */
 export function DashboardLayout({ children, search }: { children: ReactNode; search?: ReactNode }) {
   const [open, setOpen] = useState(false);
+  const t = useT();
   const { role } = useSnapshot(session);
   const cartCount = useCartCount();
   const logout = useLogout();
@@ -90,21 +100,21 @@ export function DashboardLayout({ children, search }: { children: ReactNode; sea
             aria-controls="account-nav"
             onClick={() => setOpen(!open)}
           >
-            Menu
+            {t('common.menu')}
           </button>
         </div>
-        <nav id="account-nav" aria-label="Account" className="account-nav">
+        <nav id="account-nav" aria-label={t('dashboard.nav.label')} className="account-nav">
           <ul>
             {items.map((item) => (
               <li key={item.to}>
                 <Link to={item.to} activeOptions={{ exact: true }}>
-                  {item.label}
+                  {t(item.label)}
                 </Link>
               </li>
             ))}
             <li>
               <button type="button" className="account-nav__logout" onClick={logout}>
-                Log out
+                {t('common.nav.logOut')}
               </button>
             </li>
           </ul>

@@ -15,6 +15,7 @@ import { getDashboardSummary, listOwnCauses, listPopularCauses, listRecentDonati
 import { monthLabel } from '../../../lib/month-label';
 import { DashboardLayout } from './dashboard-layout';
 import { StatusBadge } from './status-badge';
+import { useLocale, useT } from '../../../lib/i18n';
 
 /** undefined while the first load runs. */
 type Loaded<T> = T | undefined;
@@ -37,7 +38,7 @@ function matches(query: string, ...fields: (string | null | undefined)[]): boole
 function SkeletonRows({ rows = 3, label }: { rows?: number; label: string }) {
   return (
     <div className="skeleton skeleton-rows" role="status">
-      <span className="visually-hidden">Loading {label}…</span>
+      <span className="visually-hidden">{label}</span>
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} className="skeleton__line" />
       ))}
@@ -48,6 +49,7 @@ function SkeletonRows({ rows = 3, label }: { rows?: number; label: string }) {
 function SearchBox({ value, onChange }: { value: string; onChange: (v: string) => void }) {
   const navigate = useNavigate();
   const id = useId();
+  const t = useT();
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const q = value.trim();
@@ -57,21 +59,21 @@ function SearchBox({ value, onChange }: { value: string; onChange: (v: string) =
   return (
     <form role="search" className="search-box" onSubmit={onSubmit}>
       <label htmlFor={id} className="visually-hidden">
-        Search your causes and donations
+        {t('dashboard.search.label')}
       </label>
       <input
         id={id}
         type="search"
-        placeholder="Search causes and donations"
+        placeholder={t('dashboard.search.placeholder')}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         aria-describedby={`${id}-hint`}
       />
       <span id={`${id}-hint`} className="visually-hidden">
-        Press Enter to search all causes.
+        {t('dashboard.search.hint')}
       </span>
       <button type="submit" className="button button--secondary button--small">
-        Search
+        {t('dashboard.search.button')}
       </button>
     </form>
   );
@@ -87,21 +89,23 @@ function MonthFigures({
   onMonth: (m: string) => void;
 }) {
   const id = useId();
-  if (summary === undefined) return <SkeletonRows rows={2} label="your month" />;
+  const t = useT();
+  const locale = useLocale();
+  if (summary === undefined) return <SkeletonRows rows={2} label={t('dashboard.month.loading')} />;
   if (summary === null) return null;
-  const label = monthLabel(summary.month);
+  const label = monthLabel(summary.month, locale);
   return (
     <section aria-labelledby={`${id}-h`} aria-busy={loading}>
       <div className="dash-welcome">
         <h2 id={`${id}-h`} className="visually-hidden">
-          Your month
+          {t('dashboard.month.heading')}
         </h2>
         <div className="select-field">
-          <label htmlFor={`${id}-month`}>Month</label>
+          <label htmlFor={`${id}-month`}>{t('dashboard.month.label')}</label>
           <select id={`${id}-month`} value={summary.month} onChange={(e) => onMonth(e.target.value)}>
             {summary.months.map((m) => (
               <option key={m} value={m}>
-                {monthLabel(m)}
+                {monthLabel(m, locale)}
               </option>
             ))}
           </select>
@@ -109,25 +113,25 @@ function MonthFigures({
       </div>
       <div className="stat-grid">
         <div className="stat-card">
-          <p className="stat-card__label">Donated in {label}</p>
+          <p className="stat-card__label">{t('dashboard.month.donated', { month: label })}</p>
           <p className="stat-card__value">{formatGhs(summary.donated_in_month)}</p>
         </div>
         <div className="stat-card">
-          <p className="stat-card__label">Donations in {label}</p>
+          <p className="stat-card__label">{t('dashboard.month.donations', { month: label })}</p>
           <p className="stat-card__value">{summary.donations_in_month}</p>
         </div>
         <div className="stat-card">
-          <p className="stat-card__label">Raised for your causes in {label}</p>
+          <p className="stat-card__label">{t('dashboard.month.raised', { month: label })}</p>
           <p className="stat-card__value">{formatGhs(summary.raised_in_month)}</p>
         </div>
         <div className="stat-card">
-          <p className="stat-card__label">Your causes</p>
+          <p className="stat-card__label">{t('dashboard.month.yourCauses')}</p>
           <p className="stat-card__value">
             {summary.causes.total}
             <span className="visually-hidden">.</span>
           </p>
           <p className="stat-card__label">
-            {summary.causes.active} active · {summary.causes.under_review} under review
+            {t('dashboard.month.causeStates', { active: summary.causes.active, underReview: summary.causes.under_review })}
           </p>
         </div>
       </div>
@@ -136,18 +140,19 @@ function MonthFigures({
 }
 
 function OwnCauses({ causes, query }: { causes: Loaded<Cause[]>; query: string }) {
+  const t = useT();
   const shown = (causes ?? []).filter((c) => matches(query, c.name ?? c.title, c.description));
   return (
     <section className="panel" aria-labelledby="dash-own-causes">
-      <h2 id="dash-own-causes">Your Causes</h2>
+      <h2 id="dash-own-causes">{t('dashboard.ownCauses.title')}</h2>
       {causes === undefined ? (
-        <SkeletonRows label="your causes" />
+        <SkeletonRows label={t('dashboard.ownCauses.loading')} />
       ) : causes.length === 0 ? (
         <p className="panel__empty">
-          You have not created a cause yet. <Link to="/causes/create">Create your first cause</Link>
+          {t('dashboard.ownCauses.empty')} <Link to="/causes/create">{t('dashboard.ownCauses.createFirst')}</Link>
         </p>
       ) : shown.length === 0 ? (
-        <p className="panel__empty">No causes match "{query}".</p>
+        <p className="panel__empty">{t('dashboard.ownCauses.noMatch', { query })}</p>
       ) : (
         <ul className="item-list">
           {shown.map((cause) => (
@@ -158,7 +163,7 @@ function OwnCauses({ causes, query }: { causes: Loaded<Cause[]>; query: string }
                 </Link>
                 <br />
                 <span className="item-list__meta">
-                  {formatGhs(cause.current_amount)} raised of {formatGhs(cause.target_amount)}
+                  {t('dashboard.ownCauses.raised', { raised: formatGhs(cause.current_amount), target: formatGhs(cause.target_amount) })}
                 </span>
               </span>
               <StatusBadge status={cause.status} />
@@ -171,18 +176,20 @@ function OwnCauses({ causes, query }: { causes: Loaded<Cause[]>; query: string }
 }
 
 function RecentDonations({ donations, query }: { donations: Loaded<DonationRecord[]>; query: string }) {
+  const t = useT();
+  const locale = useLocale();
   const shown = (donations ?? []).filter((d) => matches(query, d.cause_title, d.amount));
   return (
     <section className="panel" aria-labelledby="dash-donations">
-      <h2 id="dash-donations">Your recent donations</h2>
+      <h2 id="dash-donations">{t('dashboard.donations.title')}</h2>
       {donations === undefined ? (
-        <SkeletonRows label="your donations" />
+        <SkeletonRows label={t('dashboard.donations.loading')} />
       ) : donations.length === 0 ? (
         <p className="panel__empty">
-          No donations yet. <Link to="/causelistpage">Find a cause to support</Link>
+          {t('dashboard.donations.empty')} <Link to="/causelistpage">{t('dashboard.donations.findCause')}</Link>
         </p>
       ) : shown.length === 0 ? (
-        <p className="panel__empty">No donations match "{query}".</p>
+        <p className="panel__empty">{t('dashboard.donations.noMatch', { query })}</p>
       ) : (
         <ul className="item-list">
           {shown.map((d) => (
@@ -190,7 +197,7 @@ function RecentDonations({ donations, query }: { donations: Loaded<DonationRecor
               <span>
                 <span className="item-list__title">{d.cause_title || d.cause_id.slice(0, 8)}</span>
                 <br />
-                <span className="item-list__meta">{formatDateTime(d.donated_at)}</span>
+                <span className="item-list__meta">{formatDateTime(d.donated_at, locale)}</span>
               </span>
               <span className="amount">{formatGhs(d.amount)}</span>
             </li>
@@ -198,34 +205,36 @@ function RecentDonations({ donations, query }: { donations: Loaded<DonationRecor
         </ul>
       )}
       <p>
-        <Link to="/donationhistory">See all donations</Link>
+        <Link to="/donationhistory">{t('dashboard.donations.seeAll')}</Link>
       </p>
     </section>
   );
 }
 
 function PopularCauses({ causes, query }: { causes: Loaded<Cause[]>; query: string }) {
+  const t = useT();
+  const locale = useLocale();
   const shown = (causes ?? []).filter((c) => matches(query, c.name ?? c.title, c.location, categoryText(c.category)));
   return (
     <section className="panel" aria-labelledby="dash-popular">
-      <h2 id="dash-popular">Popular Causes</h2>
+      <h2 id="dash-popular">{t('dashboard.popular.title')}</h2>
       {causes === undefined ? (
-        <SkeletonRows rows={6} label="popular causes" />
+        <SkeletonRows rows={6} label={t('dashboard.popular.loading')} />
       ) : shown.length === 0 ? (
-        <p className="panel__empty">No popular causes available</p>
+        <p className="panel__empty">{t('dashboard.popular.empty')}</p>
       ) : (
-        <div className="table-wrap" tabIndex={0} role="region" aria-label="Popular causes table">
+        <div className="table-wrap" tabIndex={0} role="region" aria-label={t('dashboard.popular.table')}>
           <table className="data-table">
             <thead>
               <tr>
-                <th scope="col">Cause name</th>
-                <th scope="col">Location</th>
-                <th scope="col">Date - Time</th>
-                <th scope="col">Category</th>
+                <th scope="col">{t('dashboard.popular.causeName')}</th>
+                <th scope="col">{t('dashboard.popular.location')}</th>
+                <th scope="col">{t('dashboard.popular.dateTime')}</th>
+                <th scope="col">{t('dashboard.popular.category')}</th>
                 <th scope="col" className="num">
-                  Amount raised
+                  {t('dashboard.popular.amountRaised')}
                 </th>
-                <th scope="col">Status</th>
+                <th scope="col">{t('dashboard.popular.status')}</th>
               </tr>
             </thead>
             <tbody>
@@ -237,7 +246,7 @@ function PopularCauses({ causes, query }: { causes: Loaded<Cause[]>; query: stri
                     </Link>
                   </td>
                   <td>{cause.location || '—'}</td>
-                  <td>{formatDateTime(cause.created_at)}</td>
+                  <td>{formatDateTime(cause.created_at, locale)}</td>
                   <td>{categoryText(cause.category) || '—'}</td>
                   <td className="num">{formatGhs(cause.current_amount)}</td>
                   <td>
@@ -255,7 +264,8 @@ function PopularCauses({ causes, query }: { causes: Loaded<Cause[]>; query: stri
 
 /** Spec §2 /dashboard with real data: name, role, badges, own causes, donations, popular causes and month figures. */
 export function DashboardPage() {
-  useDocumentTitle('Dashboard');
+  const t = useT();
+  useDocumentTitle(t('common.nav.dashboard'));
   const { user_id, name, email } = useSnapshot(session);
   const { profile } = useSnapshot(accountState);
   const [query, setQuery] = useState('');
@@ -285,15 +295,15 @@ export function DashboardPage() {
     <DashboardLayout search={<SearchBox value={query} onChange={setQuery} />}>
       <section className="dash-welcome" aria-labelledby="dash-title">
         <div>
-          <h1 id="dash-title">Welcome back, {firstName}</h1>
-          <p className="lead">Here is what is happening with your causes and donations.</p>
+          <h1 id="dash-title">{t('dashboard.page.welcome', { name: firstName })}</h1>
+          <p className="lead">{t('dashboard.page.lead')}</p>
         </div>
         <p className="button-row">
           <Link to="/causes/create" className="button button--primary">
-            Start a cause
+            {t('dashboard.page.startCause')}
           </Link>
           <Link to="/causelistpage" className="button button--secondary">
-            Donate
+            {t('common.nav.donate')}
           </Link>
         </p>
       </section>

@@ -1,21 +1,18 @@
 import { useEffect, useId, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../stores/toast-store';
+import type { WebMessageId } from '../../../../shared/i18n/message-ids.gen';
+import { useT } from '../../../lib/i18n';
 import { PushSetupError, readPushState, turnPushOff, turnPushOn, type PushState } from '../lib/push';
 import '../notifications.css';
 
-export const PUSH_TEXT = {
-  label: 'Push notifications',
-  unsupported: 'This browser cannot show push notifications.',
-  denied:
-    'Notifications are blocked for Boafo in this browser. To turn them on, open the site settings (the icon beside the address), allow Notifications, then reload this page.',
-  on: 'On: this device shows a notification when someone donates to your cause or your cause is reviewed, even when Boafo is closed.',
-  off: 'Off: turn on to be told about donations and reviews on this device, even when Boafo is closed.',
-  turnedOn: 'Push notifications turned on',
-  turnedOff: 'Push notifications turned off',
-  blocked: 'Notifications are blocked in this browser',
-  failed: 'Could not change push notifications',
-} as const;
+/** What the switch's line says in each state. */
+const STATE_TEXT: Record<PushState, WebMessageId> = {
+  unsupported: 'notifications.push.unsupported',
+  denied: 'notifications.push.denied',
+  on: 'notifications.push.on',
+  off: 'notifications.push.off',
+};
 
 /**
  * 'Notification Settings' for the profile settings side column: one switch for Web Push on this
@@ -23,6 +20,7 @@ export const PUSH_TEXT = {
  */
 export function NotificationSettings() {
   const id = useId();
+  const t = useT();
   const [state, setState] = useState<PushState | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -43,22 +41,22 @@ export function NotificationSettings() {
     try {
       const next = state === 'on' ? await turnPushOff() : await turnPushOn();
       setState(next);
-      if (next === 'on') toast.success(PUSH_TEXT.turnedOn);
-      else if (next === 'denied') toast.warning(PUSH_TEXT.blocked);
-      else if (state === 'on') toast.success(PUSH_TEXT.turnedOff);
+      if (next === 'on') toast.success(t('notifications.push.turnedOn'));
+      else if (next === 'denied') toast.warning(t('notifications.push.blocked'));
+      else if (state === 'on') toast.success(t('notifications.push.turnedOff'));
     } catch (error) {
-      toast.error(error instanceof PushSetupError ? error.message : `${PUSH_TEXT.failed}: ${errorMessage(error)}`);
+      toast.error(error instanceof PushSetupError ? error.message : t('notifications.push.failed', { reason: errorMessage(error) }));
     } finally {
       setBusy(false);
     }
   };
 
-  const help = state === null ? 'Checking this browser…' : PUSH_TEXT[state];
+  const help = state === null ? t('notifications.push.checking') : t(STATE_TEXT[state]);
   return (
     <section className="push-settings" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Notification Settings</h2>
+      <h2 id={`${id}-heading`}>{t('notifications.push.heading')}</h2>
       <label className="push-switch" htmlFor={`${id}-switch`}>
-        <span>{PUSH_TEXT.label}</span>
+        <span>{t('notifications.push.label')}</span>
         <input
           id={`${id}-switch`}
           type="checkbox"
@@ -71,7 +69,7 @@ export function NotificationSettings() {
         />
       </label>
       <p id={`${id}-help`} role={state === 'denied' ? 'status' : undefined}>
-        {busy ? 'Working…' : help}
+        {busy ? t('notifications.push.working') : help}
       </p>
     </section>
   );

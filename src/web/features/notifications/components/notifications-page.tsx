@@ -6,7 +6,9 @@ import { formatDateTime } from '../../../../shared/dates';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOnline } from '../../../lib/use-online';
 import { liveActions, liveState, type LiveStatus } from '../../../components/notifications-badge/live-status';
-import { NOTIFICATION_TEXT, searchNotifications } from '../lib/notifications-view';
+import type { WebMessageId } from '../../../../shared/i18n/message-ids.gen';
+import { useLocale, useT } from '../../../lib/i18n';
+import { searchNotifications } from '../lib/notifications-view';
 import {
   loadFirstPage,
   loadMoreNotifications,
@@ -16,26 +18,28 @@ import {
 } from '../notifications-store';
 import '../notifications.css';
 
-const STATUS_TEXT: Partial<Record<LiveStatus, string>> = {
-  connecting: 'Connecting to live updates…',
-  live: 'Live updates on',
-  reconnecting: 'Live updates interrupted. Reconnecting…',
-  offline: 'Offline. New notifications will appear when you are back online.',
-  stopped: 'Live updates stopped.',
+const STATUS_TEXT: Partial<Record<LiveStatus, WebMessageId>> = {
+  connecting: 'notifications.live.connecting',
+  live: 'notifications.live.on',
+  reconnecting: 'notifications.live.reconnecting',
+  offline: 'notifications.live.offline',
+  stopped: 'notifications.live.stopped',
 };
 
 /** One quiet line about the socket; a Reconnect button once the client has given up (spec §9). */
 export function LiveStatusLine() {
   const { status } = useSnapshot(liveState);
-  const text = STATUS_TEXT[status];
-  if (!text) return null;
+  const t = useT();
+  const textId = STATUS_TEXT[status];
+  if (!textId) return null;
+  const text = t(textId);
   return (
     <div className={`live-status live-status--${status}`}>
       <span className="live-status__dot" aria-hidden="true" />
       <span>{text}</span>
       {status === 'stopped' ? (
         <button type="button" className="button button--small button--secondary" onClick={() => liveActions.reconnect()}>
-          Reconnect
+          {t('notifications.live.reconnect')}
         </button>
       ) : null}
     </div>
@@ -47,12 +51,14 @@ const APPROVAL_TITLE = 'Withdrawal needs your approval';
 const INVITATION_TITLE = 'Treasurer invitation';
 
 function NotificationItem({ item }: { item: Notification }) {
+  const t = useT();
+  const locale = useLocale();
   const unread = !item.is_read;
   const heading = (
     <>
       {unread ? (
         <>
-          <span className="visually-hidden">Unread:</span>{' '}
+          <span className="visually-hidden">{t('notifications.item.unread')}</span>{' '}
         </>
       ) : null}
       {item.title || item.message}
@@ -80,17 +86,17 @@ function NotificationItem({ item }: { item: Notification }) {
         {item.title && item.message ? <p className="notification-item__message">{item.message}</p> : null}
         <p className="notification-item__meta">
           {item.cause && !item.message.includes(item.cause) ? <span>{item.cause} · </span> : null}
-          <time dateTime={item.created_at}>{formatDateTime(item.created_at)}</time>
+          <time dateTime={item.created_at}>{formatDateTime(item.created_at, locale)}</time>
         </p>
       </div>
       {unread ? (
         <button
           type="button"
           className="button button--small button--secondary notification-item__read"
-          aria-label={`Mark "${item.title || item.message}" as read`}
+          aria-label={t('notifications.item.markReadLabel', { title: item.title || item.message })}
           onClick={() => markNotificationRead(item.id)}
         >
-          Mark as read
+          {t('notifications.item.markRead')}
         </button>
       ) : null}
     </li>
@@ -112,7 +118,8 @@ function Skeletons() {
 
 /** Spec §2 /notificationspage: 'Your notifications' with search, read state, live prepends and Load more. */
 export function NotificationsPage() {
-  useDocumentTitle('Your notifications');
+  const t = useT();
+  useDocumentTitle(t('notifications.page.title'));
   const state = useSnapshot(notificationsState);
   const online = useOnline();
   const [search, setSearch] = useState('');
@@ -130,19 +137,19 @@ export function NotificationsPage() {
   return (
     <div className="notifications-page">
       <div className="notifications-page__head">
-        <h1>Your notifications</h1>
+        <h1>{t('notifications.page.title')}</h1>
         <button type="button" className="button button--small button--primary" disabled={unread === 0} onClick={markAllNotificationsRead}>
-          Mark all as read
+          {t('notifications.page.markAllRead')}
         </button>
       </div>
       <LiveStatusLine />
 
       <form className="notifications-search" role="search" onSubmit={(e) => e.preventDefault()}>
-        <label htmlFor="notification-search">Search notifications</label>
+        <label htmlFor="notification-search">{t('notifications.page.searchLabel')}</label>
         <input
           id="notification-search"
           type="search"
-          placeholder="Search by message, title or cause"
+          placeholder={t('notifications.page.searchPlaceholder')}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
@@ -150,12 +157,12 @@ export function NotificationsPage() {
 
       {state.source === 'saved' ? (
         <p className="notice notifications-notice" role="status">
-          {online ? 'Could not reach the server' : 'You are offline'} — showing notifications saved on this device.
+          {online ? t('notifications.page.savedUnreachable') : t('notifications.page.savedOffline')}
         </p>
       ) : null}
       {state.source === 'sample' ? (
         <p className="notice notifications-notice" role="status">
-          {NOTIFICATION_TEXT.samples}: your notifications could not be loaded.
+          {t('notifications.page.samplesNotice')}
         </p>
       ) : null}
 
@@ -166,16 +173,16 @@ export function NotificationsPage() {
 
       <section aria-labelledby="notification-list-heading" aria-busy={state.phase === 'loading'}>
         <h2 id="notification-list-heading" className="visually-hidden">
-          Notifications{unread ? `, ${unread} unread` : ''}
+          {t('notifications.page.listHeading', { count: unread })}
         </h2>
         {loading ? (
           <>
-            <p className="visually-hidden">Loading notifications…</p>
+            <p className="visually-hidden">{t('notifications.page.loading')}</p>
             <Skeletons />
           </>
         ) : shown.length === 0 ? (
           <p className="notifications-empty">
-            {trimmed && items.length > 0 ? NOTIFICATION_TEXT.noResults(trimmed) : NOTIFICATION_TEXT.empty}
+            {trimmed && items.length > 0 ? t('notifications.page.noResults', { search: trimmed }) : t('notifications.page.empty')}
           </p>
         ) : (
           <ul className="notification-list">
@@ -191,7 +198,7 @@ export function NotificationsPage() {
             disabled={state.loadingMore}
             onClick={() => void loadMoreNotifications()}
           >
-            {state.loadingMore ? 'Loading…' : 'Load more'}
+            {state.loadingMore ? t('notifications.page.loadingMore') : t('notifications.page.loadMore')}
           </button>
         ) : null}
       </section>

@@ -1,13 +1,5 @@
 import type { Notification } from '../../../../shared/contract/account';
-
-/** Spec §8 texts of /notificationspage, shared by the page, the client and the tests. */
-export const NOTIFICATION_TEXT = {
-  empty: 'No notifications yet.',
-  noResults: (search: string) => `No notifications found for "${search}"`,
-  samples: 'Showing sample notifications',
-  received: 'New notification received',
-  socketError: 'WebSocket error',
-} as const;
+import { t } from '../../../lib/i18n';
 
 /** Newest first (ISO timestamps from the API compare as text); ties by id so the order is stable. */
 export function byNewest(a: Notification, b: Notification): number {
@@ -42,12 +34,12 @@ export function searchNotifications(items: readonly Notification[], search: stri
   return items.filter((n) => [n.message, n.title, n.cause].some((text) => text?.toLowerCase().includes(needle)));
 }
 
-/** Shown only when the server cannot answer and nothing is saved on this device (spec §8). */
-export const SAMPLE_NOTIFICATIONS: Notification[] = [
+/** Shown only when the server cannot answer and nothing is saved on this device (spec §8), in the language on screen. */
+export const sampleNotifications = (): Notification[] => [
   {
     id: 'sample-1',
-    title: 'New donation',
-    message: 'Kwame donated GHS 50.00 to "Surgery for baby Esi"',
+    title: t('notifications.sample.donationTitle'),
+    message: t('notifications.sample.donationMessage', { cause: 'Surgery for baby Esi' }),
     cause: 'Surgery for baby Esi',
     cause_id: null,
     cause_title: 'Surgery for baby Esi',
@@ -56,8 +48,8 @@ export const SAMPLE_NOTIFICATIONS: Notification[] = [
   },
   {
     id: 'sample-2',
-    title: 'Cause approved',
-    message: 'Your cause "Clean water for Bolga" is now live.',
+    title: t('notifications.sample.approvedTitle'),
+    message: t('notifications.sample.approvedMessage', { cause: 'Clean water for Bolga' }),
     cause: 'Clean water for Bolga',
     cause_id: null,
     cause_title: 'Clean water for Bolga',
@@ -66,8 +58,8 @@ export const SAMPLE_NOTIFICATIONS: Notification[] = [
   },
   {
     id: 'sample-3',
-    title: 'Goal reached',
-    message: 'Your cause "School roof in Tamale" reached its goal.',
+    title: t('notifications.sample.goalTitle'),
+    message: t('notifications.sample.goalMessage', { cause: 'School roof in Tamale' }),
     cause: 'School roof in Tamale',
     cause_id: null,
     cause_title: 'School roof in Tamale',

@@ -1,5 +1,6 @@
 import type { PushPublicKey, PushSubscribeRequest } from '../../../../shared/contract/push';
 import { api } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 
 /**
  * Web Push for this browser: permission, the service worker's push subscription and the server's
@@ -47,7 +48,7 @@ export async function turnPushOn(): Promise<PushState> {
   if (permission === 'denied') return 'denied';
   if (permission !== 'granted') return 'off'; // dismissed: asked again next click
   const reg = await registration();
-  if (!reg) throw new PushSetupError('The app is still installing. Reload the page and try again.');
+  if (!reg) throw new PushSetupError(t('notifications.push.installing'));
   const { public_key: key } = await api.get<PushPublicKey>('/api/push/public-key/');
   const subscription = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(key) });
   const json = subscription.toJSON();

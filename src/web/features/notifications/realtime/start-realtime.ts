@@ -5,7 +5,7 @@ import { session } from '../../../stores/session-store';
 import { toast } from '../../../stores/toast-store';
 import { liveActions, liveState } from '../../../components/notifications-badge/live-status';
 import { refreshUnreadCount, unreadState } from '../../../components/notifications-badge/unread-count';
-import { NOTIFICATION_TEXT } from '../lib/notifications-view';
+import { t } from '../../../lib/i18n';
 import { catchUpNotifications, receiveNotification, resetNotifications } from '../notifications-store';
 import { socketUrl } from '../../../lib/socket-url';
 import { RealtimeClient, type SocketFactory } from './socket-client';
@@ -43,7 +43,7 @@ export function startRealtime(options: StartRealtimeOptions = {}): () => void {
       liveState.status = status;
       watchForRecovery(status === 'stopped');
     },
-    onOutageError: () => toast.error(NOTIFICATION_TEXT.socketError),
+    onOutageError: () => toast.error(t('notifications.live.socketError')),
     WebSocket: options.WebSocket,
     reconnectDelayMs: options.reconnectDelayMs,
     isOnline: () => navigator.onLine !== false,

@@ -7,33 +7,45 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { toast } from '../../../stores/toast-store';
 import { ReasonDialog } from '../../../components/reason-dialog';
 import { approveWithdrawal, listAdminWithdrawals, rejectWithdrawal, retryWithdrawal } from '../api/payouts-api';
-import { PAYOUT_METHOD_LABELS } from '../../../../shared/payment-methods';
 import { formatGhanaMobile } from '../../../../shared/phone';
+import { useLocale, useT } from '../../../lib/i18n';
+import { payoutMethodText } from '../lib/payout-text';
 import { WithdrawalStatusBadge } from './status-badge';
 import '../../../components/admin-list/admin-list.css';
 import '../payouts.css';
 import { TabbedList, type ListTab } from '../../../components/admin-list/tabbed-list';
 
 const TABS: ListTab<WithdrawalStatus>[] = [
-  { status: 'requested', label: 'Requested', empty: 'No withdrawals waiting for review.' },
-  { status: 'processing', label: 'Processing', empty: 'No payouts on their way.' },
-  { status: 'paid', label: 'Paid', empty: 'No paid withdrawals yet.' },
-  { status: 'failed', label: 'Failed', empty: 'No failed payouts.' },
-  { status: 'rejected', label: 'Rejected', empty: 'No rejected withdrawals.' },
+  {
+    status: 'requested',
+    label: 'payouts.admin.tab.requested',
+    title: 'payouts.admin.title.requested',
+    empty: 'payouts.admin.empty.requested',
+  },
+  {
+    status: 'processing',
+    label: 'payouts.admin.tab.processing',
+    title: 'payouts.admin.title.processing',
+    empty: 'payouts.admin.empty.processing',
+  },
+  { status: 'paid', label: 'payouts.admin.tab.paid', title: 'payouts.admin.title.paid', empty: 'payouts.admin.empty.paid' },
+  { status: 'failed', label: 'payouts.admin.tab.failed', title: 'payouts.admin.title.failed', empty: 'payouts.admin.empty.failed' },
+  { status: 'rejected', label: 'payouts.admin.tab.rejected', title: 'payouts.admin.title.rejected', empty: 'payouts.admin.empty.rejected' },
 ];
 
 function Destination({ w }: { w: AdminWithdrawal }) {
+  const t = useT();
   const d = w.destination;
   if (!d) return <>{w.destination_label}</>;
   return d.type === 'bank' ? (
     <>
-      {PAYOUT_METHOD_LABELS.bank}: {d.bank_name || d.bank_code}
+      {payoutMethodText(t, 'bank')}: {d.bank_name || d.bank_code}
       <br />
       <span className="payout-mono">{d.account_number}</span> · {d.account_name}
     </>
   ) : (
     <>
-      {PAYOUT_METHOD_LABELS.mobile_money}: {d.provider_name || d.provider}
+      {payoutMethodText(t, 'mobile_money')}: {d.provider_name || d.provider}
       <br />
       <span className="payout-mono">{formatGhanaMobile(d.phone_number)}</span> · {d.account_name}
     </>
@@ -49,7 +61,9 @@ interface RowProps {
 }
 
 function QueueItem({ w, busy, onApprove, onReject, onRetry }: RowProps) {
-  const subject = `${formatGhs(w.amount)} for ${w.cause_title}`;
+  const t = useT();
+  const locale = useLocale();
+  const subject = { amount: formatGhs(w.amount), cause: w.cause_title };
   const reason = w.status === 'rejected' ? w.rejection_reason : w.status === 'failed' ? w.failure_reason : null;
   return (
     <li className="payout-item payout-item--admin">
@@ -59,19 +73,23 @@ function QueueItem({ w, busy, onApprove, onReject, onRetry }: RowProps) {
       </div>
       <dl className="payout-facts">
         <div>
-          <dt>Cause</dt>
+          <dt>{t('payouts.admin.cause')}</dt>
           <dd>
             <Link to="/causes/$id" params={{ id: w.cause_id }}>
               {w.cause_title}
             </Link>
             {' · '}
-            <Link to="/admindonations" search={{ cause_id: w.cause_id }} aria-label={`Donations to ${w.cause_title}`}>
-              Donations
+            <Link
+              to="/admindonations"
+              search={{ cause_id: w.cause_id }}
+              aria-label={t('payouts.admin.donationsLabel', { cause: w.cause_title })}
+            >
+              {t('payouts.admin.donations')}
             </Link>
           </dd>
         </div>
         <div>
-          <dt>Organizer</dt>
+          <dt>{t('payouts.admin.organizer')}</dt>
           <dd>
             {w.organizer_name || '—'}
             <br />
@@ -79,32 +97,32 @@ function QueueItem({ w, busy, onApprove, onReject, onRetry }: RowProps) {
           </dd>
         </div>
         <div>
-          <dt>Pay to</dt>
+          <dt>{t('payouts.admin.payTo')}</dt>
           <dd>
             <Destination w={w} />
           </dd>
         </div>
         <div>
-          <dt>Requested</dt>
+          <dt>{t('payouts.admin.requested')}</dt>
           <dd>
-            <time dateTime={w.created_at}>{formatDateTime(w.created_at)}</time>
+            <time dateTime={w.created_at}>{formatDateTime(w.created_at, locale)}</time>
           </dd>
         </div>
         {w.paid_at ? (
           <div>
-            <dt>Paid</dt>
+            <dt>{t('payouts.admin.paid')}</dt>
             <dd>
-              <time dateTime={w.paid_at}>{formatDateTime(w.paid_at)}</time>
+              <time dateTime={w.paid_at}>{formatDateTime(w.paid_at, locale)}</time>
             </dd>
           </div>
         ) : null}
         <div>
-          <dt>Reference</dt>
+          <dt>{t('payouts.admin.reference')}</dt>
           <dd className="payout-mono">{w.reference}</dd>
         </div>
         {reason ? (
           <div>
-            <dt>Reason</dt>
+            <dt>{t('payouts.admin.reason')}</dt>
             <dd>{reason}</dd>
           </div>
         ) : null}
@@ -115,19 +133,19 @@ function QueueItem({ w, busy, onApprove, onReject, onRetry }: RowProps) {
             type="button"
             className="button button--primary button--small"
             disabled={busy}
-            aria-label={`Approve ${subject}`}
+            aria-label={t('payouts.admin.approveLabel', subject)}
             onClick={onApprove}
           >
-            Approve
+            {t('payouts.admin.approve')}
           </button>
           <button
             type="button"
             className="button button--danger button--small"
             disabled={busy}
-            aria-label={`Reject ${subject}`}
+            aria-label={t('payouts.admin.rejectLabel', subject)}
             onClick={(e) => onReject(e.currentTarget)}
           >
-            Reject
+            {t('payouts.admin.reject')}
           </button>
         </div>
       ) : w.status === 'processing' || w.status === 'failed' ? (
@@ -136,10 +154,10 @@ function QueueItem({ w, busy, onApprove, onReject, onRetry }: RowProps) {
             type="button"
             className="button button--secondary button--small"
             disabled={busy}
-            aria-label={`Retry ${subject}`}
+            aria-label={t('payouts.admin.retryLabel', subject)}
             onClick={onRetry}
           >
-            Retry
+            {t('payouts.admin.retry')}
           </button>
         </div>
       ) : null}
@@ -149,7 +167,8 @@ function QueueItem({ w, busy, onApprove, onReject, onRetry }: RowProps) {
 
 /** /adminwithdrawals: organizers' withdrawal requests by status, with Approve, Reject (reason) and Retry. */
 export function AdminWithdrawalsPage() {
-  useDocumentTitle('Withdrawals');
+  const t = useT();
+  useDocumentTitle(t('payouts.admin.pageTitle'));
   const [busy, setBusy] = useState(false);
   const [version, setVersion] = useState(0);
   const [rejecting, setRejecting] = useState<AdminWithdrawal | null>(null);
@@ -162,7 +181,7 @@ export function AdminWithdrawalsPage() {
       toast.success(success);
       return true;
     } catch {
-      toast.error('Failed to update withdrawal');
+      toast.error(t('payouts.admin.failed'));
       return false;
     } finally {
       setBusy(false);
@@ -179,13 +198,15 @@ export function AdminWithdrawalsPage() {
   return (
     <div className="admin-page payout-page">
       <h1 id="withdrawals-title" tabIndex={-1}>
-        Withdrawals
+        {t('payouts.admin.pageTitle')}
       </h1>
       <TabbedList
         tabs={TABS}
         idPrefix="wd"
-        label="Withdrawal status"
-        noun="withdrawals"
+        label={t('payouts.admin.tabsLabel')}
+        loadingLabel={t('payouts.admin.loading')}
+        failedText={t('payouts.admin.loadFailed')}
+        pagesLabel={t('payouts.admin.pages')}
         listClassName="payout-list"
         load={listAdminWithdrawals}
         version={version}
@@ -195,24 +216,24 @@ export function AdminWithdrawalsPage() {
             key={w.id}
             w={w}
             busy={busy}
-            onApprove={() => void act(() => approveWithdrawal(w.id), 'Withdrawal approved')}
+            onApprove={() => void act(() => approveWithdrawal(w.id), t('payouts.admin.approved'))}
             onReject={(opener) => {
               returnFocus.current = opener;
               setRejecting(w);
             }}
-            onRetry={() => void act(() => retryWithdrawal(w.id), 'Payout retried')}
+            onRetry={() => void act(() => retryWithdrawal(w.id), t('payouts.admin.retried'))}
           />
         )}
       </TabbedList>
 
       {rejecting ? (
         <ReasonDialog
-          subject={`Reject withdrawal of ${formatGhs(rejecting.amount)} for “${rejecting.cause_title}”`}
+          subject={t('payouts.admin.rejectTitle', { amount: formatGhs(rejecting.amount), cause: rejecting.cause_title })}
           busy={busy}
           onCancel={closeDialog}
           onConfirm={(reason) => {
             // A refusal keeps the dialog (and the typed reason) open to try again.
-            void act(() => rejectWithdrawal(rejecting.id, reason), 'Withdrawal rejected').then((ok) => ok && closeDialog());
+            void act(() => rejectWithdrawal(rejecting.id, reason), t('payouts.admin.rejected')).then((ok) => ok && closeDialog());
           }}
         />
       ) : null}

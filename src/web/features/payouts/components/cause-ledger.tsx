@@ -7,21 +7,23 @@ import '../payouts.css';
 import { LinesSkeleton } from '../../../components/lines-skeleton';
 import { LoadMore } from '../../../components/load-more';
 import { usePages } from '../../../lib/use-pages';
+import { useLocale, useT, type Translate } from '../../../lib/i18n';
 
-function entryTitle(entry: LedgerEntry): string {
-  if (entry.kind === 'withdrawal') return 'Paid to the organizer';
-  return entry.donor_name?.trim() || 'Anonymous donor';
+function entryTitle(entry: LedgerEntry, t: Translate): string {
+  if (entry.kind === 'withdrawal') return t('payouts.ledger.paidToOrganizer');
+  return entry.donor_name?.trim() || t('payouts.ledger.anonymous');
 }
 
 /** How an entry's amount reads: in (+), out (−), or refunded to the donor (outside the balance). */
 function EntryAmount({ entry }: { entry: LedgerEntry }) {
+  const t = useT();
   if (entry.kind === 'refund') {
-    return <span className="ledger-entry__amount amount">Refunded {formatGhs(entry.amount)}</span>;
+    return <span className="ledger-entry__amount amount">{t('payouts.ledger.refunded', { amount: formatGhs(entry.amount) })}</span>;
   }
   const incoming = entry.kind === 'donation';
   return (
     <span className="ledger-entry__amount amount">
-      <span className="visually-hidden">{incoming ? 'In: ' : 'Out: '}</span>
+      <span className="visually-hidden">{incoming ? t('payouts.ledger.in') : t('payouts.ledger.out')} </span>
       <span aria-hidden="true">{incoming ? '+' : '−'}</span>
       {formatGhs(entry.amount)}
     </span>
@@ -35,6 +37,8 @@ function EntryAmount({ entry }: { entry: LedgerEntry }) {
  */
 export default function CauseLedger({ causeId }: { causeId: string }) {
   const id = useId();
+  const t = useT();
+  const locale = useLocale();
   // The totals come with every page (the newest figures win); the entries are paged like any list.
   const [totals, setTotals] = useState<Ledger['totals'] | null>(null);
   const pages = usePages<LedgerEntry>(
@@ -51,43 +55,43 @@ export default function CauseLedger({ causeId }: { causeId: string }) {
 
   return (
     <section className="panel cause-ledger" aria-labelledby={`${id}-title`} aria-busy={!entries && !failed}>
-      <h2 id={`${id}-title`}>Where the money goes</h2>
+      <h2 id={`${id}-title`}>{t('payouts.ledger.title')}</h2>
       {failed ? (
         <p className="panel__empty">
-          Could not load the money record.{' '}
+          {t('payouts.ledger.failed')}{' '}
           <button type="button" className="link-button" onClick={pages.retry}>
-            Try again
+            {t('payouts.ledger.tryAgain')}
           </button>
         </p>
       ) : !entries || !totals ? (
-        <LinesSkeleton label="Loading where the money goes…" />
+        <LinesSkeleton label={t('payouts.ledger.loading')} />
       ) : (
         <>
           <dl className="payout-figures">
             <div>
-              <dt>Money in</dt>
+              <dt>{t('payouts.ledger.moneyIn')}</dt>
               <dd data-testid="ledger-in">{formatGhs(totals.money_in)}</dd>
             </div>
             <div>
-              <dt>Money out</dt>
+              <dt>{t('payouts.ledger.moneyOut')}</dt>
               <dd data-testid="ledger-out">{formatGhs(totals.money_out)}</dd>
             </div>
             <div className="payout-figures__main">
-              <dt>Balance</dt>
+              <dt>{t('payouts.ledger.balance')}</dt>
               <dd data-testid="ledger-balance">{formatGhs(totals.balance)}</dd>
             </div>
           </dl>
           {entries.length === 0 ? (
-            <p className="panel__empty">No donations yet.</p>
+            <p className="panel__empty">{t('payouts.ledger.empty')}</p>
           ) : (
-            <ul className="ledger-list" aria-label="Money in and out">
+            <ul className="ledger-list" aria-label={t('payouts.ledger.listLabel')}>
               {entries.map((entry) => (
                 <li key={entry.id} className={`ledger-entry ledger-entry--${entry.kind}`}>
-                  <span className="ledger-entry__who">{entryTitle(entry)}</span>
+                  <span className="ledger-entry__who">{entryTitle(entry, t)}</span>
                   <EntryAmount entry={entry} />
                   {entry.note ? <span className="ledger-entry__note">{entry.note}</span> : null}
                   <time className="ledger-entry__date" dateTime={entry.at}>
-                    {formatDate(entry.at)}
+                    {formatDate(entry.at, locale)}
                   </time>
                 </li>
               ))}

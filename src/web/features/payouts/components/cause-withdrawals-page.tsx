@@ -13,8 +13,8 @@ import { session } from '../../../stores/session-store';
 import { toast } from '../../../stores/toast-store';
 import { getCause } from '../../causes/api/causes-api';
 import { getCauseBalance, getOwnWithdrawalAddress, requestWithdrawal } from '../api/payouts-api';
-import { PAYOUT_METHOD_LABELS } from '../../../../shared/payment-methods';
-import { asWithdrawalDetails, checkWithdrawalAmount, destinationLine } from '../lib/payout-text';
+import { useT } from '../../../lib/i18n';
+import { asWithdrawalDetails, checkWithdrawalAmount, destinationLine, payoutMethodText } from '../lib/payout-text';
 import { getTreasurers } from '../api/treasurers-api';
 import { BalanceCard } from './balance-card';
 import { PendingApprovals } from './pending-approvals';
@@ -27,10 +27,10 @@ import { LinesSkeleton } from '../../../components/lines-skeleton';
 const NEEDS_DETAILS = /withdrawal details/i;
 
 function AddDetailsNotice() {
+  const t = useT();
   return (
     <p className="payout-notice">
-      Before you can withdraw, add the bank account or mobile money wallet to pay into.{' '}
-      <Link to="/profilesettings">Add withdrawal details</Link>
+      {t('payouts.request.needsDetails')} <Link to="/profilesettings">{t('payouts.request.addDetails')}</Link>
     </p>
   );
 }
@@ -45,6 +45,7 @@ interface RequestFormProps {
 function RequestForm({ causeId, balance, destination, onRequested }: RequestFormProps) {
   const id = useId();
   const online = useOnline();
+  const t = useT();
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [needsDetails, setNeedsDetails] = useState(false);
@@ -65,11 +66,11 @@ function RequestForm({ causeId, balance, destination, onRequested }: RequestForm
     try {
       await requestWithdrawal(causeId, toDecimalString(checked.pesewas));
       setAmount('');
-      toast.success('Withdrawal requested');
+      toast.success(t('payouts.request.requested'));
       onRequested();
     } catch (failure) {
       const body = failure instanceof ApiError ? failure.errorBody : null;
-      const message = firstFieldError(body, 'amount') ?? errorMessage(failure, 'Could not request the withdrawal. Please try again.');
+      const message = firstFieldError(body, 'amount') ?? errorMessage(failure, t('payouts.request.failed'));
       setNeedsDetails(NEEDS_DETAILS.test(message));
       setError(message);
     } finally {
@@ -83,21 +84,21 @@ function RequestForm({ causeId, balance, destination, onRequested }: RequestForm
   const errorId = `${id}-error`;
   return (
     <section className="panel" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Request a withdrawal</h2>
+      <h2 id={`${id}-title`}>{t('payouts.request.title')}</h2>
       {missing ? (
         <AddDetailsNotice />
       ) : destination ? (
         <p className="payout-destination">
-          Paid to:{' '}
+          {t('payouts.request.paidTo')}{' '}
           <strong>
-            {PAYOUT_METHOD_LABELS[destination.type]} · {destinationLine(destination)}
+            {payoutMethodText(t, destination.type)} · {destinationLine(destination)}
           </strong>{' '}
-          <Link to="/profilesettings">Change</Link>
+          <Link to="/profilesettings">{t('payouts.request.change')}</Link>
         </p>
       ) : null}
       <form className="payout-request" onSubmit={onSubmit} noValidate aria-busy={busy}>
         <div className={`field${error ? ' field--invalid' : ''}`}>
-          <label htmlFor={`${id}-amount`}>Amount (GHS)</label>
+          <label htmlFor={`${id}-amount`}>{t('payouts.request.amount')}</label>
           <input
             id={`${id}-amount`}
             name="amount"
@@ -112,7 +113,7 @@ function RequestForm({ causeId, balance, destination, onRequested }: RequestForm
             }}
           />
           <p id={hintId} className="field__hint">
-            {nothing ? 'There is nothing to withdraw right now.' : `You can withdraw up to ${formatGhs(available)}.`}
+            {nothing ? t('payouts.request.nothing') : t('payouts.request.upTo', { amount: formatGhs(available) })}
           </p>
           {error ? (
             <p id={errorId} className="field__error" role="alert">
@@ -120,7 +121,7 @@ function RequestForm({ causeId, balance, destination, onRequested }: RequestForm
               {needsDetails ? (
                 <>
                   {' '}
-                  <Link to="/profilesettings">Add withdrawal details</Link>
+                  <Link to="/profilesettings">{t('payouts.request.addDetails')}</Link>
                 </>
               ) : null}
             </p>
@@ -128,7 +129,7 @@ function RequestForm({ causeId, balance, destination, onRequested }: RequestForm
         </div>
         <div className="button-row">
           <button type="submit" className="button button--primary" disabled={busy || nothing || missing || !online}>
-            {busy ? 'Requesting...' : 'Request withdrawal'}
+            {busy ? t('payouts.request.requesting') : t('payouts.request.submit')}
           </button>
           {!nothing ? (
             <button
@@ -137,11 +138,11 @@ function RequestForm({ causeId, balance, destination, onRequested }: RequestForm
               disabled={busy}
               onClick={() => setAmount(balance.available)}
             >
-              Withdraw all ({formatGhs(available)})
+              {t('payouts.request.withdrawAll', { amount: formatGhs(available) })}
             </button>
           ) : null}
         </div>
-        {!online ? <p className="field__hint">Requesting a withdrawal needs a connection.</p> : null}
+        {!online ? <p className="field__hint">{t('payouts.request.needsConnection')}</p> : null}
       </form>
     </section>
   );
@@ -169,6 +170,7 @@ export function CauseWithdrawalsPage({
   donations?: (onRefunded: () => void) => ReactNode;
 }) {
   const { user_id } = useSnapshot(session);
+  const t = useT();
   const [version, setVersion] = useState(0);
   const causeLoad = useLoad(
     (signal) =>
@@ -181,8 +183,8 @@ export function CauseWithdrawalsPage({
     [causeId, user_id],
   );
   const access: Access = causeLoad.data ?? { kind: causeLoad.failed ? 'failed' : 'loading' };
-  const title = access.kind === 'ok' ? access.cause.title || access.cause.name : 'Withdrawals';
-  useDocumentTitle(access.kind === 'ok' ? `Withdrawals · ${title}` : 'Withdrawals');
+  const title = access.kind === 'ok' ? access.cause.title || access.cause.name : t('payouts.page.title');
+  useDocumentTitle(access.kind === 'ok' ? t('payouts.page.documentTitle', { cause: title }) : t('payouts.page.title'));
 
   const allowed = access.kind === 'ok';
   const organizer = access.kind === 'ok' && access.role === 'organizer';
@@ -192,7 +194,7 @@ export function CauseWithdrawalsPage({
       getCauseBalance(causeId, signal).catch((error: unknown) => {
         if (signal.aborted) throw error;
         if (error instanceof ApiError && error.status === 403) causeLoad.setData({ kind: 'denied' });
-        else toast.error('Could not load the balance');
+        else toast.error(t('payouts.page.balanceFailed'));
         throw error;
       }),
     [causeId, version],
@@ -206,30 +208,34 @@ export function CauseWithdrawalsPage({
   if (access.kind === 'loading') {
     return (
       <div className="payout-page">
-        <h1>Withdrawals</h1>
-        <LinesSkeleton label="Loading the cause…" />
+        <h1>{t('payouts.page.title')}</h1>
+        <LinesSkeleton label={t('payouts.page.loadingCause')} />
       </div>
     );
   }
   if (access.kind !== 'ok') {
     const text = {
-      denied: 'Only the organizer of this cause can see and request its withdrawals.',
-      missing: 'This cause does not exist or is no longer available.',
-      failed: 'Could not load this cause. Check your connection and try again.',
+      denied: t('payouts.page.denied'),
+      missing: t('payouts.page.missing'),
+      failed: t('payouts.page.failed'),
     }[access.kind];
     return (
       <div className="payout-page">
         <h1>
-          {access.kind === 'denied' ? 'No access to these withdrawals' : access.kind === 'missing' ? 'Cause not found' : 'Withdrawals'}
+          {access.kind === 'denied'
+            ? t('payouts.page.deniedTitle')
+            : access.kind === 'missing'
+              ? t('payouts.page.missingTitle')
+              : t('payouts.page.title')}
         </h1>
         <p className="lead">{text}</p>
         <p className="button-row">
           {access.kind === 'failed' ? (
             <button type="button" className="button button--secondary" onClick={causeLoad.reload}>
-              Try again
+              {t('payouts.page.tryAgain')}
             </button>
           ) : null}
-          <Link to="/dashboard">Back to your dashboard</Link>
+          <Link to="/dashboard">{t('payouts.page.backToDashboard')}</Link>
         </p>
       </div>
     );
@@ -239,11 +245,11 @@ export function CauseWithdrawalsPage({
     <div className="payout-page">
       <p className="payout-page__back">
         <Link to="/causes/$id" params={{ id: causeId }}>
-          ← Back to the cause
+          {t('payouts.page.backToCause')}
         </Link>
       </p>
       <h1>
-        <span className="payout-page__kicker">Withdrawals</span>
+        <span className="payout-page__kicker">{t('payouts.page.title')}</span>
         {title}
       </h1>
       <BalanceCard balance={balance} />

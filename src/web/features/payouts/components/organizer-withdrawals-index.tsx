@@ -5,11 +5,13 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLoad } from '../../../lib/use-load';
 import { session } from '../../../stores/session-store';
 import { listCauses } from '../../causes/api/causes-api';
+import { useT } from '../../../lib/i18n';
 import '../payouts.css';
 
 /** /withdrawals: the organizer's causes, each leading to its withdrawals page. */
 export function OrganizerWithdrawalsIndex() {
-  useDocumentTitle('Your withdrawals');
+  const t = useT();
+  useDocumentTitle(t('payouts.index.title'));
   const { user_id } = useSnapshot(session);
   const { data, failed } = useLoad(
     (signal) =>
@@ -23,23 +25,23 @@ export function OrganizerWithdrawalsIndex() {
 
   return (
     <div className="payout-page">
-      <h1>Your withdrawals</h1>
-      <p className="lead">Choose a cause to see its balance, request a withdrawal and follow its payouts.</p>
+      <h1>{t('payouts.index.title')}</h1>
+      <p className="lead">{t('payouts.index.lead')}</p>
       <section className="panel" aria-labelledby="your-causes-title">
-        <h2 id="your-causes-title">Your causes</h2>
+        <h2 id="your-causes-title">{t('payouts.index.yourCauses')}</h2>
         {causes === null ? (
           <div className="skeleton" role="status">
-            <span className="visually-hidden">Loading your causes…</span>
+            <span className="visually-hidden">{t('payouts.index.loading')}</span>
             <div className="skeleton__line" />
             <div className="skeleton__line skeleton__line--short" />
           </div>
         ) : causes.length === 0 ? (
           <p className="panel__empty">
             {failed ? (
-              'Could not load your causes. Check your connection and try again.'
+              t('payouts.index.failed')
             ) : (
               <>
-                You have no causes yet. <Link to="/causes/create">Create a cause</Link>
+                {t('payouts.index.empty')} <Link to="/causes/create">{t('payouts.index.create')}</Link>
               </>
             )}
           </p>
@@ -50,7 +52,7 @@ export function OrganizerWithdrawalsIndex() {
                 <Link to="/causes/$id/withdrawals" params={{ id: cause.id }} className="item-list__title">
                   {cause.title || cause.name}
                 </Link>
-                <span className="item-list__meta">{formatGhs(cause.current_amount)} raised</span>
+                <span className="item-list__meta">{t('payouts.index.raised', { amount: formatGhs(cause.current_amount) })}</span>
               </li>
             ))}
           </ul>

@@ -9,11 +9,15 @@ import { useOnline } from '../../../lib/use-online';
 import { session } from '../../../stores/session-store';
 import { toast } from '../../../stores/toast-store';
 import { LinesSkeleton } from '../../../components/lines-skeleton';
+import { useLocale, useT } from '../../../lib/i18n';
+import { withElements } from '../../../lib/rich-text';
+import { slot } from '../../../../shared/i18n/slots';
 import { listCauseWithdrawals } from '../api/payouts-api';
 import { decideWithdrawal } from '../api/treasurers-api';
 
 /** "Approved by Ama, Kojo · Rejected by Esi": what the treasurers decided on a withdrawal. */
 export function DecisionsLine({ withdrawal }: { withdrawal: Withdrawal }) {
+  const t = useT();
   const decisions = withdrawal.decisions ?? [];
   if (decisions.length === 0) return null;
   const names = (d: 'approved' | 'rejected') =>
@@ -21,7 +25,10 @@ export function DecisionsLine({ withdrawal }: { withdrawal: Withdrawal }) {
       .filter((x) => x.decision === d)
       .map((x) => x.name)
       .join(', ');
-  const parts = [names('approved') && `Approved by ${names('approved')}`, names('rejected') && `Rejected by ${names('rejected')}`];
+  const parts = [
+    names('approved') && t('payouts.decisions.approvedBy', { names: names('approved') }),
+    names('rejected') && t('payouts.decisions.rejectedBy', { names: names('rejected') }),
+  ];
   return <p className="payout-item__meta">{parts.filter(Boolean).join(' · ')}</p>;
 }
 
@@ -29,6 +36,8 @@ export function DecisionsLine({ withdrawal }: { withdrawal: Withdrawal }) {
 export function PendingApprovals({ causeId, version, onDecided }: { causeId: string; version: number; onDecided: () => void }) {
   const { user_id } = useSnapshot(session);
   const online = useOnline();
+  const t = useT();
+  const locale = useLocale();
   const [busy, setBusy] = useState<string | null>(null);
   // A failed reload keeps the list shown (none at first).
   const load = useLoad(
@@ -43,11 +52,11 @@ export function PendingApprovals({ causeId, version, onDecided }: { causeId: str
     setBusy(w.id);
     try {
       const answer = await decideWithdrawal(w.id, decision);
-      toast.success(decision === 'approve' ? 'Withdrawal approved' : 'Withdrawal rejected');
+      toast.success(decision === 'approve' ? t('payouts.approvals.approved') : t('payouts.approvals.rejected'));
       load.setData((current) => (current ?? []).map((x) => (x.id === w.id ? answer : x)).filter((x) => x.status === 'awaiting_treasurers'));
       onDecided();
     } catch (failure) {
-      toast.error(errorMessage(failure, 'Could not record your decision. Please try again.'));
+      toast.error(errorMessage(failure, t('payouts.approvals.failed')));
     } finally {
       setBusy(null);
     }
@@ -55,13 +64,13 @@ export function PendingApprovals({ causeId, version, onDecided }: { causeId: str
 
   return (
     <section className="panel" aria-labelledby="approvals-title">
-      <h2 id="approvals-title">Waiting for your approval</h2>
+      <h2 id="approvals-title">{t('payouts.approvals.title')}</h2>
       {items === null ? (
-        <LinesSkeleton label="Loading withdrawals…" />
+        <LinesSkeleton label={t('payouts.approvals.loading')} />
       ) : items.length === 0 ? (
-        <p className="panel__empty">No withdrawals are waiting for the treasurers.</p>
+        <p className="panel__empty">{t('payouts.approvals.empty')}</p>
       ) : (
-        <ul className="payout-list" aria-label="Pending approvals">
+        <ul className="payout-list" aria-label={t('payouts.approvals.listLabel')}>
           {items.map((w) => {
             const mine = w.decisions?.find((d) => d.treasurer_id === user_id);
             const approvals = (w.decisions ?? []).filter((d) => d.decision === 'approved').length;
@@ -70,15 +79,19 @@ export function PendingApprovals({ causeId, version, onDecided }: { causeId: str
                 <div className="payout-item__top">
                   <span className="amount">{formatGhs(w.amount)}</span>
                   <span className="payout-item__meta">
-                    {approvals} of {w.approvals_needed ?? '?'} approvals
+                    {t('payouts.approvals.count', { approvals, needed: w.approvals_needed ?? '?' })}
                   </span>
                 </div>
                 <p className="payout-item__meta">
-                  Requested <time dateTime={w.created_at}>{formatDateTime(w.created_at)}</time> · to {w.destination_label}
+                  {withElements(t('payouts.approvals.requested', { date: slot('date'), destination: w.destination_label }), {
+                    date: <time dateTime={w.created_at}>{formatDateTime(w.created_at, locale)}</time>,
+                  })}
                 </p>
                 <DecisionsLine withdrawal={w} />
                 {mine ? (
-                  <p className="payout-item__meta">You {mine.decision} this withdrawal.</p>
+                  <p className="payout-item__meta">
+                    {mine.decision === 'approved' ? t('payouts.approvals.youApproved') : t('payouts.approvals.youRejected')}
+                  </p>
                 ) : (
                   <div className="button-row">
                     <button
@@ -87,7 +100,7 @@ export function PendingApprovals({ causeId, version, onDecided }: { causeId: str
                       disabled={busy !== null || !online}
                       onClick={() => void decide(w, 'approve')}
                     >
-                      {busy === w.id ? 'Saving...' : 'Approve'}
+                      {busy === w.id ? t('payouts.approvals.saving') : t('payouts.approvals.approve')}
                     </button>
                     <button
                       type="button"
@@ -95,7 +108,7 @@ export function PendingApprovals({ causeId, version, onDecided }: { causeId: str
                       disabled={busy !== null || !online}
                       onClick={() => void decide(w, 'reject')}
                     >
-                      Reject
+                      {t('payouts.approvals.reject')}
                     </button>
                   </div>
                 )}

@@ -3,6 +3,7 @@ import { firstFieldError } from '../../../../shared/api-errors';
 import { utcDay } from '../../../../shared/cause-deadline';
 import { ApiError, errorMessage, getBlob } from '../../../lib/api-client';
 import { toast } from '../../../stores/toast-store';
+import { useT } from '../../../lib/i18n';
 
 type Format = 'csv' | 'pdf';
 
@@ -30,6 +31,7 @@ function save(blob: Blob, filename: string): void {
  */
 export function StatementSection({ causeId, createdAt }: { causeId: string; createdAt: string }) {
   const id = useId();
+  const t = useT();
   const [from, setFrom] = useState(() => createdAt.slice(0, 10));
   const [to, setTo] = useState(() => utcDay());
   const [busy, setBusy] = useState<Format | null>(null);
@@ -41,7 +43,7 @@ export function StatementSection({ causeId, createdAt }: { causeId: string; crea
       save(blob, `boafo-${causeId}-${from}-${to}.${format}`);
     } catch (error) {
       const body = error instanceof ApiError ? error.errorBody : null;
-      const fallback = 'Could not download the statement. Please try again.';
+      const fallback = t('payouts.statement.failed');
       toast.error(firstFieldError(body, 'to') ?? firstFieldError(body, 'from') ?? errorMessage(error, fallback));
     } finally {
       setBusy(null);
@@ -50,15 +52,15 @@ export function StatementSection({ causeId, createdAt }: { causeId: string; crea
 
   return (
     <section className="panel" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Statement</h2>
-      <p>Download this cause&apos;s donations, refunds and withdrawals for any days, with their totals.</p>
+      <h2 id={`${id}-title`}>{t('payouts.statement.title')}</h2>
+      <p>{t('payouts.statement.lead')}</p>
       <div className="statement-range">
         <div className="field">
-          <label htmlFor={`${id}-from`}>From</label>
+          <label htmlFor={`${id}-from`}>{t('payouts.statement.from')}</label>
           <input id={`${id}-from`} type="date" value={from} max={to} onChange={(e) => setFrom(e.target.value)} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-to`}>To</label>
+          <label htmlFor={`${id}-to`}>{t('payouts.statement.to')}</label>
           <input id={`${id}-to`} type="date" value={to} min={from} onChange={(e) => setTo(e.target.value)} />
         </div>
       </div>
@@ -72,7 +74,7 @@ export function StatementSection({ causeId, createdAt }: { causeId: string; crea
             aria-busy={busy === format}
             onClick={() => void download(format)}
           >
-            {busy === format ? 'Downloading…' : `Download ${format.toUpperCase()}`}
+            {busy === format ? t('payouts.statement.downloading') : t('payouts.statement.download', { format: format.toUpperCase() })}
           </button>
         ))}
       </p>

@@ -5,6 +5,9 @@ import { formatDateTime } from '../../../../shared/dates';
 import { errorMessage } from '../../../lib/api-client';
 import { useLoad } from '../../../lib/use-load';
 import { toast } from '../../../stores/toast-store';
+import { useLocale, useT } from '../../../lib/i18n';
+import { withElements } from '../../../lib/rich-text';
+import { slot } from '../../../../shared/i18n/slots';
 import { answerTreasurerInvitation, listTreasurerInvitations } from '../api/treasurers-api';
 
 /**
@@ -16,6 +19,8 @@ export function TreasurerInvitations() {
   const { data: items = [], setData: setItems } = useLoad((signal) => listTreasurerInvitations(signal), []);
   const [accepted, setAccepted] = useState<TreasurerInvitation[]>([]);
   const [busy, setBusy] = useState<string | null>(null);
+  const t = useT();
+  const locale = useLocale();
 
   async function answer(invitation: TreasurerInvitation, accept: boolean) {
     setBusy(invitation.cause_id);
@@ -23,9 +28,9 @@ export function TreasurerInvitations() {
       await answerTreasurerInvitation(invitation.cause_id, accept);
       setItems((current) => (current ?? []).filter((i) => i.cause_id !== invitation.cause_id));
       if (accept) setAccepted((current) => [...current, invitation]);
-      toast.success(accept ? 'You are now a treasurer' : 'Invitation declined');
+      toast.success(accept ? t('payouts.invitations.accepted') : t('payouts.invitations.declined'));
     } catch (failure) {
-      toast.error(errorMessage(failure, 'Could not answer the invitation. Please try again.'));
+      toast.error(errorMessage(failure, t('payouts.invitations.failed')));
     } finally {
       setBusy(null);
     }
@@ -34,14 +39,16 @@ export function TreasurerInvitations() {
   if (items.length === 0 && accepted.length === 0) return null;
   return (
     <section className="panel" aria-labelledby="treasurer-invitations-title">
-      <h2 id="treasurer-invitations-title">Treasurer invitations</h2>
-      <ul className="payout-list" aria-label="Treasurer invitations">
+      <h2 id="treasurer-invitations-title">{t('payouts.invitations.title')}</h2>
+      <ul className="payout-list" aria-label={t('payouts.invitations.title')}>
         {items.map((i) => (
           <li key={i.cause_id} className="payout-item">
             <p>
-              <strong>{i.organizer_name || 'An organizer'}</strong> invited you to be a treasurer of <strong>{i.cause_title}</strong> (
-              <time dateTime={i.invited_at}>{formatDateTime(i.invited_at)}</time>). Treasurers approve each withdrawal before it is paid
-              out.
+              {withElements(t('payouts.invitations.text', { organizer: slot('organizer'), cause: slot('cause'), date: slot('date') }), {
+                organizer: <strong>{i.organizer_name || t('payouts.invitations.anOrganizer')}</strong>,
+                cause: <strong>{i.cause_title}</strong>,
+                date: <time dateTime={i.invited_at}>{formatDateTime(i.invited_at, locale)}</time>,
+              })}
             </p>
             <div className="button-row">
               <button
@@ -50,7 +57,7 @@ export function TreasurerInvitations() {
                 disabled={busy !== null}
                 onClick={() => void answer(i, true)}
               >
-                {busy === i.cause_id ? 'Saving...' : 'Accept'}
+                {busy === i.cause_id ? t('payouts.invitations.saving') : t('payouts.invitations.accept')}
               </button>
               <button
                 type="button"
@@ -58,16 +65,16 @@ export function TreasurerInvitations() {
                 disabled={busy !== null}
                 onClick={() => void answer(i, false)}
               >
-                Decline
+                {t('payouts.invitations.decline')}
               </button>
             </div>
           </li>
         ))}
         {accepted.map((i) => (
           <li key={i.cause_id} className="payout-item">
-            You are a treasurer of {i.cause_title}.{' '}
+            {t('payouts.invitations.youAre', { cause: i.cause_title })}{' '}
             <Link to="/causes/$id/withdrawals" params={{ id: i.cause_id }}>
-              See its withdrawals
+              {t('payouts.invitations.seeWithdrawals')}
             </Link>
           </li>
         ))}

@@ -6,13 +6,19 @@ import { useOnline } from '../../../lib/use-online';
 import { toast } from '../../../stores/toast-store';
 import { LinesSkeleton } from '../../../components/lines-skeleton';
 import { getTreasurers, inviteTreasurer, removeTreasurer } from '../api/treasurers-api';
+import type { WebMessageId } from '../../../../shared/i18n/message-ids.gen';
+import { useT } from '../../../lib/i18n';
 
-const STATUS = { invited: 'Invited', accepted: 'Accepted' } as const;
+const STATUS: Record<'invited' | 'accepted', WebMessageId> = {
+  invited: 'payouts.treasurers.invited',
+  accepted: 'payouts.treasurers.acceptedStatus',
+};
 
 /** The organizer's treasurers: invite by email (registered users, at most 3), see who accepted, remove. */
 export function TreasurersSection({ causeId }: { causeId: string }) {
   const id = useId();
   const online = useOnline();
+  const t = useT();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -25,19 +31,19 @@ export function TreasurersSection({ causeId }: { causeId: string }) {
     event.preventDefault();
     if (busy) return;
     if (!email.trim()) {
-      setError('Enter the email of their Boafo account.');
+      setError(t('payouts.treasurers.emailRequired'));
       return;
     }
     setBusy('invite');
     setError(null);
     try {
       await inviteTreasurer(causeId, email.trim());
-      toast.success('Invitation sent');
+      toast.success(t('payouts.treasurers.sent'));
       setEmail('');
       setVersion((v) => v + 1);
     } catch (failure) {
       const body = failure instanceof ApiError ? failure.errorBody : null;
-      setError(firstFieldError(body, 'email') ?? errorMessage(failure, 'Could not send the invitation. Please try again.'));
+      setError(firstFieldError(body, 'email') ?? errorMessage(failure, t('payouts.treasurers.sendFailed')));
     } finally {
       setBusy(null);
     }
@@ -47,10 +53,10 @@ export function TreasurersSection({ causeId }: { causeId: string }) {
     setBusy(userId);
     try {
       await removeTreasurer(causeId, userId);
-      toast.success('Treasurer removed');
+      toast.success(t('payouts.treasurers.removed'));
       setVersion((v) => v + 1);
     } catch (failure) {
-      toast.error(errorMessage(failure, 'Could not remove the treasurer.'));
+      toast.error(errorMessage(failure, t('payouts.treasurers.removeFailed')));
     } finally {
       setBusy(null);
     }
@@ -59,46 +65,45 @@ export function TreasurersSection({ causeId }: { causeId: string }) {
   const full = list !== null && list.treasurers.length >= list.max_treasurers;
   return (
     <section className="panel" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Treasurers</h2>
-      <p className="field__hint">
-        Treasurers are people you trust who approve each withdrawal: once someone accepts, a majority of them must approve a request before
-        it is paid out.
-      </p>
+      <h2 id={`${id}-title`}>{t('payouts.treasurers.title')}</h2>
+      <p className="field__hint">{t('payouts.treasurers.lead')}</p>
       {list === null && failed ? (
-        <p className="panel__empty">Could not load the treasurers. Check your connection and try again.</p>
+        <p className="panel__empty">{t('payouts.treasurers.loadFailed')}</p>
       ) : list === null ? (
-        <LinesSkeleton label="Loading the treasurers…" />
+        <LinesSkeleton label={t('payouts.treasurers.loading')} />
       ) : list.treasurers.length === 0 ? (
-        <p className="panel__empty">No treasurers yet.</p>
+        <p className="panel__empty">{t('payouts.treasurers.empty')}</p>
       ) : (
-        <ul className="payout-list" aria-label="Treasurers">
-          {list.treasurers.map((t) => (
-            <li key={t.user_id} className="payout-item">
+        <ul className="payout-list" aria-label={t('payouts.treasurers.title')}>
+          {list.treasurers.map((person) => (
+            <li key={person.user_id} className="payout-item">
               <div className="payout-item__top">
                 <span>
-                  <strong>{t.name || t.email}</strong> <span className="payout-item__meta">{t.email}</span>
+                  <strong>{person.name || person.email}</strong> <span className="payout-item__meta">{person.email}</span>
                 </span>
-                <span className={`payout-badge payout-badge--${t.status === 'accepted' ? 'paid' : 'requested'}`}>{STATUS[t.status]}</span>
+                <span className={`payout-badge payout-badge--${person.status === 'accepted' ? 'paid' : 'requested'}`}>
+                  {t(STATUS[person.status])}
+                </span>
               </div>
               <button
                 type="button"
                 className="button button--secondary button--small"
                 disabled={busy !== null || !online}
-                aria-label={`Remove ${t.name || t.email}`}
-                onClick={() => void onRemove(t.user_id)}
+                aria-label={t('payouts.treasurers.removeLabel', { name: person.name || person.email })}
+                onClick={() => void onRemove(person.user_id)}
               >
-                {busy === t.user_id ? 'Removing...' : 'Remove'}
+                {busy === person.user_id ? t('payouts.treasurers.removing') : t('payouts.treasurers.remove')}
               </button>
             </li>
           ))}
         </ul>
       )}
       {full ? (
-        <p className="field__hint">A cause can have at most {list.max_treasurers} treasurers.</p>
+        <p className="field__hint">{t('payouts.treasurers.full', { count: list.max_treasurers })}</p>
       ) : (
         <form className="payout-request" onSubmit={onInvite} noValidate aria-busy={busy === 'invite'}>
           <div className={`field${error ? ' field--invalid' : ''}`}>
-            <label htmlFor={`${id}-email`}>Treasurer's email</label>
+            <label htmlFor={`${id}-email`}>{t('payouts.treasurers.email')}</label>
             <input
               id={`${id}-email`}
               name="email"
@@ -119,7 +124,7 @@ export function TreasurersSection({ causeId }: { causeId: string }) {
             ) : null}
           </div>
           <button type="submit" className="button button--primary" disabled={busy !== null || !online}>
-            {busy === 'invite' ? 'Inviting...' : 'Invite treasurer'}
+            {busy === 'invite' ? t('payouts.treasurers.inviting') : t('payouts.treasurers.invite')}
           </button>
         </form>
       )}

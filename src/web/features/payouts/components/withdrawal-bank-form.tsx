@@ -1,5 +1,8 @@
 import { TextField } from '../../../components/form/text-field';
 import { fieldIds, type WithdrawalDetailsState } from '../lib/use-withdrawal-details';
+import { useT } from '../../../lib/i18n';
+import { withElements } from '../../../lib/rich-text';
+import { slot } from '../../../../shared/i18n/slots';
 
 interface Props {
   state: WithdrawalDetailsState;
@@ -11,10 +14,11 @@ interface Props {
 export function WithdrawalBankForm({ state, fid, online }: Props) {
   const { bank, banks, errors, busy } = state;
   const { errorLine, describedBy } = fieldIds(fid, errors);
+  const t = useT();
   return (
     <>
       <div className={`select-field${errors.bank_code ? ' field--invalid' : ''}`}>
-        <label htmlFor={fid('bank_code')}>Bank</label>
+        <label htmlFor={fid('bank_code')}>{t('payouts.bank.bank')}</label>
         <select
           id={fid('bank_code')}
           name="bank_code"
@@ -24,7 +28,7 @@ export function WithdrawalBankForm({ state, fid, online }: Props) {
           aria-describedby={describedBy('bank_code')}
           onChange={(e) => bank.setBankCode(e.target.value)}
         >
-          <option value="">{banks ? 'Choose your bank' : 'Loading banks…'}</option>
+          <option value="">{banks ? t('payouts.bank.chooseBank') : t('payouts.bank.loadingBanks')}</option>
           {(banks ?? []).map((b) => (
             <option key={b.code} value={b.code}>
               {b.name}
@@ -35,7 +39,7 @@ export function WithdrawalBankForm({ state, fid, online }: Props) {
       </div>
       <TextField
         id={fid('account_number')}
-        label="Account number"
+        label={t('payouts.bank.accountNumber')}
         name="account_number"
         inputMode="numeric"
         autoComplete="off"
@@ -45,14 +49,12 @@ export function WithdrawalBankForm({ state, fid, online }: Props) {
       />
       <div className="button-row">
         <button type="button" className="button button--secondary button--small" disabled={Boolean(busy) || !online} onClick={bank.verify}>
-          {busy === 'verify' ? 'Verifying...' : 'Verify account'}
+          {busy === 'verify' ? t('payouts.bank.verifying') : t('payouts.bank.verify')}
         </button>
       </div>
       <p className="payout-details__check" role="status">
         {bank.checked ? (
-          <>
-            Account name: <strong>{bank.checked.account_name}</strong>
-          </>
+          <>{withElements(t('payouts.bank.accountName', { name: slot('name') }), { name: <strong>{bank.checked.account_name}</strong> })}</>
         ) : null}
       </p>
     </>

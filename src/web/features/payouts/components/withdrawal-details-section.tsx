@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import type { WithdrawalDetails } from '../../../../shared/contract/payouts';
-import { PAYOUT_METHOD_LABELS } from '../../../../shared/payment-methods';
 import { useOnline } from '../../../lib/use-online';
-import { destinationLine } from '../lib/payout-text';
+import { useT } from '../../../lib/i18n';
+import { destinationLine, payoutMethodText } from '../lib/payout-text';
 import { useWithdrawalDetails } from '../lib/use-withdrawal-details';
 import { WithdrawalBankForm } from './withdrawal-bank-form';
 import { WithdrawalWalletForm } from './withdrawal-wallet-form';
@@ -16,19 +16,20 @@ interface Props {
 }
 
 function SavedDestination({ details }: { details: WithdrawalDetails }) {
+  const t = useT();
   return (
     <dl className="payout-saved">
       <div>
-        <dt>Method</dt>
-        <dd>{PAYOUT_METHOD_LABELS[details.type]}</dd>
+        <dt>{t('payouts.details.method')}</dt>
+        <dd>{payoutMethodText(t, details.type)}</dd>
       </div>
       <div>
-        <dt>{details.type === 'bank' ? 'Account' : 'Wallet'}</dt>
+        <dt>{details.type === 'bank' ? t('payouts.details.account') : t('payouts.details.wallet')}</dt>
         <dd data-testid="saved-destination">{destinationLine(details)}</dd>
       </div>
       {details.account_name ? (
         <div>
-          <dt>Account name</dt>
+          <dt>{t('payouts.details.accountName')}</dt>
           <dd>{details.account_name}</dd>
         </div>
       ) : null}
@@ -44,17 +45,18 @@ function SavedDestination({ details }: { details: WithdrawalDetails }) {
 export function WithdrawalDetailsSection({ current, ready }: Props) {
   const id = useId();
   const online = useOnline();
+  const t = useT();
   const state = useWithdrawalDetails(current, ready);
   const { saved, editing, method, errors, busy } = state;
   const fid = (name: string) => `${id}-${name}`;
 
   return (
     <section className="settings-note payout-details" aria-labelledby={fid('title')} aria-busy={Boolean(busy) || !ready}>
-      <h2 id={fid('title')}>Withdrawal details</h2>
-      <p>Where the money you withdraw from your causes is paid.</p>
+      <h2 id={fid('title')}>{t('payouts.details.title')}</h2>
+      <p>{t('payouts.details.lead')}</p>
       {!ready ? (
         <div className="skeleton" role="status">
-          <span className="visually-hidden">Loading withdrawal details…</span>
+          <span className="visually-hidden">{t('payouts.details.loading')}</span>
           <div className="skeleton__line" />
           <div className="skeleton__line skeleton__line--short" />
         </div>
@@ -62,26 +64,26 @@ export function WithdrawalDetailsSection({ current, ready }: Props) {
         <div className="payout-details__saved">
           <SavedDestination details={saved} />
           <button type="button" className="button button--secondary button--small" onClick={state.edit}>
-            Change withdrawal details
+            {t('payouts.details.change')}
           </button>
         </div>
       ) : (
         /* eslint-disable-next-line jsx-a11y/no-static-element-interactions -- catches Enter from the fields inside to submit, as a form would */
         <div className="payout-details__form" onKeyDown={state.onKeyDown}>
           <fieldset className="payout-method">
-            <legend>Pay me by</legend>
+            <legend>{t('payouts.details.payMeBy')}</legend>
             {(['mobile_money', 'bank'] as const).map((m) => (
               <label key={m} className="payout-method__option">
                 <input type="radio" name={fid('method')} value={m} checked={method === m} onChange={() => state.chooseMethod(m)} />
-                {PAYOUT_METHOD_LABELS[m]}
+                {payoutMethodText(t, m)}
               </label>
             ))}
           </fieldset>
           {state.listsFailed ? (
             <p className="form-error" role="alert">
-              Could not load the list of banks and wallets.{' '}
+              {t('payouts.details.listsFailed')}{' '}
               <button type="button" className="link-button" onClick={state.reloadLists}>
-                Try again
+                {t('payouts.details.tryAgain')}
               </button>
             </p>
           ) : null}
@@ -97,14 +99,14 @@ export function WithdrawalDetailsSection({ current, ready }: Props) {
               {errors.form}
             </p>
           ) : null}
-          {!online ? <p className="field__hint">Saving withdrawal details needs a connection.</p> : null}
+          {!online ? <p className="field__hint">{t('payouts.details.needsConnection')}</p> : null}
           <div className="button-row">
             <button type="button" className="button button--primary" disabled={Boolean(busy) || !online} onClick={state.save}>
-              {busy === 'save' ? 'Saving...' : 'Save withdrawal details'}
+              {busy === 'save' ? t('payouts.details.saving') : t('payouts.details.save')}
             </button>
             {saved ? (
               <button type="button" className="button button--secondary" disabled={Boolean(busy)} onClick={state.cancel}>
-                Cancel
+                {t('payouts.details.cancel')}
               </button>
             ) : null}
           </div>

@@ -1,5 +1,6 @@
 import { TextField } from '../../../components/form/text-field';
 import { fieldIds, type WithdrawalDetailsState } from '../lib/use-withdrawal-details';
+import { useT } from '../../../lib/i18n';
 
 interface Props {
   state: WithdrawalDetailsState;
@@ -10,10 +11,11 @@ interface Props {
 export function WithdrawalWalletForm({ state, fid }: Props) {
   const { wallet, providers, errors } = state;
   const { errorLine, describedBy } = fieldIds(fid, errors);
+  const t = useT();
   return (
     <>
       <div className={`select-field${errors.provider ? ' field--invalid' : ''}`}>
-        <label htmlFor={fid('provider')}>Mobile money provider</label>
+        <label htmlFor={fid('provider')}>{t('payouts.wallet.provider')}</label>
         <select
           id={fid('provider')}
           name="provider"
@@ -23,7 +25,7 @@ export function WithdrawalWalletForm({ state, fid }: Props) {
           aria-describedby={describedBy('provider')}
           onChange={(e) => wallet.setProvider(e.target.value)}
         >
-          <option value="">{providers ? 'Choose your provider' : 'Loading providers…'}</option>
+          <option value="">{providers ? t('payouts.wallet.chooseProvider') : t('payouts.wallet.loadingProviders')}</option>
           {(providers ?? []).map((p) => (
             <option key={p.code} value={p.code}>
               {p.name}
@@ -33,7 +35,7 @@ export function WithdrawalWalletForm({ state, fid }: Props) {
         {errorLine('provider')}
       </div>
       <div className={`field${errors.phone_number ? ' field--invalid' : ''}`}>
-        <label htmlFor={fid('phone_number')}>Mobile money number</label>
+        <label htmlFor={fid('phone_number')}>{t('payouts.wallet.number')}</label>
         <input
           id={fid('phone_number')}
           name="phone_number"
@@ -46,13 +48,13 @@ export function WithdrawalWalletForm({ state, fid }: Props) {
           onChange={(e) => wallet.setPhone(e.target.value)}
         />
         <p id={`${fid('phone_number')}-hint`} className="field__hint">
-          Ghana number, e.g. 024 123 4567 or +233 24 123 4567.
+          {t('payouts.wallet.numberHint')}
         </p>
         {errorLine('phone_number')}
       </div>
       <TextField
         id={fid('account_name')}
-        label="Name on the wallet"
+        label={t('payouts.wallet.name')}
         name="account_name"
         autoComplete="name"
         value={wallet.accountName}

@@ -1,15 +1,28 @@
 import type { WithdrawalDetails, WithdrawalStatus } from '../../../../shared/contract/payouts';
 import { formatGhs, parseAmount, type Pesewas } from '../../../../shared/money';
+import type { WebMessageId } from '../../../../shared/i18n/message-ids.gen';
+import type { PAYOUT_METHOD_LABELS } from '../../../../shared/payment-methods';
+import { t, type Translate } from '../../../lib/i18n';
 
-export const STATUS_LABELS: Record<WithdrawalStatus, string> = {
-  awaiting_treasurers: 'Waiting for treasurers',
-  requested: 'Waiting for review',
-  approved: 'Approved',
-  processing: 'Sending',
-  paid: 'Paid',
-  failed: 'Failed',
-  rejected: 'Rejected',
+export const STATUS_LABELS: Record<WithdrawalStatus, WebMessageId> = {
+  awaiting_treasurers: 'payouts.status.awaitingTreasurers',
+  requested: 'payouts.status.requested',
+  approved: 'payouts.status.approved',
+  processing: 'payouts.status.processing',
+  paid: 'payouts.status.paid',
+  failed: 'payouts.status.failed',
+  rejected: 'payouts.status.rejected',
 };
+
+/** How a payout method reads on screen (the shared module keeps the codes); an unknown one reads as given. */
+const PAYOUT_METHODS: Record<keyof typeof PAYOUT_METHOD_LABELS, WebMessageId> = {
+  bank: 'payouts.method.bank',
+  mobile_money: 'payouts.method.mobileMoney',
+};
+
+export function payoutMethodText(translate: Translate, method: string): string {
+  return Object.hasOwn(PAYOUT_METHODS, method) ? translate(PAYOUT_METHODS[method as keyof typeof PAYOUT_METHODS]) : method;
+}
 
 /** "•••• 4567": the last four characters of an account or phone number. */
 export function maskNumber(value: string): string {
@@ -53,14 +66,12 @@ export function asWithdrawalDetails(value: unknown): WithdrawalDetails | null {
 /** The request form's amount check: a message, or the amount in pesewas. */
 export function checkWithdrawalAmount(input: string, available: Pesewas): { error: string } | { pesewas: Pesewas } {
   const text = input.trim();
-  if (!text) return { error: 'Enter an amount.' };
+  if (!text) return { error: t('payouts.amount.empty') };
   const pesewas = parseAmount(text);
   if (pesewas === null) {
-    return /^\d*\.\d{3,}$/.test(text)
-      ? { error: 'Use at most 2 decimal places (pesewas).' }
-      : { error: 'Enter an amount in cedis, for example 150 or 150.50.' };
+    return /^\d*\.\d{3,}$/.test(text) ? { error: t('payouts.amount.decimals') } : { error: t('payouts.amount.format') };
   }
-  if (pesewas <= 0) return { error: 'Enter an amount greater than GH₵0.00.' };
-  if (pesewas > available) return { error: `The most you can withdraw now is ${formatGhs(available)}.` };
+  if (pesewas <= 0) return { error: t('payouts.amount.positive') };
+  if (pesewas > available) return { error: t('payouts.amount.tooMuch', { amount: formatGhs(available) }) };
   return { pesewas };
 }

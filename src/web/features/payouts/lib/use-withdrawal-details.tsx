@@ -5,6 +5,7 @@ import { localGhanaMobile } from '../../../../shared/phone';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useLoad } from '../../../lib/use-load';
 import { toast } from '../../../stores/toast-store';
+import { t } from '../../../lib/i18n';
 import { listBanks, listMobileMoneyProviders, saveWithdrawalDetails, validateBankAccount } from '../api/payouts-api';
 import { asWithdrawalDetails } from './payout-text';
 
@@ -29,7 +30,7 @@ function serverErrors(error: unknown): Errors {
     const field = fieldOf(key);
     if (Array.isArray(messages) && messages[0] && !found[field]) found[field] = messages[0];
   }
-  if (Object.keys(found).length === 0) found.form = errorMessage(error, 'Could not save your withdrawal details. Please try again.');
+  if (Object.keys(found).length === 0) found.form = errorMessage(error, t('payouts.details.saveFailed'));
   return found;
 }
 
@@ -38,9 +39,9 @@ const digits = (text: string) => text.replace(/\s+/g, '');
 /** The problem with a bank and account number typed in, before they are verified or saved. */
 function bankProblems(bankCode: string, number: string): Errors {
   const problems: Errors = {};
-  if (!bankCode) problems.bank_code = 'Choose your bank.';
-  if (!number) problems.account_number = 'Enter your account number.';
-  else if (!/^\d{6,20}$/.test(number)) problems.account_number = 'Enter the account number as digits only.';
+  if (!bankCode) problems.bank_code = t('payouts.details.chooseBank');
+  if (!number) problems.account_number = t('payouts.details.enterAccountNumber');
+  else if (!/^\d{6,20}$/.test(number)) problems.account_number = t('payouts.details.digitsOnly');
   return problems;
 }
 
@@ -109,7 +110,7 @@ export function useWithdrawalDetails(current: unknown, ready: boolean) {
       const message =
         firstFieldError(body, 'account_number') ??
         firstFieldError(body, 'bank_code') ??
-        errorMessage(error, 'Could not verify this account. Please try again.');
+        errorMessage(error, t('payouts.details.verifyFailed'));
       setErrors({ account_number: message });
     } finally {
       setBusy(null);
@@ -118,10 +119,10 @@ export function useWithdrawalDetails(current: unknown, ready: boolean) {
 
   function collectBank(problems: Errors): WithdrawalDetails | null {
     const number = digits(accountNumber);
-    if (!bankCode) problems.bank_code = 'Choose your bank.';
-    if (!number) problems.account_number = 'Enter your account number.';
+    if (!bankCode) problems.bank_code = t('payouts.details.chooseBank');
+    if (!number) problems.account_number = t('payouts.details.enterAccountNumber');
     else if (!checked || checked.bank_code !== bankCode || checked.account_number !== number) {
-      problems.account_number = 'Verify the account before saving.';
+      problems.account_number = t('payouts.details.verifyFirst');
     }
     if (Object.keys(problems).length || !checked) return null;
     const bank = banks?.find((b) => b.code === bankCode);
@@ -136,10 +137,10 @@ export function useWithdrawalDetails(current: unknown, ready: boolean) {
 
   function collectWallet(problems: Errors): WithdrawalDetails | null {
     const number = localGhanaMobile(phone);
-    if (!provider) problems.provider = 'Choose your mobile money provider.';
-    if (!phone.trim()) problems.phone_number = 'Enter your mobile money number.';
-    else if (!number) problems.phone_number = 'Enter a Ghana mobile number, for example 024 123 4567.';
-    if (!accountName.trim()) problems.account_name = 'Enter the name on the wallet.';
+    if (!provider) problems.provider = t('payouts.details.chooseProvider');
+    if (!phone.trim()) problems.phone_number = t('payouts.details.enterNumber');
+    else if (!number) problems.phone_number = t('payouts.details.ghanaNumber');
+    if (!accountName.trim()) problems.account_name = t('payouts.details.enterName');
     if (Object.keys(problems).length || !number) return null;
     const wallet = providers?.find((p) => p.code === provider);
     return {
@@ -164,7 +165,7 @@ export function useWithdrawalDetails(current: unknown, ready: boolean) {
       setSaved(stored);
       fill(stored);
       setEditing(false);
-      toast.success('Withdrawal details saved');
+      toast.success(t('payouts.details.saved'));
     } catch (error) {
       setErrors(serverErrors(error));
     } finally {

@@ -5,6 +5,9 @@ import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLoad } from '../../../lib/use-load';
 import { getCause } from '../../causes/api/causes-api';
+import { useT } from '../../../lib/i18n';
+import { withElements } from '../../../lib/rich-text';
+import { slot } from '../../../../shared/i18n/slots';
 import { DonationRefundList } from './donation-refund-list';
 import '../refunds.css';
 
@@ -13,6 +16,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type CauseState = { kind: 'loading' } | { kind: 'ok'; cause: Cause } | { kind: 'missing' } | { kind: 'failed' };
 
 function CauseHeading({ causeId }: { causeId: string }) {
+  const t = useT();
   const load = useLoad(
     (signal) =>
       getCause(causeId, { signal }).then(
@@ -29,17 +33,20 @@ function CauseHeading({ causeId }: { causeId: string }) {
   if (state.kind === 'ok') {
     return (
       <h2 id="donations-title">
-        Donations to{' '}
-        <Link to="/causes/$id" params={{ id: causeId }}>
-          {state.cause.title || state.cause.name}
-        </Link>
+        {withElements(t('refunds.admin.donationsTo', { cause: slot('cause') }), {
+          cause: (
+            <Link to="/causes/$id" params={{ id: causeId }}>
+              {state.cause.title || state.cause.name}
+            </Link>
+          ),
+        })}
       </h2>
     );
   }
   return (
     <>
-      <h2 id="donations-title">Donations</h2>
-      {state.kind === 'missing' ? <p className="field__hint">No cause has this ID; its donations, if any, are listed below.</p> : null}
+      <h2 id="donations-title">{t('refunds.admin.donations')}</h2>
+      {state.kind === 'missing' ? <p className="field__hint">{t('refunds.admin.noSuchCause')}</p> : null}
     </>
   );
 }
@@ -52,7 +59,8 @@ interface Props {
 
 /** /admindonations?cause_id=: a cause's donations with what was refunded, and a Refund action per donation. */
 export function AdminDonationsPage({ causeId, onPick }: Props) {
-  useDocumentTitle('Donations and refunds');
+  const t = useT();
+  useDocumentTitle(t('refunds.admin.title'));
   const id = useId();
   const [text, setText] = useState(causeId ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -63,7 +71,7 @@ export function AdminDonationsPage({ causeId, onPick }: Props) {
     event.preventDefault();
     const value = text.trim();
     if (!UUID.test(value)) {
-      setError('Enter the cause ID: 36 characters like 3f2b9c1e-0a4d-4e8f-9b1a-2c3d4e5f6a7b.');
+      setError(t('refunds.admin.badId'));
       return;
     }
     setError(null);
@@ -75,12 +83,12 @@ export function AdminDonationsPage({ causeId, onPick }: Props) {
   const valid = causeId !== undefined && UUID.test(causeId);
   return (
     <div className="refunds-page">
-      <h1>Donations and refunds</h1>
+      <h1>{t('refunds.admin.title')}</h1>
       <section className="panel" aria-labelledby={`${id}-picker`}>
-        <h2 id={`${id}-picker`}>Choose a cause</h2>
+        <h2 id={`${id}-picker`}>{t('refunds.admin.choose')}</h2>
         <form className="refund-picker" onSubmit={onSubmit} noValidate>
           <div className={`field${error ? ' field--invalid' : ''}`}>
-            <label htmlFor={`${id}-cause`}>Cause ID</label>
+            <label htmlFor={`${id}-cause`}>{t('refunds.admin.causeId')}</label>
             <input
               id={`${id}-cause`}
               name="cause_id"
@@ -95,7 +103,7 @@ export function AdminDonationsPage({ causeId, onPick }: Props) {
               }}
             />
             <p id={hintId} className="field__hint">
-              The ID at the end of the cause&apos;s address, or open Donations from the withdrawals queue.
+              {t('refunds.admin.causeIdHint')}
             </p>
             {error ? (
               <p id={errorId} className="field__error" role="alert">
@@ -104,14 +112,14 @@ export function AdminDonationsPage({ causeId, onPick }: Props) {
             ) : null}
           </div>
           <button type="submit" className="button button--primary">
-            Show donations
+            {t('refunds.admin.show')}
           </button>
         </form>
       </section>
       {valid ? (
         <section className="panel" aria-labelledby="donations-title">
           <CauseHeading causeId={causeId} />
-          <DonationRefundList key={causeId} scope="admin" causeId={causeId} label="Donations" />
+          <DonationRefundList key={causeId} scope="admin" causeId={causeId} label={t('refunds.admin.donations')} />
         </section>
       ) : null}
     </div>

@@ -7,38 +7,46 @@ import { LinesSkeleton } from '../../../components/lines-skeleton';
 import { LoadMore } from '../../../components/load-more';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useOnline } from '../../../lib/use-online';
-import { methodLabel } from '../../../../shared/payment-methods';
+import type { WebMessageId } from '../../../../shared/i18n/message-ids.gen';
+import { t as translate, useLocale, useT, type Translate } from '../../../lib/i18n';
 import { usePages } from '../../../lib/use-pages';
 import { toast } from '../../../stores/toast-store';
 import { listCauseDonations, refundDonation, refundKey, type RefundScope } from '../api/refunds-api';
 import '../refunds.css';
 
-const STATUSES: Record<AdminDonation['status'], string> = {
-  pending: 'Pending',
-  completed: 'Completed',
-  failed: 'Failed',
-  abandoned: 'Abandoned',
-  refunded: 'Refunded',
+const STATUSES: Record<AdminDonation['status'], WebMessageId> = {
+  pending: 'refunds.status.pending',
+  completed: 'refunds.status.completed',
+  failed: 'refunds.status.failed',
+  abandoned: 'refunds.status.abandoned',
+  refunded: 'refunds.status.refunded',
+};
+
+/** How the donor paid, in words; an unknown method reads as given. */
+const METHODS: Record<string, WebMessageId> = {
+  card: 'refunds.method.card',
+  mobile_money: 'refunds.method.mobileMoney',
+  bank: 'refunds.method.bank',
 };
 
 const pesewas = (amount: string) => parseAmount(amount) ?? 0;
 
 /** The donor as a row and its button name it: their name, else who they are not. */
-export function donorLabel(d: AdminDonation): string {
-  if (d.donor_name) return d.is_anonymous ? `${d.donor_name} (anonymous)` : d.donor_name;
-  return d.is_anonymous ? 'Anonymous donor' : 'Unnamed donor';
+export function donorLabel(d: AdminDonation, t: Translate = translate): string {
+  if (d.donor_name) return d.is_anonymous ? t('refunds.donor.namedAnonymous', { name: d.donor_name }) : d.donor_name;
+  return d.is_anonymous ? t('refunds.donor.anonymous') : t('refunds.donor.unnamed');
 }
 
-function statusLabel(d: AdminDonation): string {
-  if (d.status === 'completed' && pesewas(d.refunded) > 0) return 'Partly refunded';
-  return STATUSES[d.status] ?? d.status;
+function statusLabel(d: AdminDonation, t: Translate): string {
+  if (d.status === 'completed' && pesewas(d.refunded) > 0) return t('refunds.status.partlyRefunded');
+  return Object.hasOwn(STATUSES, d.status) ? t(STATUSES[d.status]) : d.status;
 }
 
 /** What the amount field says is wrong before anything is sent, or null. */
 function checkAmount(text: string, refundable: number): string | null {
   const value = parseAmount(text);
-  if (value === null || value <= 0) return 'Enter the amount to refund in GHS, greater than 0, with at most 2 decimals.';
-  if (value > refundable) return `The most that can be refunded on this donation is ${formatGhs(refundable)}.`;
+  if (value === null || value <= 0) return translate('refunds.form.badAmount');
+  if (value > refundable) return translate('refunds.form.tooMuch', { amount: formatGhs(refundable) });
   return null;
 }
 
@@ -53,6 +61,7 @@ interface FormProps {
 function RefundForm({ scope, donation, subject, onDone }: FormProps) {
   const id = useId();
   const online = useOnline();
+  const t = useT();
   const [amount, setAmount] = useState(donation.refundable);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -95,7 +104,7 @@ function RefundForm({ scope, donation, subject, onDone }: FormProps) {
     setBusy(true);
     try {
       const refund = await refundDonation(scope, donation, toDecimalString(parseAmount(amount)!), key.current);
-      toast.success(`Refunded ${formatGhs(refund.amount)}`);
+      toast.success(t('refunds.form.done', { amount: formatGhs(refund.amount) }));
       onDone(refund.donation);
     } catch (failure) {
       if (failure instanceof ApiError) key.current = refundKey();
@@ -105,7 +114,7 @@ function RefundForm({ scope, donation, subject, onDone }: FormProps) {
         setError(field);
         input.current?.focus();
       } else {
-        toast.error(errorMessage(failure, 'Could not refund the donation. Check your connection and try again.'));
+        toast.error(errorMessage(failure, t('refunds.form.failed')));
       }
     } finally {
       setBusy(false);
@@ -117,7 +126,7 @@ function RefundForm({ scope, donation, subject, onDone }: FormProps) {
   return (
     <form ref={form} className="refund-form" onSubmit={onSubmit} noValidate aria-busy={busy} aria-label={subject}>
       <div className={`field${error ? ' field--invalid' : ''}`}>
-        <label htmlFor={`${id}-amount`}>Amount to refund (GHS)</label>
+        <label htmlFor={`${id}-amount`}>{t('refunds.form.amount')}</label>
         <input
           ref={input}
           id={`${id}-amount`}
@@ -135,7 +144,7 @@ function RefundForm({ scope, donation, subject, onDone }: FormProps) {
           }}
         />
         <p id={hintId} className="field__hint">
-          Up to {formatGhs(refundable)}. The donor is paid back through the payment provider.
+          {t('refunds.form.hint', { amount: formatGhs(refundable) })}
         </p>
         {error ? (
           <p id={errorId} className="field__error" role="alert">
@@ -145,13 +154,13 @@ function RefundForm({ scope, donation, subject, onDone }: FormProps) {
       </div>
       <div className="button-row">
         <button type="submit" className="button button--danger button--small" disabled={busy || !online}>
-          {busy ? 'Refunding...' : 'Confirm refund'}
+          {busy ? t('refunds.form.refunding') : t('refunds.form.confirm')}
         </button>
         <button type="button" className="button button--secondary button--small" disabled={busy} onClick={() => onDone(null)}>
-          Cancel
+          {t('refunds.form.cancel')}
         </button>
       </div>
-      {!online ? <p className="field__hint">Refunding needs a connection.</p> : null}
+      {!online ? <p className="field__hint">{t('refunds.form.needsConnection')}</p> : null}
     </form>
   );
 }
@@ -167,7 +176,9 @@ interface ItemProps {
 function DonationItem({ scope, donation: d, open, onOpen, onClose }: ItemProps) {
   const opener = useRef<HTMLButtonElement>(null);
   const item = useRef<HTMLLIElement>(null);
-  const subject = `Refund donation from ${donorLabel(d)}, ${formatGhs(d.amount)}`;
+  const t = useT();
+  const locale = useLocale();
+  const subject = t('refunds.item.subject', { donor: donorLabel(d, t), amount: formatGhs(d.amount) });
   const refundable = pesewas(d.refundable) > 0;
 
   function close(updated: AdminDonation | null) {
@@ -180,38 +191,38 @@ function DonationItem({ scope, donation: d, open, onOpen, onClose }: ItemProps) 
     <li className="refund-item" ref={item} tabIndex={-1}>
       <div className="refund-item__top">
         <span className="amount">{formatGhs(d.amount)}</span>
-        <span className={`refund-badge refund-badge--${d.status}`}>{statusLabel(d)}</span>
+        <span className={`refund-badge refund-badge--${d.status}`}>{statusLabel(d, t)}</span>
       </div>
       <dl className="refund-facts">
         <div>
-          <dt>Date</dt>
+          <dt>{t('refunds.item.date')}</dt>
           <dd>
-            <time dateTime={d.donated_at}>{formatDateTime(d.donated_at)}</time>
+            <time dateTime={d.donated_at}>{formatDateTime(d.donated_at, locale)}</time>
           </dd>
         </div>
         <div>
-          <dt>Donor</dt>
-          <dd>{donorLabel(d)}</dd>
+          <dt>{t('refunds.item.donor')}</dt>
+          <dd>{donorLabel(d, t)}</dd>
         </div>
         <div>
-          <dt>Method</dt>
-          <dd>{d.method ? methodLabel(d.method) : '—'}</dd>
+          <dt>{t('refunds.item.method')}</dt>
+          <dd>{d.method ? (Object.hasOwn(METHODS, d.method) ? t(METHODS[d.method]) : d.method) : '—'}</dd>
         </div>
         <div>
-          <dt>Paid</dt>
+          <dt>{t('refunds.item.paid')}</dt>
           <dd>{formatGhs(d.amount)}</dd>
         </div>
         <div>
-          <dt>Refunded</dt>
+          <dt>{t('refunds.item.refunded')}</dt>
           <dd>{formatGhs(d.refunded)}</dd>
         </div>
         <div>
-          <dt>Refundable</dt>
+          <dt>{t('refunds.item.refundable')}</dt>
           <dd>{formatGhs(d.refundable)}</dd>
         </div>
         <div>
-          <dt>Status</dt>
-          <dd>{statusLabel(d)}</dd>
+          <dt>{t('refunds.item.status')}</dt>
+          <dd>{statusLabel(d, t)}</dd>
         </div>
       </dl>
       {open ? (
@@ -219,7 +230,7 @@ function DonationItem({ scope, donation: d, open, onOpen, onClose }: ItemProps) 
       ) : refundable ? (
         <div className="button-row">
           <button ref={opener} type="button" className="button button--secondary button--small" aria-label={subject} onClick={onOpen}>
-            Refund
+            {t('refunds.item.refund')}
           </button>
         </div>
       ) : null}
@@ -242,21 +253,22 @@ export function DonationRefundList({ scope, causeId, label, onRefunded }: ListPr
     enabled: true,
   });
   const [openId, setOpenId] = useState<string | null>(null);
+  const t = useT();
   useEffect(() => setOpenId(null), [scope, causeId]);
   const items = pages.items;
 
   if (pages.failed) {
     return (
       <div>
-        <p className="panel__empty">Could not load the donations. Check your connection and try again.</p>
+        <p className="panel__empty">{t('refunds.list.failed')}</p>
         <button type="button" className="button button--secondary button--small" onClick={pages.retry}>
-          Try again
+          {t('refunds.list.tryAgain')}
         </button>
       </div>
     );
   }
-  if (items === null) return <LinesSkeleton label="Loading donations…" />;
-  if (items.length === 0) return <p className="panel__empty">No donations yet.</p>;
+  if (items === null) return <LinesSkeleton label={t('refunds.list.loading')} />;
+  if (items.length === 0) return <p className="panel__empty">{t('refunds.list.empty')}</p>;
   return (
     <>
       <ul className="refund-list" aria-label={label}>
@@ -276,7 +288,7 @@ export function DonationRefundList({ scope, causeId, label, onRefunded }: ListPr
           />
         ))}
       </ul>
-      <LoadMore pages={pages} label="Load more donations" className="refund-more" />
+      <LoadMore pages={pages} label={t('refunds.list.loadMore')} className="refund-more" />
     </>
   );
 }

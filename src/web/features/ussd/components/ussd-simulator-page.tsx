@@ -2,39 +2,17 @@ import { useId, useState, type FormEvent } from 'react';
 import type { UssdGatewayName, UssdSimulateAnswer } from '../../../../shared/contract/ussd';
 import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useT } from '../../../lib/i18n';
 import { simulateUssd } from '../api/ussd-api';
 import '../ussd.css';
 
-export const USSD_SIMULATOR_TEXT = {
-  title: 'USSD phone simulator',
-  intro:
-    'Play a session as a feature phone would, through either gateway. Each step goes through that gateway’s adapter and the same menu the gateways reach. A gift made here sends a real mobile money prompt to the number (the sandbox phone, unless Paystack is set up).',
-  gateway: 'Gateway',
-  gateways: { hubtel: 'Hubtel', africastalking: 'Africa’s Talking' } satisfies Record<UssdGatewayName, string>,
-  phone: 'Calling phone number',
-  phoneHint: 'The phone that dials; gifts are charged to its mobile money wallet.',
-  code: 'Cause code to dial with (optional)',
-  codeHint: 'Dials *service code*code# and opens that cause’s gift at once.',
-  dial: 'Dial',
-  dialling: 'Dialling…',
-  screen: 'Phone screen',
-  idle: 'Dial to start a session.',
-  reply: 'Reply',
-  send: 'Send',
-  sending: 'Sending…',
-  ended: 'The session has ended.',
-  again: 'Start again',
-  wire: 'On the wire',
-  request: (gateway: string) => `${gateway} sent`,
-  response: (type: string) => `We answered (${type})`,
-  failed: 'The simulator could not reach the server. Try again.',
-} as const;
-
-const T = USSD_SIMULATOR_TEXT;
+/** The gateways' own names (brands: not translated). */
+const GATEWAYS = { hubtel: 'Hubtel', africastalking: 'Africa’s Talking' } satisfies Record<UssdGatewayName, string>;
 
 /** /adminussd: dial, read the screen, reply; the exact wire messages of the chosen gateway below. */
 export function UssdSimulatorPage() {
-  useDocumentTitle(T.title);
+  const t = useT();
+  useDocumentTitle(t('ussdSimulator.title'));
   const id = useId();
   const [gateway, setGateway] = useState<UssdGatewayName>('hubtel');
   const [phone, setPhone] = useState('024 123 4561');
@@ -53,7 +31,7 @@ export function UssdSimulatorPage() {
       setStep(answer);
       setReply('');
     } catch (error) {
-      setProblem(errorMessage(error, T.failed));
+      setProblem(errorMessage(error, t('ussdSimulator.failed')));
     } finally {
       setBusy(false);
     }
@@ -70,22 +48,22 @@ export function UssdSimulatorPage() {
 
   return (
     <div className="admin-page">
-      <h1>{T.title}</h1>
-      <p>{T.intro}</p>
+      <h1>{t('ussdSimulator.title')}</h1>
+      <p>{t('ussdSimulator.intro')}</p>
       <div className="ussd-sim">
         <div>
           <form className="panel" onSubmit={dial}>
             <fieldset className="ussd-gateways" disabled={open || busy}>
-              <legend>{T.gateway}</legend>
-              {(Object.keys(T.gateways) as UssdGatewayName[]).map((name) => (
+              <legend>{t('ussdSimulator.gateway')}</legend>
+              {(Object.keys(GATEWAYS) as UssdGatewayName[]).map((name) => (
                 <label key={name}>
                   <input type="radio" name={`${id}-gateway`} value={name} checked={gateway === name} onChange={() => setGateway(name)} />{' '}
-                  {T.gateways[name]}
+                  {GATEWAYS[name]}
                 </label>
               ))}
             </fieldset>
             <div className="field">
-              <label htmlFor={`${id}-phone`}>{T.phone}</label>
+              <label htmlFor={`${id}-phone`}>{t('ussdSimulator.phone')}</label>
               <input
                 id={`${id}-phone`}
                 type="tel"
@@ -95,11 +73,11 @@ export function UssdSimulatorPage() {
                 onChange={(e) => setPhone(e.target.value)}
               />
               <p id={`${id}-phone-hint`} className="field__hint">
-                {T.phoneHint}
+                {t('ussdSimulator.phoneHint')}
               </p>
             </div>
             <div className="field">
-              <label htmlFor={`${id}-code`}>{T.code}</label>
+              <label htmlFor={`${id}-code`}>{t('ussdSimulator.code')}</label>
               <input
                 id={`${id}-code`}
                 inputMode="numeric"
@@ -109,20 +87,20 @@ export function UssdSimulatorPage() {
                 onChange={(e) => setCode(e.target.value)}
               />
               <p id={`${id}-code-hint`} className="field__hint">
-                {T.codeHint}
+                {t('ussdSimulator.codeHint')}
               </p>
             </div>
             <p className="button-row">
               <button type="submit" className="button button--primary" disabled={open || busy || !phone.trim()} aria-busy={busy && !open}>
-                {busy && !open ? T.dialling : T.dial}
+                {busy && !open ? t('ussdSimulator.dialling') : t('ussdSimulator.dial')}
               </button>
             </p>
           </form>
         </div>
         <div className="ussd-phone">
-          <h2 className="visually-hidden">{T.screen}</h2>
-          <pre className="ussd-phone__screen" role="status" aria-live="polite" aria-label={T.screen}>
-            {step ? step.screen : T.idle}
+          <h2 className="visually-hidden">{t('ussdSimulator.screen')}</h2>
+          <pre className="ussd-phone__screen" role="status" aria-live="polite" aria-label={t('ussdSimulator.screen')}>
+            {step ? step.screen : t('ussdSimulator.idle')}
           </pre>
           {problem ? (
             <p className="form-error" role="alert">
@@ -132,20 +110,20 @@ export function UssdSimulatorPage() {
           {open ? (
             <form onSubmit={send}>
               <div className="field">
-                <label htmlFor={`${id}-reply`}>{T.reply}</label>
+                <label htmlFor={`${id}-reply`}>{t('ussdSimulator.reply')}</label>
                 <input id={`${id}-reply`} value={reply} autoComplete="off" disabled={busy} onChange={(e) => setReply(e.target.value)} />
               </div>
               <p className="button-row">
                 <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-                  {busy ? T.sending : T.send}
+                  {busy ? t('ussdSimulator.sending') : t('ussdSimulator.send')}
                 </button>
               </p>
             </form>
           ) : step ? (
             <>
-              <p className="ussd-phone__ended">{T.ended}</p>
+              <p className="ussd-phone__ended">{t('ussdSimulator.ended')}</p>
               <button type="button" className="button button--secondary" onClick={() => setStep(null)}>
-                {T.again}
+                {t('ussdSimulator.again')}
               </button>
             </>
           ) : null}
@@ -153,10 +131,10 @@ export function UssdSimulatorPage() {
       </div>
       {step ? (
         <section className="ussd-wire" aria-labelledby={`${id}-wire`}>
-          <h2 id={`${id}-wire`}>{T.wire}</h2>
-          <h3>{T.request(T.gateways[gateway])}</h3>
+          <h2 id={`${id}-wire`}>{t('ussdSimulator.wire')}</h2>
+          <h3>{t('ussdSimulator.request', { gateway: GATEWAYS[gateway] })}</h3>
           <pre>{step.wire_request}</pre>
-          <h3>{T.response(step.wire_content_type)}</h3>
+          <h3>{t('ussdSimulator.response', { type: step.wire_content_type })}</h3>
           <pre>{step.wire_response}</pre>
         </section>
       ) : null}
