@@ -83,7 +83,8 @@ export function buildServer({ force = false } = {}) {
     make: async () => {
       rmSync(serverOutDir, { recursive: true, force: true });
       await build({
-        entryPoints: { server: join(root, 'src/server/server.ts') },
+        // The audit trail's check (`npm run audit:check`) shares the server's chunks.
+        entryPoints: { server: join(root, 'src/server/server.ts'), 'check-audit-trail': join(root, 'src/server/check-audit-trail.ts') },
         outdir: serverOutDir,
         outExtension: { '.js': '.mjs' },
         bundle: true,

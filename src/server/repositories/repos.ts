@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import { AccountErasureRepo } from './account-erasure';
 import { AdminPaymentsRepo } from './admin-payments';
 import { AdminUsersRepo } from './admin-users';
+import { AuditLogRepo } from './audit-log';
 import { CartsRepo } from './carts';
 import { CategoriesRepo } from './categories';
 import { CausesRepo } from './causes';
@@ -24,17 +25,20 @@ import { MobileChargesRepo } from './mobile-charges';
 import { NewsletterRepo } from './newsletter';
 import { NotificationsRepo } from './notifications';
 import { PasswordResetsRepo } from './password-resets';
+import { PayoutChangesRepo } from './payout-changes';
 import { PaymentsRepo } from './payments';
 import { PushSubscriptionsRepo } from './push-subscriptions';
 import { RefreshTokensRepo } from './refresh-tokens';
 import { RefundsRepo } from './refunds';
 import { SandboxRepo } from './sandbox';
+import { SessionsRepo } from './sessions';
 import { SettingsRepo } from './settings';
 import { SettlementsRepo } from './settlements';
 import { SubscriptionsRepo } from './subscriptions';
 import { StatementsRepo } from './statements';
 import { SweepClaimsRepo } from './sweep-claims';
 import { TreasurersRepo } from './treasurers';
+import { TwoStepRepo } from './two-step';
 import { UsersRepo } from './users';
 import { WithdrawalsRepo } from './withdrawals';
 
@@ -71,6 +75,10 @@ export interface Repos {
   mail: MailRepo;
   passwordResets: PasswordResetsRepo;
   accountErasure: AccountErasureRepo;
+  sessions: SessionsRepo;
+  twoStep: TwoStepRepo;
+  payoutChanges: PayoutChangesRepo;
+  auditLog: AuditLogRepo;
   /**
    * Runs `work` in one database transaction with every repository bound to it: all its writes
    * commit together or none do (a throw rolls back every table it touched).
@@ -120,6 +128,10 @@ export function makeRepos(db: Db, options: RepoOptions): Repos {
     mail: new MailRepo(db, options.mailKeptOnly),
     passwordResets: new PasswordResetsRepo(db),
     accountErasure: new AccountErasureRepo(db),
+    sessions: new SessionsRepo(db),
+    twoStep: new TwoStepRepo(db),
+    payoutChanges: new PayoutChangesRepo(db),
+    auditLog: new AuditLogRepo(db),
     transaction: (work) => db.transaction((tx) => work(makeRepos(tx as unknown as Db, options))),
   };
 }

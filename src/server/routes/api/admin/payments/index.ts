@@ -14,6 +14,7 @@ import { isUuid } from '../../../../repositories/search';
 import { paginate, PaginatedOf, pageRequest } from '../../../pagination';
 import { errorResponses } from '../../../shared-schemas';
 import { PaymentIdParams } from './schemas';
+import { audit } from '../../../audit-entry';
 
 export const ADMIN_PAYMENT_PAGE_SIZE = 20;
 const notFound = () => new ApiError(404, 'not_found', 'Payment not found.');
@@ -113,6 +114,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           throw validationError({ amount: ['Enter the amount received in GHS, greater than 0, with at most 2 decimals.'] });
       }
       const payment = await load(request.params.id);
+      await app.requireStepUp(request);
       const outcome = await resolveFlaggedPayment(
         app.repos,
         payment.payment.id,
@@ -134,8 +136,18 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           throw validationError({ amount: ['The provider did not report an amount in GHS: enter the amount received in GHS.'] });
         case 'nothing_to_credit':
           throw new ApiError(409, 'conflict', 'This payment has no open donations left to credit or refund.');
-        default:
-          return toAdminPayment((await app.repos.adminPayments.find(payment.payment.id))!);
+        default: {
+          const resolved = (await app.repos.adminPayments.find(payment.payment.id))!;
+          await audit(app.repos, request, {
+            action: 'payment.resolve',
+            subjectUserId: payment.payment.userId ?? null,
+            targetType: 'payment',
+            targetId: payment.payment.id,
+            before: { status: payment.payment.status },
+            after: { status: resolved.payment.status, resolution: action, amount: amount === null ? null : toDecimalString(amount), note: note?.trim() || null },
+          });
+          return toAdminPayment(resolved);
+        }
       }
     },
   );
