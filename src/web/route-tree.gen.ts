@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AdminauditRouteImport } from './routes/adminaudit'
 import { Route as AdmindashboardRouteImport } from './routes/admindashboard'
 import { Route as AdmindonationsRouteImport } from './routes/admindonations'
 import { Route as AdminmailRouteImport } from './routes/adminmail'
@@ -32,6 +33,7 @@ import { Route as OrganizerprofilepageRouteImport } from './routes/organizerprof
 import { Route as OrganizerprofilesettingsRouteImport } from './routes/organizerprofilesettings'
 import { Route as OrganizersignuppageRouteImport } from './routes/organizersignuppage'
 import { Route as PaymentStatusRouteImport } from './routes/payment-status'
+import { Route as PayoutUndoRouteImport } from './routes/payout-undo'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as ProfilepageRouteImport } from './routes/profilepage'
 import { Route as ProfilesettingsRouteImport } from './routes/profilesettings'
@@ -41,6 +43,7 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as SuccessStoriesRouteImport } from './routes/success-stories'
+import { Route as TwoStepRouteImport } from './routes/two-step'
 import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as WithdrawalsRouteImport } from './routes/withdrawals'
 import { Route as BlogSlugRouteImport } from './routes/blog/$slug'
@@ -51,6 +54,11 @@ import { Route as CausesIdWithdrawalsRouteImport } from './routes/causes/$id_.wi
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminauditRoute = AdminauditRouteImport.update({
+  id: '/adminaudit',
+  path: '/adminaudit',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdmindashboardRoute = AdmindashboardRouteImport.update({
@@ -164,6 +172,11 @@ const PaymentStatusRoute = PaymentStatusRouteImport.update({
   path: '/payment-status',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PayoutUndoRoute = PayoutUndoRouteImport.update({
+  id: '/payout-undo',
+  path: '/payout-undo',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
   id: '/privacy-policy',
   path: '/privacy-policy',
@@ -209,6 +222,11 @@ const SuccessStoriesRoute = SuccessStoriesRouteImport.update({
   path: '/success-stories',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TwoStepRoute = TwoStepRouteImport.update({
+  id: '/two-step',
+  path: '/two-step',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const UnsubscribeRoute = UnsubscribeRouteImport.update({
   id: '/unsubscribe',
   path: '/unsubscribe',
@@ -242,6 +260,7 @@ const CausesIdWithdrawalsRoute = CausesIdWithdrawalsRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/adminaudit': typeof AdminauditRoute
   '/admindashboard': typeof AdmindashboardRoute
   '/admindonations': typeof AdmindonationsRoute
   '/adminmail': typeof AdminmailRoute
@@ -264,6 +283,7 @@ export interface FileRoutesByFullPath {
   '/organizerprofilesettings': typeof OrganizerprofilesettingsRoute
   '/organizersignuppage': typeof OrganizersignuppageRoute
   '/payment-status': typeof PaymentStatusRoute
+  '/payout-undo': typeof PayoutUndoRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/profilepage': typeof ProfilepageRoute
   '/profilesettings': typeof ProfilesettingsRoute
@@ -273,6 +293,7 @@ export interface FileRoutesByFullPath {
   '/sign-in': typeof SignInRoute
   '/signup': typeof SignupRoute
   '/success-stories': typeof SuccessStoriesRoute
+  '/two-step': typeof TwoStepRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/withdrawals': typeof WithdrawalsRoute
   '/blog/$slug': typeof BlogSlugRoute
@@ -282,6 +303,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/adminaudit': typeof AdminauditRoute
   '/admindashboard': typeof AdmindashboardRoute
   '/admindonations': typeof AdmindonationsRoute
   '/adminmail': typeof AdminmailRoute
@@ -304,6 +326,7 @@ export interface FileRoutesByTo {
   '/organizerprofilesettings': typeof OrganizerprofilesettingsRoute
   '/organizersignuppage': typeof OrganizersignuppageRoute
   '/payment-status': typeof PaymentStatusRoute
+  '/payout-undo': typeof PayoutUndoRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/profilepage': typeof ProfilepageRoute
   '/profilesettings': typeof ProfilesettingsRoute
@@ -313,6 +336,7 @@ export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute
   '/signup': typeof SignupRoute
   '/success-stories': typeof SuccessStoriesRoute
+  '/two-step': typeof TwoStepRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/withdrawals': typeof WithdrawalsRoute
   '/blog/$slug': typeof BlogSlugRoute
@@ -323,6 +347,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/adminaudit': typeof AdminauditRoute
   '/admindashboard': typeof AdmindashboardRoute
   '/admindonations': typeof AdmindonationsRoute
   '/adminmail': typeof AdminmailRoute
@@ -345,6 +370,7 @@ export interface FileRoutesById {
   '/organizerprofilesettings': typeof OrganizerprofilesettingsRoute
   '/organizersignuppage': typeof OrganizersignuppageRoute
   '/payment-status': typeof PaymentStatusRoute
+  '/payout-undo': typeof PayoutUndoRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/profilepage': typeof ProfilepageRoute
   '/profilesettings': typeof ProfilesettingsRoute
@@ -354,6 +380,7 @@ export interface FileRoutesById {
   '/sign-in': typeof SignInRoute
   '/signup': typeof SignupRoute
   '/success-stories': typeof SuccessStoriesRoute
+  '/two-step': typeof TwoStepRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/withdrawals': typeof WithdrawalsRoute
   '/blog/$slug': typeof BlogSlugRoute
@@ -365,6 +392,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/adminaudit'
     | '/admindashboard'
     | '/admindonations'
     | '/adminmail'
@@ -387,6 +415,7 @@ export interface FileRouteTypes {
     | '/organizerprofilesettings'
     | '/organizersignuppage'
     | '/payment-status'
+    | '/payout-undo'
     | '/privacy-policy'
     | '/profilepage'
     | '/profilesettings'
@@ -396,6 +425,7 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/signup'
     | '/success-stories'
+    | '/two-step'
     | '/unsubscribe'
     | '/withdrawals'
     | '/blog/$slug'
@@ -405,6 +435,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/adminaudit'
     | '/admindashboard'
     | '/admindonations'
     | '/adminmail'
@@ -427,6 +458,7 @@ export interface FileRouteTypes {
     | '/organizerprofilesettings'
     | '/organizersignuppage'
     | '/payment-status'
+    | '/payout-undo'
     | '/privacy-policy'
     | '/profilepage'
     | '/profilesettings'
@@ -436,6 +468,7 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/signup'
     | '/success-stories'
+    | '/two-step'
     | '/unsubscribe'
     | '/withdrawals'
     | '/blog/$slug'
@@ -445,6 +478,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/adminaudit'
     | '/admindashboard'
     | '/admindonations'
     | '/adminmail'
@@ -467,6 +501,7 @@ export interface FileRouteTypes {
     | '/organizerprofilesettings'
     | '/organizersignuppage'
     | '/payment-status'
+    | '/payout-undo'
     | '/privacy-policy'
     | '/profilepage'
     | '/profilesettings'
@@ -476,6 +511,7 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/signup'
     | '/success-stories'
+    | '/two-step'
     | '/unsubscribe'
     | '/withdrawals'
     | '/blog/$slug'
@@ -486,6 +522,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AdminauditRoute: typeof AdminauditRoute
   AdmindashboardRoute: typeof AdmindashboardRoute
   AdmindonationsRoute: typeof AdmindonationsRoute
   AdminmailRoute: typeof AdminmailRoute
@@ -508,6 +545,7 @@ export interface RootRouteChildren {
   OrganizerprofilesettingsRoute: typeof OrganizerprofilesettingsRoute
   OrganizersignuppageRoute: typeof OrganizersignuppageRoute
   PaymentStatusRoute: typeof PaymentStatusRoute
+  PayoutUndoRoute: typeof PayoutUndoRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   ProfilepageRoute: typeof ProfilepageRoute
   ProfilesettingsRoute: typeof ProfilesettingsRoute
@@ -517,6 +555,7 @@ export interface RootRouteChildren {
   SignInRoute: typeof SignInRoute
   SignupRoute: typeof SignupRoute
   SuccessStoriesRoute: typeof SuccessStoriesRoute
+  TwoStepRoute: typeof TwoStepRoute
   UnsubscribeRoute: typeof UnsubscribeRoute
   WithdrawalsRoute: typeof WithdrawalsRoute
   BlogSlugRoute: typeof BlogSlugRoute
@@ -532,6 +571,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/adminaudit': {
+      id: '/adminaudit'
+      path: '/adminaudit'
+      fullPath: '/adminaudit'
+      preLoaderRoute: typeof AdminauditRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admindashboard': {
@@ -688,6 +734,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PaymentStatusRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/payout-undo': {
+      id: '/payout-undo'
+      path: '/payout-undo'
+      fullPath: '/payout-undo'
+      preLoaderRoute: typeof PayoutUndoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/privacy-policy': {
       id: '/privacy-policy'
       path: '/privacy-policy'
@@ -751,6 +804,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SuccessStoriesRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/two-step': {
+      id: '/two-step'
+      path: '/two-step'
+      fullPath: '/two-step'
+      preLoaderRoute: typeof TwoStepRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/unsubscribe': {
       id: '/unsubscribe'
       path: '/unsubscribe'
@@ -798,6 +858,7 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AdminauditRoute: AdminauditRoute,
   AdmindashboardRoute: AdmindashboardRoute,
   AdmindonationsRoute: AdmindonationsRoute,
   AdminmailRoute: AdminmailRoute,
@@ -820,6 +881,7 @@ const rootRouteChildren: RootRouteChildren = {
   OrganizerprofilesettingsRoute: OrganizerprofilesettingsRoute,
   OrganizersignuppageRoute: OrganizersignuppageRoute,
   PaymentStatusRoute: PaymentStatusRoute,
+  PayoutUndoRoute: PayoutUndoRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   ProfilepageRoute: ProfilepageRoute,
   ProfilesettingsRoute: ProfilesettingsRoute,
@@ -829,6 +891,7 @@ const rootRouteChildren: RootRouteChildren = {
   SignInRoute: SignInRoute,
   SignupRoute: SignupRoute,
   SuccessStoriesRoute: SuccessStoriesRoute,
+  TwoStepRoute: TwoStepRoute,
   UnsubscribeRoute: UnsubscribeRoute,
   WithdrawalsRoute: WithdrawalsRoute,
   BlogSlugRoute: BlogSlugRoute,

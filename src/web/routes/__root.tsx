@@ -6,6 +6,7 @@ import { OfflineBanner } from '../features/offline/components/offline-banner';
 import { SyncDock } from '../features/offline/components/sync-dock';
 import { InstallButton } from '../features/pwa/components/install-button';
 import { UpdatePrompt } from '../features/pwa/components/update-prompt';
+import { StepUpHost } from '../features/security/components/step-up-host';
 
 function RootLayout() {
   return (
@@ -21,6 +22,7 @@ function RootLayout() {
         <InstallButton />
       </aside>
       <Toaster />
+      <StepUpHost />
     </>
   );
 }

@@ -32,6 +32,7 @@ const ADMIN_NAV: NavItem[] = [
   { to: '/adminpayments', label: 'Flagged payments' },
   { to: '/admindonations', label: 'Donations and refunds' },
   { to: '/adminmail', label: 'Outgoing mail' },
+  { to: '/adminaudit', label: 'Audit trail' },
 ];
 /** Organizers (anyone with a cause) get their causes' withdrawals. */
 const ORGANIZER_NAV: NavItem[] = [{ to: '/withdrawals', label: 'Your withdrawals' }];
