@@ -4,7 +4,7 @@
  * SETTINGS documents every variable (the README's table is written from it).
  */
 import path from 'node:path';
-import { passwordProblems } from '../shared/sign-in';
+import { passwordProblems, STEP_UP_MAX_AGE_SECONDS } from '../shared/sign-in';
 
 export interface AppConfig {
   port: number;
@@ -33,6 +33,8 @@ export interface AppConfig {
   twoStepLimits: { perAccount: number; perIp: number };
   /** Hours withdrawals to new payout details wait after a change (0 = no hold). */
   payoutChangeHoldHours: number;
+  /** How recent a password or second step a money action needs in the same session. */
+  stepUpSeconds: number;
   /** How long a guest's public read may be answered from this process's memory (0 = never). */
   publicCacheSeconds: number;
   payments: PaymentSettings;
@@ -155,6 +157,12 @@ export const SETTINGS: SettingDoc[] = [
     name: 'TWO_STEP_MAX_FAILURES_PER_IP',
     default: '20',
     description: 'Wrong two-step codes allowed per client IP within LOGIN_WINDOW_SECONDS before 429 (same rules).',
+  },
+  {
+    name: 'STEP_UP_MAX_AGE_SECONDS',
+    default: '600',
+    description:
+      'Money actions (payout details, withdrawal requests and approvals, refunds, flagged payments, role changes) need a password or two-step code this recent in the same session; signing in counts. 10 to 86400.',
   },
   {
     name: 'PAYOUT_CHANGE_HOLD_HOURS',
@@ -467,5 +475,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
       perIp: int(env, 'TWO_STEP_MAX_FAILURES_PER_IP', 20, 1, 1_000_000),
     },
     payoutChangeHoldHours: int(env, 'PAYOUT_CHANGE_HOLD_HOURS', 24, 0, 720),
+    stepUpSeconds: int(env, 'STEP_UP_MAX_AGE_SECONDS', STEP_UP_MAX_AGE_SECONDS, 10, 86_400),
   };
 }

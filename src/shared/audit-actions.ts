@@ -41,7 +41,14 @@ export const AUDIT_GROUPS = {
     'payout_details.change',
     'payout_details.undo',
   ],
-  people: ['user.role_change', 'user.sign_out_everywhere', 'two_step.enable', 'two_step.disable', 'two_step.recovery_codes', 'password.change'],
+  people: [
+    'user.role_change',
+    'user.sign_out_everywhere',
+    'two_step.enable',
+    'two_step.disable',
+    'two_step.recovery_codes',
+    'password.change',
+  ],
   causes: ['cause.approve', 'cause.reject', 'newsletter.send'],
 } as const satisfies Record<string, readonly AuditAction[]>;
 

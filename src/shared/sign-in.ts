@@ -14,7 +14,7 @@ export function passwordProblems(password: string): string[] {
   return problems;
 }
 
-/** A money action needs a password or second step this recent in the same session (step-up). */
+/** A money action needs a password or second step this recent in the same session (step-up); STEP_UP_MAX_AGE_SECONDS. */
 export const STEP_UP_MAX_AGE_SECONDS = 10 * 60;
 /** TOTP (RFC 6238) as every authenticator app does it: 30-second steps, 6 digits, HMAC-SHA1. */
 export const TOTP_PERIOD_SECONDS = 30;

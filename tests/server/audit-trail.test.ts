@@ -91,7 +91,10 @@ describe.each(backends)('audit trail on $name', (backend) => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="boafo-audit.csv"/);
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toMatch(/^seq,at,actor_email,actor_name,action,/);
     expect(lines).toHaveLength(3);
     expect(csv.body).toContain('HYPERLINK');

@@ -77,7 +77,9 @@ describe.each(backends)('signed-in devices on $name', (backend) => {
       app.inject({ method: 'POST', url: '/api/user/security/password/', headers: bearer(phone.access), payload });
     const wrong = await change({ current_password: 'not-it-at-all', password: 'a-new-pass-77', password2: 'a-new-pass-77' });
     expect(wrong.json().errors.current_password).toBeDefined();
-    expect((await change({ current_password: GOOD_PASSWORD, password: '12345678', password2: '12345678' })).json().errors.password).toBeDefined();
+    expect(
+      (await change({ current_password: GOOD_PASSWORD, password: '12345678', password2: '12345678' })).json().errors.password,
+    ).toBeDefined();
     expect((await change({ current_password: GOOD_PASSWORD, password: 'a-new-pass-77', password2: 'a-new-pass-77' })).statusCode).toBe(200);
     expect(await profileStatus(app, again.access)).toBe(401);
     expect(await profileStatus(app, phone.access)).toBe(200);
@@ -93,13 +95,17 @@ describe.each(backends)('signed-in devices on $name', (backend) => {
     const second = await signIn(app, person.email, PHONE, '10.1.1.1');
     const url = `/api/admin/users/${person.id}/sign-out/`;
     expect((await app.inject({ method: 'POST', url, headers: bearer(person.access) })).statusCode).toBe(403);
-    expect((await app.inject({ method: 'POST', url: '/api/admin/users/nope/sign-out/', headers: bearer(admin.access) })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'POST', url: '/api/admin/users/nope/sign-out/', headers: bearer(admin.access) })).statusCode).toBe(
+      404,
+    );
     expect((await app.inject({ method: 'POST', url, headers: bearer(admin.access) })).statusCode).toBe(204);
     for (const tokens of [person, second]) {
       expect(await profileStatus(app, tokens.access)).toBe(401);
       expect(await refreshStatus(app, tokens.refresh)).toBe(401);
     }
-    const entry = (await app.inject({ url: `/api/admin/audit/?action=user.sign_out_everywhere&person=${person.id}`, headers: bearer(admin.access) })).json();
+    const entry = (
+      await app.inject({ url: `/api/admin/audit/?action=user.sign_out_everywhere&person=${person.id}`, headers: bearer(admin.access) })
+    ).json();
     expect(entry.results[0]).toMatchObject({ actor: { id: admin.id }, subject: { id: person.id }, after: { sessions_ended: 2 } });
   });
 });
@@ -117,7 +123,9 @@ describe.runIf(postgres)('sessions across two processes on one PostgreSQL', () =
     const onB = await signIn(apps.b, email, LAPTOP, '10.2.0.2');
     for (const app of [apps.a, apps.b]) for (const t of [onA, onB]) expect(await profileStatus(app, t.access)).toBe(200);
     const id = (await apps.b.inject({ url: '/api/user/profile/', headers: bearer(onB.access) })).json().id;
-    expect((await apps.a.inject({ method: 'POST', url: `/api/admin/users/${id}/sign-out/`, headers: bearer(admin.access) })).statusCode).toBe(204);
+    expect(
+      (await apps.a.inject({ method: 'POST', url: `/api/admin/users/${id}/sign-out/`, headers: bearer(admin.access) })).statusCode,
+    ).toBe(204);
     for (const app of [apps.a, apps.b]) {
       for (const t of [onA, onB]) {
         expect(await profileStatus(app, t.access)).toBe(401);
@@ -129,7 +137,11 @@ describe.runIf(postgres)('sessions across two processes on one PostgreSQL', () =
   it('checks at most 10 of 30 simultaneous wrong codes split between the processes', async () => {
     const user = await newSession(apps.a);
     const { secret } = await enrolTwoStep(apps.a, user.access);
-    const login = await apps.b.inject({ method: 'POST', url: '/api/user/auth/login/', payload: { email: user.email, password: GOOD_PASSWORD } });
+    const login = await apps.b.inject({
+      method: 'POST',
+      url: '/api/user/auth/login/',
+      payload: { email: user.email, password: GOOD_PASSWORD },
+    });
     const challenge = login.json().challenge as string;
     const right = Number(totpForStep(secret, timeStep(Date.now())));
     const answers = await Promise.all(

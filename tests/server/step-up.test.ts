@@ -88,7 +88,12 @@ describe.each(backends)('step-up on $name', (backend) => {
     const actions: [string, string, unknown, (res: LightMyRequestResponse) => void][] = [
       ['approve a withdrawal', `/api/admin/withdrawals/${requested.json().id}/approve/`, {}, (r) => expect(r.json().status).toBe('paid')],
       ['refund', `/api/admin/donations/${gift.id}/refund/`, { amount: '5.00' }, (r) => expect(r.json().amount).toBe('5.00')],
-      ['resolve a flagged payment', `/api/admin/payments/${flaggedId}/resolve/`, { action: 'refund' }, (r) => expect(r.statusCode).toBe(200)],
+      [
+        'resolve a flagged payment',
+        `/api/admin/payments/${flaggedId}/resolve/`,
+        { action: 'refund' },
+        (r) => expect(r.statusCode).toBe(200),
+      ],
       ['change a role', `/api/admin/users/${somebody.id}/role/`, { role: 'admin' }, (r) => expect(r.json().role).toBe('admin')],
     ];
     for (const [i, [what, url, payload, check]] of actions.entries()) {
@@ -127,7 +132,10 @@ describe.each(backends)('step-up on $name', (backend) => {
 
     const refused = await requestWithdrawal(app, organizer.access, causeId, '5.00');
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ code: 'payout_on_hold', detail: expect.stringMatching(/changed recently.*can be requested from/) });
+    expect(refused.json()).toMatchObject({
+      code: 'payout_on_hold',
+      detail: expect.stringMatching(/changed recently.*can be requested from/),
+    });
 
     const mail = await one<{ text_body: string; subject: string }>(
       app,
@@ -166,9 +174,7 @@ describe.each(backends)('step-up on $name', (backend) => {
     expect((await saveDetails(app, me.access, MOMO)).statusCode).toBe(200);
     expect(await app.repos.payoutChanges.activeHold(me.id)).toBeNull();
     expect((await saveDetails(app, me.access, null)).statusCode).toBe(200);
-    expect(
-      (await one<{ n: number }>(app, sql`SELECT count(*)::int AS n FROM payout_changes WHERE user_id = ${me.id}`)).n,
-    ).toBe(2);
+    expect((await one<{ n: number }>(app, sql`SELECT count(*)::int AS n FROM payout_changes WHERE user_id = ${me.id}`)).n).toBe(2);
     expect(causeId).toBeTruthy();
   });
 });

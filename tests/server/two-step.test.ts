@@ -19,12 +19,7 @@ describe('TOTP', () => {
   it('matches RFC 6238 (SHA-1 test secret, truncated to 6 digits)', () => {
     const secret = base32Encode(Buffer.from('12345678901234567890'));
     // RFC 6238 appendix B: 94287082, 07081804, 14050471, 89005924 (8 digits); apps show the last 6.
-    expect([59, 1111111109, 1111111111, 1234567890].map((t) => totpAt(secret, t * 1000))).toEqual([
-      '287082',
-      '081804',
-      '050471',
-      '005924',
-    ]);
+    expect([59, 1111111109, 1111111111, 1234567890].map((t) => totpAt(secret, t * 1000))).toEqual(['287082', '081804', '050471', '005924']);
   });
 
   it('accepts one step of skew either way and refuses two', () => {
@@ -123,7 +118,10 @@ describe.each(backends)('two-step sign-in on $name', (backend) => {
       [2, 400],
       [1, 200],
     ] as const) {
-      const res = await secondStep(ctx.app, { challenge: await challengeFor(ctx.app, user.email), code: totpForStep(user.secret, step + skew) });
+      const res = await secondStep(ctx.app, {
+        challenge: await challengeFor(ctx.app, user.email),
+        code: totpForStep(user.secret, step + skew),
+      });
       expect(res.statusCode, `skew ${skew}: ${res.body}`).toBe(status);
     }
   });

@@ -23,7 +23,7 @@ export interface AuthUser {
   twoStep: boolean;
   /** The last password or second step in this session (step-up), or null. */
   verifiedAt: Date | null;
-  /** verifiedAt is within STEP_UP_MAX_AGE_SECONDS: money may move without asking again. */
+  /** verifiedAt is within STEP_UP_MAX_AGE_SECONDS (config.stepUpSeconds): money may move without asking again. */
   fresh: boolean;
 }
 

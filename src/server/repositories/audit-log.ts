@@ -82,7 +82,10 @@ export class AuditLogRepo {
   }
 
   async count(filter: AuditFilter): Promise<number> {
-    const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(this.where(filter));
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(this.where(filter));
     return Number(row?.n ?? 0);
   }
 

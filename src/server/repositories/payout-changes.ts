@@ -10,16 +10,18 @@ import { payoutChanges, users } from '../db/schema';
 export type PayoutChangeRow = typeof payoutChanges.$inferSelect;
 type Details = Record<string, unknown> | null;
 
-export type UndoOutcome =
-  | { kind: 'undone'; change: PayoutChangeRow }
-  | { kind: 'unknown' }
-  | { kind: 'already' }
-  | { kind: 'superseded' };
+export type UndoOutcome = { kind: 'undone'; change: PayoutChangeRow } | { kind: 'unknown' } | { kind: 'already' } | { kind: 'superseded' };
 
 export class PayoutChangesRepo {
   constructor(private readonly db: Db) {}
 
-  async record(input: { userId: string; before: Details; after: Details; holdHours: number; undoTokenHash: string }): Promise<PayoutChangeRow> {
+  async record(input: {
+    userId: string;
+    before: Details;
+    after: Details;
+    holdHours: number;
+    undoTokenHash: string;
+  }): Promise<PayoutChangeRow> {
     const [row] = await this.db
       .insert(payoutChanges)
       .values({

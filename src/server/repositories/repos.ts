@@ -4,6 +4,7 @@
  * transaction. Tables are read and written only through them (tests/server/architecture.test.ts
  * keeps it so); code that takes repositories names them by the Repos type from here.
  */
+import { STEP_UP_MAX_AGE_SECONDS } from '../../shared/sign-in';
 import type { Db } from '../db/client';
 import { AccountErasureRepo } from './account-erasure';
 import { AdminPaymentsRepo } from './admin-payments';
@@ -92,6 +93,8 @@ export interface RepoOptions {
   mailKeptOnly: boolean;
   /** CARD_HOLD_HOURS: how long card money stays out of a cause's available balance. */
   cardHoldHours: number;
+  /** STEP_UP_MAX_AGE_SECONDS (default 600). */
+  stepUpSeconds?: number;
 }
 
 export function makeRepos(db: Db, options: RepoOptions): Repos {
@@ -128,7 +131,7 @@ export function makeRepos(db: Db, options: RepoOptions): Repos {
     mail: new MailRepo(db, options.mailKeptOnly),
     passwordResets: new PasswordResetsRepo(db),
     accountErasure: new AccountErasureRepo(db),
-    sessions: new SessionsRepo(db),
+    sessions: new SessionsRepo(db, options.stepUpSeconds ?? STEP_UP_MAX_AGE_SECONDS),
     twoStep: new TwoStepRepo(db),
     payoutChanges: new PayoutChangesRepo(db),
     auditLog: new AuditLogRepo(db),

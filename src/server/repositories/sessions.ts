@@ -8,7 +8,7 @@
  */
 import { and, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '../../shared/contract/common';
-import { REFRESH_TOKEN_TTL_SECONDS, STEP_UP_MAX_AGE_SECONDS } from '../../shared/sign-in';
+import { REFRESH_TOKEN_TTL_SECONDS } from '../../shared/sign-in';
 import { queryRows, type Db } from '../db/client';
 import { refreshTokens, rememberedDevices, userSessions } from '../db/schema';
 
@@ -26,7 +26,11 @@ export interface LiveSession {
 }
 
 export class SessionsRepo {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** STEP_UP_MAX_AGE_SECONDS: how recent a check counts as fresh. */
+    private readonly stepUpSeconds: number,
+  ) {}
 
   async start(input: { id: string; userId: string; userAgent: string; ip: string; verified: boolean }): Promise<void> {
     await this.db.insert(userSessions).values({
@@ -49,7 +53,7 @@ export class SessionsRepo {
     }>(
       this.db,
       sql`SELECT u.role, u.email, (t.enabled_at IS NOT NULL) AS two_step, s.verified_at,
-          coalesce(s.verified_at > now() - make_interval(secs => ${STEP_UP_MAX_AGE_SECONDS}), false) AS fresh
+          coalesce(s.verified_at > now() - make_interval(secs => ${this.stepUpSeconds}), false) AS fresh
         FROM user_sessions s
         JOIN users u ON u.id = s.user_id AND u.is_active
         LEFT JOIN two_step t ON t.user_id = s.user_id
@@ -120,14 +124,14 @@ export class SessionsRepo {
 
   /** Every session of the user but `keep` (null: all of them, and every remembered device). */
   async revokeAllOf(userId: string, keep: string | null = null): Promise<number> {
-    const count = await this.revokeWhere(keep ? and(eq(userSessions.userId, userId), ne(userSessions.id, keep))! : eq(userSessions.userId, userId));
+    const count = await this.revokeWhere(
+      keep ? and(eq(userSessions.userId, userId), ne(userSessions.id, keep))! : eq(userSessions.userId, userId),
+    );
     // Refresh tokens of sign-ins older than any session row (none after migration 0022, but cheap).
     await this.db
       .update(refreshTokens)
       .set({ revokedAt: sql`now()` })
-      .where(
-        and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), keep ? ne(refreshTokens.familyId, keep) : undefined),
-      );
+      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), keep ? ne(refreshTokens.familyId, keep) : undefined));
     if (keep === null) await this.db.delete(rememberedDevices).where(eq(rememberedDevices.userId, userId));
     return count;
   }

@@ -108,7 +108,9 @@ export class TwoStepRepo {
   }
 
   async rememberDevice(userId: string, tokenHash: string, sessionId: string, days: number): Promise<void> {
-    await this.db.insert(rememberedDevices).values({ userId, tokenHash, sessionId, expiresAt: sql`now() + make_interval(days => ${days})` });
+    await this.db
+      .insert(rememberedDevices)
+      .values({ userId, tokenHash, sessionId, expiresAt: sql`now() + make_interval(days => ${days})` });
   }
 
   /** A remembered device of this user signing in again: it now belongs to the new session. */
@@ -116,7 +118,9 @@ export class TwoStepRepo {
     const [row] = await this.db
       .update(rememberedDevices)
       .set({ sessionId })
-      .where(and(eq(rememberedDevices.userId, userId), eq(rememberedDevices.tokenHash, tokenHash), gt(rememberedDevices.expiresAt, sql`now()`)))
+      .where(
+        and(eq(rememberedDevices.userId, userId), eq(rememberedDevices.tokenHash, tokenHash), gt(rememberedDevices.expiresAt, sql`now()`)),
+      )
       .returning({ userId: rememberedDevices.userId });
     return Boolean(row);
   }
@@ -125,7 +129,9 @@ export class TwoStepRepo {
     const [row] = await this.db
       .select({ userId: rememberedDevices.userId })
       .from(rememberedDevices)
-      .where(and(eq(rememberedDevices.userId, userId), eq(rememberedDevices.tokenHash, tokenHash), gt(rememberedDevices.expiresAt, sql`now()`)))
+      .where(
+        and(eq(rememberedDevices.userId, userId), eq(rememberedDevices.tokenHash, tokenHash), gt(rememberedDevices.expiresAt, sql`now()`)),
+      )
       .limit(1);
     return Boolean(row);
   }

@@ -12,5 +12,10 @@ export type AuditEvent = Omit<AuditEntryInput, 'ip' | 'userAgent' | 'actorId'> &
 
 export async function audit(repos: Pick<Repos, 'auditLog'>, request: FastifyRequest, event: AuditEvent): Promise<void> {
   const { ip, userAgent } = clientOf(request);
-  await repos.auditLog.record({ ...event, actorId: event.actorId === undefined ? (request.user?.id ?? null) : event.actorId, ip, userAgent });
+  await repos.auditLog.record({
+    ...event,
+    actorId: event.actorId === undefined ? (request.user?.id ?? null) : event.actorId,
+    ip,
+    userAgent,
+  });
 }

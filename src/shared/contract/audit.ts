@@ -8,9 +8,7 @@ const AnyJson = Type.Unsafe<unknown>({ description: 'The values as they were (be
 export const AuditQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
   page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: `Default ${AUDIT_PAGE_SIZE}.` })),
-  person: Type.Optional(
-    Type.String({ maxLength: 254, description: 'A user id or email: entries by that person or about them.' }),
-  ),
+  person: Type.Optional(Type.String({ maxLength: 254, description: 'A user id or email: entries by that person or about them.' })),
   cause: Type.Optional(Type.String({ maxLength: 100, description: 'A cause id.' })),
   action: Type.Optional(Type.Enum([...AUDIT_ACTIONS])),
   group: Type.Optional(Type.Enum([...AUDIT_GROUP_NAMES])),

@@ -37,7 +37,7 @@ export const LoginBody = Type.Object({
   device_token: Type.Optional(
     Type.String({
       maxLength: 200,
-      description: 'A remembered device\'s token (from the second step with remember_device): no second step on this device.',
+      description: "A remembered device's token (from the second step with remember_device): no second step on this device.",
     }),
   ),
 });

@@ -37,7 +37,12 @@ export async function enrolTwoStep(app: FastifyInstance, access: string): Promis
   if (setup.statusCode !== 200) throw new Error(`two-step setup failed: ${setup.statusCode} ${setup.body}`);
   const secret = setup.json().secret as string;
   const code = totpForStep(secret, timeStep(Date.now()));
-  const enabled = await app.inject({ method: 'POST', url: '/api/user/security/two-step/enable/', headers: bearer(access), payload: { code } });
+  const enabled = await app.inject({
+    method: 'POST',
+    url: '/api/user/security/two-step/enable/',
+    headers: bearer(access),
+    payload: { code },
+  });
   if (enabled.statusCode !== 200) throw new Error(`two-step enable failed: ${enabled.statusCode} ${enabled.body}`);
   return { secret, recoveryCodes: enabled.json().recovery_codes };
 }

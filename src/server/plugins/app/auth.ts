@@ -106,7 +106,7 @@ export default fp(
       const how = user.twoStep ? 'a code from your authenticator app' : 'your password';
       await refuseKeepingNoAnswer(
         request,
-        new ApiError(403, 'step_up_required', `Confirm it is you with ${how}, then try again. Money moves only after a check in the last 10 minutes.`),
+        new ApiError(403, 'step_up_required', `Confirm it is you with ${how}, then try again. Money moves only after a recent check.`),
       );
     });
 

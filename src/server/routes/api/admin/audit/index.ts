@@ -84,10 +84,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const page = pageRequest(request.query, AUDIT_PAGE_SIZE);
       const filter = await filterOf(request.query);
       if (!filter || filter.actions?.length === 0) return paginate(request, page, 0, []);
-      const [count, rows] = await Promise.all([
-        app.repos.auditLog.count(filter),
-        app.repos.auditLog.list(filter, page.limit, page.offset),
-      ]);
+      const [count, rows] = await Promise.all([app.repos.auditLog.count(filter), app.repos.auditLog.list(filter, page.limit, page.offset)]);
       return paginate(request, page, count, rows.map(toEntry));
     },
   );

@@ -85,7 +85,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const issue = await app.repos.transaction(async (repos) => {
         const recipients = await repos.mail.queueNewsletter(mail, token);
         const recorded = await repos.newsletter.recordIssue({ subject, body, sentBy: request.user!.id, recipients });
-        await audit(repos, request, { action: 'newsletter.send', targetType: 'newsletter_issue', targetId: recorded.id, after: { subject, recipients } });
+        await audit(repos, request, {
+          action: 'newsletter.send',
+          targetType: 'newsletter_issue',
+          targetId: recorded.id,
+          after: { subject, recipients },
+        });
         return recorded;
       });
       return reply.code(201).send(toIssue(issue));

@@ -144,7 +144,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
             targetType: 'payment',
             targetId: payment.payment.id,
             before: { status: payment.payment.status },
-            after: { status: resolved.payment.status, resolution: action, amount: amount === null ? null : toDecimalString(amount), note: note?.trim() || null },
+            after: {
+              status: resolved.payment.status,
+              resolution: action,
+              amount: amount === null ? null : toDecimalString(amount),
+              note: note?.trim() || null,
+            },
           });
           return toAdminPayment(resolved);
         }

@@ -106,7 +106,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (!isUuid(id) || !(await app.repos.users.findById(id))) throw notFound();
       await app.repos.transaction(async (repos) => {
         const ended = await repos.sessions.revokeAllOf(id);
-        await audit(repos, request, { action: 'user.sign_out_everywhere', subjectUserId: id, targetType: 'user', targetId: id, after: { sessions_ended: ended } });
+        await audit(repos, request, {
+          action: 'user.sign_out_everywhere',
+          subjectUserId: id,
+          targetType: 'user',
+          targetId: id,
+          after: { sessions_ended: ended },
+        });
       });
       return reply.code(204).send(null);
     },

@@ -43,13 +43,9 @@ export const fieldError = (field: string, message: string) => validationError({ 
 
 function tooMany(wait: number): ApiError {
   const minutes = Math.ceil(wait / 60);
-  return new ApiError(
-    429,
-    'rate_limited',
-    `Too many wrong codes. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    undefined,
-    { 'retry-after': String(wait) },
-  );
+  return new ApiError(429, 'rate_limited', `Too many wrong codes. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, undefined, {
+    'retry-after': String(wait),
+  });
 }
 
 export interface SecondFactor {

@@ -118,7 +118,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (!current) throw new ApiError(401, 'token_invalid', 'This account no longer exists.');
       // Sending the saved details again (the settings form sends every field) changes nothing and asks nothing.
       const payoutChange =
-        changes.withdrawalAddress !== undefined && errors.empty && payoutDetailsDiffer(current.withdrawalAddress ?? null, changes.withdrawalAddress);
+        changes.withdrawalAddress !== undefined &&
+        errors.empty &&
+        payoutDetailsDiffer(current.withdrawalAddress ?? null, changes.withdrawalAddress);
       if (!payoutChange) delete changes.withdrawalAddress;
       // Where the money goes is a money action: a fresh password or second step, before anything is saved.
       if (payoutChange) await app.requireStepUp(request);

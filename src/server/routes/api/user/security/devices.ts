@@ -113,7 +113,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         { scope: `ip:${request.ip}`, max: perIp },
       ]);
       if (retryAfter > 0) {
-        throw new ApiError(429, 'rate_limited', 'Too many wrong passwords. Try again later.', undefined, { 'retry-after': String(retryAfter) });
+        throw new ApiError(429, 'rate_limited', 'Too many wrong passwords. Try again later.', undefined, {
+          'retry-after': String(retryAfter),
+        });
       }
       const account = await app.repos.users.findById(user.id);
       if (!account || !(await verifyPassword(account.passwordHash, current))) {

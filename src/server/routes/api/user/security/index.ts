@@ -16,7 +16,7 @@ import {
   StepUpAnswerSchema,
   TwoStepSetupSchema,
 } from '../../../../../shared/contract/security';
-import { normalizeTotpCode, RECOVERY_CODE_COUNT, STEP_UP_MAX_AGE_SECONDS } from '../../../../../shared/sign-in';
+import { normalizeTotpCode, RECOVERY_CODE_COUNT } from '../../../../../shared/sign-in';
 import { ApiError } from '../../../../lib/api-error';
 import { verifyAgainstDummy, verifyPassword } from '../../../../lib/passwords';
 import { matchTotp, newRecoveryCodes, newTotpSecret, otpauthUri, recoveryCodeHash } from '../../../../lib/totp';
@@ -30,7 +30,7 @@ const security = [{ bearer: [] }];
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.authenticate);
 
-  const verifiedUntil = (at: Date | null) => (at ? new Date(at.getTime() + STEP_UP_MAX_AGE_SECONDS * 1000).toISOString() : null);
+  const verifiedUntil = (at: Date | null) => (at ? new Date(at.getTime() + app.config.stepUpSeconds * 1000).toISOString() : null);
 
   /** Fresh recovery codes for the user: only their hashes are kept; the caller shows them once. */
   async function freshRecoveryCodes(userId: string): Promise<string[]> {
@@ -114,7 +114,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (!row) throw new ApiError(409, 'conflict', 'Start the setup first: it gives the secret for your app.');
       const scope = `two-step:user:${user.id}`;
       const { retryAfter } = await app.repos.loginAttempts.reserve([{ scope, max: app.config.twoStepLimits.perAccount }]);
-      if (retryAfter > 0) throw new ApiError(429, 'rate_limited', 'Too many wrong codes. Try again later.', undefined, { 'retry-after': String(retryAfter) });
+      if (retryAfter > 0)
+        throw new ApiError(429, 'rate_limited', 'Too many wrong codes. Try again later.', undefined, { 'retry-after': String(retryAfter) });
       const step = matchTotp(row.secret, code, Date.now());
       if (step === null) throw fieldError('code', WRONG_CODE);
       if (!(await app.repos.twoStep.enable(user.id, step))) throw fieldError('code', USED_CODE);
@@ -165,7 +166,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       await checkSecondFactor(app, request, user.id, request.body);
       await app.repos.transaction(async (repos) => {
         await repos.twoStep.disable(user.id);
-        await audit(repos, request, { action: 'two_step.disable', subjectUserId: user.id, before: { two_step: true }, after: { two_step: false } });
+        await audit(repos, request, {
+          action: 'two_step.disable',
+          subjectUserId: user.id,
+          before: { two_step: true },
+          after: { two_step: false },
+        });
       });
       return reply.code(204).send(null);
     },
@@ -180,7 +186,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       { scope: `ip:${request.ip}`, max: perIp },
     ]);
     if (retryAfter > 0) {
-      throw new ApiError(429, 'rate_limited', 'Too many wrong passwords. Try again later.', undefined, { 'retry-after': String(retryAfter) });
+      throw new ApiError(429, 'rate_limited', 'Too many wrong passwords. Try again later.', undefined, {
+        'retry-after': String(retryAfter),
+      });
     }
     const account = await app.repos.users.findById(user.id);
     const ok = account ? await verifyPassword(account.passwordHash, password) : await verifyAgainstDummy(password);
