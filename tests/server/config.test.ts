@@ -61,6 +61,9 @@ describe('loadConfig', () => {
     [{ PAYMENT_RECHECK_AFTER_SECONDS: '1e3' }, /PAYMENT_RECHECK_AFTER_SECONDS must be a whole number/],
     [{ PAYMENT_RECHECK_AFTER_SECONDS: '600', PAYMENT_ABANDON_AFTER_SECONDS: '300' }, /PAYMENT_ABANDON_AFTER_SECONDS must be at least/],
     [{ WITHDRAWAL_RECHECK_AFTER_SECONDS: '5' }, /WITHDRAWAL_RECHECK_AFTER_SECONDS must be a whole number from 30/],
+    [{ STEP_UP_MAX_AGE_SECONDS: '5' }, /STEP_UP_MAX_AGE_SECONDS must be a whole number from 10/],
+    [{ PAYOUT_CHANGE_HOLD_HOURS: '24h' }, /PAYOUT_CHANGE_HOLD_HOURS must be a whole number/],
+    [{ TWO_STEP_MAX_FAILURES_PER_ACCOUNT: '0' }, /TWO_STEP_MAX_FAILURES_PER_ACCOUNT must be a whole number from 1/],
   ])('fails loudly for %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -87,6 +90,10 @@ describe('loadConfig', () => {
       'PAYMENT_RECHECK_AFTER_SECONDS',
       'PAYMENT_ABANDON_AFTER_SECONDS',
       'WITHDRAWAL_RECHECK_AFTER_SECONDS',
+      'TWO_STEP_MAX_FAILURES_PER_ACCOUNT',
+      'TWO_STEP_MAX_FAILURES_PER_IP',
+      'STEP_UP_MAX_AGE_SECONDS',
+      'PAYOUT_CHANGE_HOLD_HOURS',
     ]) {
       expect(names).toContain(name);
     }
