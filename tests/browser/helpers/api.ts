@@ -73,17 +73,18 @@ export async function twoStepSignIn(
   user: { email: string; password: string },
 ): Promise<{ access: string; refresh: string; deviceToken: string; secret: string }> {
   const post = <T>(path: string, body: unknown, token?: string) => callApi<T>(baseUrl, path, { method: 'POST', body, token });
+  // Keyed by address and email, but a later server may reuse a port: the sign-in's answer says whether it is on there.
   const key = `${baseUrl} ${user.email}`;
-  if (!twoStepAccounts.has(key)) {
-    const first = await post<{ access: string }>('/api/user/auth/login/', user);
-    const { secret } = await post<{ secret: string }>('/api/user/security/two-step/setup/', {}, first.access);
+  let login = await post<{ access?: string; challenge?: string }>('/api/user/auth/login/', user);
+  if (login.access) {
+    const { secret } = await post<{ secret: string }>('/api/user/security/two-step/setup/', {}, login.access);
     const step = timeStep(Date.now());
-    await post('/api/user/security/two-step/enable/', { code: totpForStep(secret, step) }, first.access);
+    await post('/api/user/security/two-step/enable/', { code: totpForStep(secret, step) }, login.access);
     twoStepAccounts.set(key, { secret, lastStep: step });
+    login = await post('/api/user/auth/login/', user);
   }
-  const { challenge } = await post<{ challenge: string }>('/api/user/auth/login/', user);
   const tokens = await post<{ access: string; refresh: string; device_token: string }>('/api/user/auth/login/second-step/', {
-    challenge,
+    challenge: login.challenge,
     code: nextCode(key),
     remember_device: true,
   });
