@@ -31,6 +31,7 @@ export const FEATURE_DEPENDENCIES = {
   pwa: [],
   receipts: [],
   refunds: ['causes'],
+  security: [],
   updates: [],
   ussd: [],
 };

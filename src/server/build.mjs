@@ -94,7 +94,12 @@ export function buildServer({ force = false } = {}) {
     output: serverEntry,
     sources: serverSources,
     force,
-    make: () => bundleServerCode({ server: join(root, 'src/server/server.ts') }, serverOutDir),
+    make: () =>
+      bundleServerCode(
+        // The audit trail's check (`npm run audit:check`) shares the server's chunks.
+        { server: join(root, 'src/server/server.ts'), 'check-audit-trail': join(root, 'src/server/check-audit-trail.ts') },
+        serverOutDir,
+      ),
   });
 }
 

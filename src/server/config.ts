@@ -5,7 +5,7 @@
  */
 import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
-import { passwordProblems } from '../shared/sign-in';
+import { passwordProblems, STEP_UP_MAX_AGE_SECONDS } from '../shared/sign-in';
 import { USSD_SERVICE_CODE_PATTERN } from '../shared/ussd';
 
 export interface AppConfig {
@@ -31,6 +31,12 @@ export interface AppConfig {
   /** Origins (scheme://host[:port]) whose pages may call the API cross-origin (CORS_ORIGINS). */
   corsOrigins: string[];
   loginLimits: { perEmail: number; perIp: number; windowSeconds: number };
+  /** Wrong second-step codes (sign-in and step-up) per account and per IP within the sign-in window. */
+  twoStepLimits: { perAccount: number; perIp: number };
+  /** Hours withdrawals to new payout details wait after a change (0 = no hold). */
+  payoutChangeHoldHours: number;
+  /** How recent a password or second step a money action needs in the same session. */
+  stepUpSeconds: number;
   /** How long a guest's public read may be answered from this process's memory (0 = never). */
   publicCacheSeconds: number;
   payments: PaymentSettings;
@@ -198,6 +204,29 @@ export const SETTINGS: SettingDoc[] = [
   { name: 'LOGIN_MAX_FAILURES_PER_EMAIL', default: '10', description: 'Failed logins allowed per email within the window before 429.' },
   { name: 'LOGIN_MAX_FAILURES_PER_IP', default: '30', description: 'Failed logins allowed per client IP within the window before 429.' },
   { name: 'LOGIN_WINDOW_SECONDS', default: '900', description: 'Length of the failed-login window in seconds.' },
+  {
+    name: 'TWO_STEP_MAX_FAILURES_PER_ACCOUNT',
+    default: '5',
+    description:
+      'Wrong two-step codes (at sign-in or when confirming a money action) allowed per account within LOGIN_WINDOW_SECONDS before 429; counted in the database before each code is checked.',
+  },
+  {
+    name: 'TWO_STEP_MAX_FAILURES_PER_IP',
+    default: '20',
+    description: 'Wrong two-step codes allowed per client IP within LOGIN_WINDOW_SECONDS before 429 (same rules).',
+  },
+  {
+    name: 'STEP_UP_MAX_AGE_SECONDS',
+    default: '600',
+    description:
+      'Money actions (payout details, withdrawal requests and approvals, refunds, flagged payments, role changes) need a password or two-step code this recent in the same session; signing in counts. 10 to 86400.',
+  },
+  {
+    name: 'PAYOUT_CHANGE_HOLD_HOURS',
+    default: '24',
+    description:
+      'After payout details change from one destination to another, withdrawal requests wait this many hours (the organizer is mailed a link to undo the change). 0 = no hold.',
+  },
   {
     name: 'PAYMENT_PROVIDER',
     default: 'sandbox',
@@ -763,5 +792,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
       perIp: int(env, 'LOGIN_MAX_FAILURES_PER_IP', 30, 1, 1_000_000),
       windowSeconds: int(env, 'LOGIN_WINDOW_SECONDS', 900, 1, 86_400),
     },
+    twoStepLimits: {
+      perAccount: int(env, 'TWO_STEP_MAX_FAILURES_PER_ACCOUNT', 5, 1, 1000),
+      perIp: int(env, 'TWO_STEP_MAX_FAILURES_PER_IP', 20, 1, 1_000_000),
+    },
+    payoutChangeHoldHours: int(env, 'PAYOUT_CHANGE_HOLD_HOURS', 24, 0, 720),
+    stepUpSeconds: int(env, 'STEP_UP_MAX_AGE_SECONDS', STEP_UP_MAX_AGE_SECONDS, 10, 86_400),
   };
 }

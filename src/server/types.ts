@@ -38,6 +38,12 @@ declare module 'fastify' {
     requireAdmin: (request: FastifyRequest) => Promise<void>;
     /** The user of a valid bearer token, or null; never throws. */
     optionalUser: (request: FastifyRequest) => Promise<AuthUser | null>;
+    /** The user of an access token whose session is still signed in, or null (HTTP and the socket). */
+    verifyAccess: (token: string) => Promise<AuthUser | null>;
+    /** After authenticate: 403 two_step_required (with this detail) unless the account has two-step sign-in on. */
+    requireTwoStep: (request: FastifyRequest, detail: string) => Promise<void>;
+    /** After authenticate: 403 step_up_required unless this session checked a password or code in the last 10 minutes. */
+    requireStepUp: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyContextConfig {
     /** false: the route ignores Idempotency-Key (its answer holds secrets that must not be stored). */

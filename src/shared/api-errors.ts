@@ -21,6 +21,12 @@ export const ERROR_CODES = [
   /** GET /api/payments/verify/{reference}/ (402): the provider says the payment failed, or the donor cancelled it. */
   'payment_failed',
   'payment_abandoned',
+  /** 403: this account must turn on two-step sign-in first (admins for anything admin; money movers before moving money). */
+  'two_step_required',
+  /** 403: confirm it is you (a fresh code, or the password without two-step) within the last 10 minutes, then resend. */
+  'step_up_required',
+  /** 409: the payout details changed recently; withdrawals to the new destination wait until the hold ends. */
+  'payout_on_hold',
   'server_error',
   /** 503: this process should get no traffic now (shutting down, or its database is unreachable); ask another. */
   'unavailable',

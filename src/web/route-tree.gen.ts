@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AdminauditRouteImport } from './routes/adminaudit'
 import { Route as AdmindashboardRouteImport } from './routes/admindashboard'
 import { Route as AdmindonationsRouteImport } from './routes/admindonations'
 import { Route as AdminmailRouteImport } from './routes/adminmail'
@@ -33,6 +34,7 @@ import { Route as OrganizerprofilepageRouteImport } from './routes/organizerprof
 import { Route as OrganizerprofilesettingsRouteImport } from './routes/organizerprofilesettings'
 import { Route as OrganizersignuppageRouteImport } from './routes/organizersignuppage'
 import { Route as PaymentStatusRouteImport } from './routes/payment-status'
+import { Route as PayoutUndoRouteImport } from './routes/payout-undo'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as ProfilepageRouteImport } from './routes/profilepage'
 import { Route as ProfilesettingsRouteImport } from './routes/profilesettings'
@@ -43,6 +45,7 @@ import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as SuccessStoriesRouteImport } from './routes/success-stories'
 import { Route as TranslationsRouteImport } from './routes/translations'
+import { Route as TwoStepRouteImport } from './routes/two-step'
 import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as WithdrawalsRouteImport } from './routes/withdrawals'
 import { Route as BlogSlugRouteImport } from './routes/blog/$slug'
@@ -53,6 +56,11 @@ import { Route as CausesIdWithdrawalsRouteImport } from './routes/causes/$id_.wi
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminauditRoute = AdminauditRouteImport.update({
+  id: '/adminaudit',
+  path: '/adminaudit',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdmindashboardRoute = AdmindashboardRouteImport.update({
@@ -171,6 +179,11 @@ const PaymentStatusRoute = PaymentStatusRouteImport.update({
   path: '/payment-status',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PayoutUndoRoute = PayoutUndoRouteImport.update({
+  id: '/payout-undo',
+  path: '/payout-undo',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
   id: '/privacy-policy',
   path: '/privacy-policy',
@@ -221,6 +234,11 @@ const TranslationsRoute = TranslationsRouteImport.update({
   path: '/translations',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TwoStepRoute = TwoStepRouteImport.update({
+  id: '/two-step',
+  path: '/two-step',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const UnsubscribeRoute = UnsubscribeRouteImport.update({
   id: '/unsubscribe',
   path: '/unsubscribe',
@@ -254,6 +272,7 @@ const CausesIdWithdrawalsRoute = CausesIdWithdrawalsRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/adminaudit': typeof AdminauditRoute
   '/admindashboard': typeof AdmindashboardRoute
   '/admindonations': typeof AdmindonationsRoute
   '/adminmail': typeof AdminmailRoute
@@ -277,6 +296,7 @@ export interface FileRoutesByFullPath {
   '/organizerprofilesettings': typeof OrganizerprofilesettingsRoute
   '/organizersignuppage': typeof OrganizersignuppageRoute
   '/payment-status': typeof PaymentStatusRoute
+  '/payout-undo': typeof PayoutUndoRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/profilepage': typeof ProfilepageRoute
   '/profilesettings': typeof ProfilesettingsRoute
@@ -287,6 +307,7 @@ export interface FileRoutesByFullPath {
   '/signup': typeof SignupRoute
   '/success-stories': typeof SuccessStoriesRoute
   '/translations': typeof TranslationsRoute
+  '/two-step': typeof TwoStepRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/withdrawals': typeof WithdrawalsRoute
   '/blog/$slug': typeof BlogSlugRoute
@@ -296,6 +317,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/adminaudit': typeof AdminauditRoute
   '/admindashboard': typeof AdmindashboardRoute
   '/admindonations': typeof AdmindonationsRoute
   '/adminmail': typeof AdminmailRoute
@@ -319,6 +341,7 @@ export interface FileRoutesByTo {
   '/organizerprofilesettings': typeof OrganizerprofilesettingsRoute
   '/organizersignuppage': typeof OrganizersignuppageRoute
   '/payment-status': typeof PaymentStatusRoute
+  '/payout-undo': typeof PayoutUndoRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/profilepage': typeof ProfilepageRoute
   '/profilesettings': typeof ProfilesettingsRoute
@@ -329,6 +352,7 @@ export interface FileRoutesByTo {
   '/signup': typeof SignupRoute
   '/success-stories': typeof SuccessStoriesRoute
   '/translations': typeof TranslationsRoute
+  '/two-step': typeof TwoStepRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/withdrawals': typeof WithdrawalsRoute
   '/blog/$slug': typeof BlogSlugRoute
@@ -339,6 +363,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/adminaudit': typeof AdminauditRoute
   '/admindashboard': typeof AdmindashboardRoute
   '/admindonations': typeof AdmindonationsRoute
   '/adminmail': typeof AdminmailRoute
@@ -362,6 +387,7 @@ export interface FileRoutesById {
   '/organizerprofilesettings': typeof OrganizerprofilesettingsRoute
   '/organizersignuppage': typeof OrganizersignuppageRoute
   '/payment-status': typeof PaymentStatusRoute
+  '/payout-undo': typeof PayoutUndoRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/profilepage': typeof ProfilepageRoute
   '/profilesettings': typeof ProfilesettingsRoute
@@ -372,6 +398,7 @@ export interface FileRoutesById {
   '/signup': typeof SignupRoute
   '/success-stories': typeof SuccessStoriesRoute
   '/translations': typeof TranslationsRoute
+  '/two-step': typeof TwoStepRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/withdrawals': typeof WithdrawalsRoute
   '/blog/$slug': typeof BlogSlugRoute
@@ -383,6 +410,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/adminaudit'
     | '/admindashboard'
     | '/admindonations'
     | '/adminmail'
@@ -406,6 +434,7 @@ export interface FileRouteTypes {
     | '/organizerprofilesettings'
     | '/organizersignuppage'
     | '/payment-status'
+    | '/payout-undo'
     | '/privacy-policy'
     | '/profilepage'
     | '/profilesettings'
@@ -416,6 +445,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/success-stories'
     | '/translations'
+    | '/two-step'
     | '/unsubscribe'
     | '/withdrawals'
     | '/blog/$slug'
@@ -425,6 +455,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/adminaudit'
     | '/admindashboard'
     | '/admindonations'
     | '/adminmail'
@@ -448,6 +479,7 @@ export interface FileRouteTypes {
     | '/organizerprofilesettings'
     | '/organizersignuppage'
     | '/payment-status'
+    | '/payout-undo'
     | '/privacy-policy'
     | '/profilepage'
     | '/profilesettings'
@@ -458,6 +490,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/success-stories'
     | '/translations'
+    | '/two-step'
     | '/unsubscribe'
     | '/withdrawals'
     | '/blog/$slug'
@@ -467,6 +500,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/adminaudit'
     | '/admindashboard'
     | '/admindonations'
     | '/adminmail'
@@ -490,6 +524,7 @@ export interface FileRouteTypes {
     | '/organizerprofilesettings'
     | '/organizersignuppage'
     | '/payment-status'
+    | '/payout-undo'
     | '/privacy-policy'
     | '/profilepage'
     | '/profilesettings'
@@ -500,6 +535,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/success-stories'
     | '/translations'
+    | '/two-step'
     | '/unsubscribe'
     | '/withdrawals'
     | '/blog/$slug'
@@ -510,6 +546,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AdminauditRoute: typeof AdminauditRoute
   AdmindashboardRoute: typeof AdmindashboardRoute
   AdmindonationsRoute: typeof AdmindonationsRoute
   AdminmailRoute: typeof AdminmailRoute
@@ -533,6 +570,7 @@ export interface RootRouteChildren {
   OrganizerprofilesettingsRoute: typeof OrganizerprofilesettingsRoute
   OrganizersignuppageRoute: typeof OrganizersignuppageRoute
   PaymentStatusRoute: typeof PaymentStatusRoute
+  PayoutUndoRoute: typeof PayoutUndoRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   ProfilepageRoute: typeof ProfilepageRoute
   ProfilesettingsRoute: typeof ProfilesettingsRoute
@@ -543,6 +581,7 @@ export interface RootRouteChildren {
   SignupRoute: typeof SignupRoute
   SuccessStoriesRoute: typeof SuccessStoriesRoute
   TranslationsRoute: typeof TranslationsRoute
+  TwoStepRoute: typeof TwoStepRoute
   UnsubscribeRoute: typeof UnsubscribeRoute
   WithdrawalsRoute: typeof WithdrawalsRoute
   BlogSlugRoute: typeof BlogSlugRoute
@@ -558,6 +597,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/adminaudit': {
+      id: '/adminaudit'
+      path: '/adminaudit'
+      fullPath: '/adminaudit'
+      preLoaderRoute: typeof AdminauditRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admindashboard': {
@@ -721,6 +767,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PaymentStatusRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/payout-undo': {
+      id: '/payout-undo'
+      path: '/payout-undo'
+      fullPath: '/payout-undo'
+      preLoaderRoute: typeof PayoutUndoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/privacy-policy': {
       id: '/privacy-policy'
       path: '/privacy-policy'
@@ -791,6 +844,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TranslationsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/two-step': {
+      id: '/two-step'
+      path: '/two-step'
+      fullPath: '/two-step'
+      preLoaderRoute: typeof TwoStepRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/unsubscribe': {
       id: '/unsubscribe'
       path: '/unsubscribe'
@@ -838,6 +898,7 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AdminauditRoute: AdminauditRoute,
   AdmindashboardRoute: AdmindashboardRoute,
   AdmindonationsRoute: AdmindonationsRoute,
   AdminmailRoute: AdminmailRoute,
@@ -861,6 +922,7 @@ const rootRouteChildren: RootRouteChildren = {
   OrganizerprofilesettingsRoute: OrganizerprofilesettingsRoute,
   OrganizersignuppageRoute: OrganizersignuppageRoute,
   PaymentStatusRoute: PaymentStatusRoute,
+  PayoutUndoRoute: PayoutUndoRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   ProfilepageRoute: ProfilepageRoute,
   ProfilesettingsRoute: ProfilesettingsRoute,
@@ -871,6 +933,7 @@ const rootRouteChildren: RootRouteChildren = {
   SignupRoute: SignupRoute,
   SuccessStoriesRoute: SuccessStoriesRoute,
   TranslationsRoute: TranslationsRoute,
+  TwoStepRoute: TwoStepRoute,
   UnsubscribeRoute: UnsubscribeRoute,
   WithdrawalsRoute: WithdrawalsRoute,
   BlogSlugRoute: BlogSlugRoute,

@@ -9,7 +9,7 @@ import { startFakePaystack, type FakePaystack } from '../server/helpers/fake-pay
 import { newMobilePage, screenshot, startAppOnPaintedPage } from './helpers/browser';
 import { closeBrowserApp, openBrowserApp } from './helpers/app-fixture';
 import type { RunningServer } from './helpers/server-process';
-import { axeViolations as axe, callApi, signUpAndLogIn, type CallInit } from './helpers/api';
+import { axeViolations as axe, callApi, rememberDevice, signUpAndLogIn, twoStepSignIn, type CallInit } from './helpers/api';
 
 const ADMIN_EMAIL = 'admin@example.com';
 const ADMIN_PASSWORD = 'admin-pass-123';
@@ -45,11 +45,10 @@ beforeAll(async () => {
       body: { name: CAUSE_TITLE, description: 'Fees for the new term at Cape Coast.', target_amount: '2000.00' },
     })
   ).id;
-  const admin = await call<{ access: string }>('/api/user/auth/login/', {
-    method: 'POST',
-    body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-  });
+  const admin = await twoStepSignIn(server.url, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
   await call(`/api/admin/causes/${causeId}/approve/`, { method: 'POST', token: admin.access });
+  // Admins have two-step sign-in; this browser is a remembered device, so the admin signs in below with the password.
+  await rememberDevice(page, ADMIN_EMAIL, admin.deviceToken);
 
   const donor = await signUp(`yaw.flag.${stamp}@example.com`, 'Yaw');
   reference = (

@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { screenshot } from './helpers/browser';
 import { closeBrowserApp, openBrowserApp } from './helpers/app-fixture';
 import type { RunningServer } from './helpers/server-process';
+import { rememberDevice, twoStepSignIn } from './helpers/api';
 
 const ADMIN_EMAIL = 'admin@example.com';
 const ADMIN_PASSWORD = 'admin-pass-123';
@@ -75,6 +76,8 @@ beforeAll(async () => {
       },
     });
   }
+  // Admins need two-step sign-in: on, and this browser a remembered device, so the admin signs in with the password.
+  await rememberDevice(page, ADMIN_EMAIL, (await twoStepSignIn(server.url, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).deviceToken);
 });
 
 afterAll(async () => {
@@ -180,10 +183,7 @@ describe('axe on the signed-in and admin screens', () => {
   });
 
   it('finds no violations for the admin on /causereviewpage and /admindashboard', async () => {
-    const admin = await call<{ access: string; refresh: string }>('/api/user/auth/login/', {
-      method: 'POST',
-      body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-    });
+    const admin = await twoStepSignIn(server.url, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     const { context, page: p } = await signedInPage(admin);
     expect(await axe(p, '/causereviewpage', 'Review totals')).toEqual([]);
     expect(await axe(p, '/admindashboard', 'Metrics')).toEqual([]);

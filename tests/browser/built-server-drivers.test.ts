@@ -15,7 +15,7 @@ import { browserKeys } from '../server/helpers/fake-push';
 import { pdfQrCodes } from '../server/helpers/pdf-qr';
 import { pdfText } from '../server/helpers/pdf-text';
 import { useLocalSmtp } from '../server/helpers/smtp';
-import { callApi, signUpAndLogIn, type CallInit } from './helpers/api';
+import { callApi, signUpAndLogIn, twoStepSignIn, type CallInit } from './helpers/api';
 import { machineName, startHttpsPushService, type HttpsPushService } from './helpers/https-push-service';
 import { startServer, type RunningServer } from './helpers/server-process';
 
@@ -98,7 +98,7 @@ describe.each(backends)('the started server on $name', (backend) => {
         body: { name: causeTitle, description: 'Clean water for the school.', target_amount: '5000.00', location: 'Walewale' },
       })
     ).id;
-    const admin = await call<{ access: string }>('/api/user/auth/login/', { method: 'POST', body: ADMIN });
+    const admin = await twoStepSignIn(server.url, ADMIN);
     await call(`/api/admin/causes/${causeId}/approve/`, { method: 'POST', token: admin.access });
     // A real gift through the sandbox provider: donate, pay, verify.
     const started = await call<{ reference: string }>('/api/cart/donate/', {

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { screenshot, startAppOnPaintedPage } from './helpers/browser';
 import { closeBrowserApp, openBrowserApp } from './helpers/app-fixture';
 import type { RunningServer } from './helpers/server-process';
+import { twoStepSignIn } from './helpers/api';
 
 const ADMIN = { email: 'admin.updates@example.com', password: 'updates-admin-42' };
 const ORGANIZER = { email: `efua.${Date.now()}@example.com`, password: 'kente-updates-77' };
@@ -30,7 +31,7 @@ beforeAll(async () => {
   ({ server, browser, page } = await openBrowserApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }));
   await post('/api/user/auth/signup/', { first_name: 'Efua', last_name: 'Mensah', ...ORGANIZER, password2: ORGANIZER.password });
   const organizer = (await post('/api/user/auth/login/', ORGANIZER)).access as string;
-  const admin = (await post('/api/user/auth/login/', ADMIN)).access as string;
+  const admin = (await twoStepSignIn(server.url, ADMIN)).access;
   causeId = (
     await post(
       '/api/causes/create/',

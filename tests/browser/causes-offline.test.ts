@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { screenshot } from './helpers/browser';
 import { closeBrowserApp, openBrowserApp } from './helpers/app-fixture';
 import type { RunningServer } from './helpers/server-process';
+import { twoStepSignIn } from './helpers/api';
 
 const ADMIN = { email: 'admin.causes@example.com', password: 'review-causes-42' };
 const USER = { email: `kojo.owusu.${Date.now()}@example.com`, password: 'adinkra-stool-77' };
@@ -90,7 +91,7 @@ describe('causes: create, approve, find, and browse offline', () => {
   });
 
   it('an admin approves it through the API', async () => {
-    const { access } = await post('/api/user/auth/login/', ADMIN);
+    const { access } = await twoStepSignIn(server.url, ADMIN);
     const approved = await post(`/api/admin/causes/${causeId}/approve/`, {}, access);
     expect(approved.status).toBe('active');
   });

@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { screenshot } from './helpers/browser';
 import { closeBrowserApp, openBrowserApp } from './helpers/app-fixture';
 import type { RunningServer } from './helpers/server-process';
+import { twoStepSignIn } from './helpers/api';
 
 const ADMIN_EMAIL = 'admin@example.com';
 const ADMIN_PASSWORD = 'admin-pass-123';
@@ -77,10 +78,7 @@ beforeAll(async () => {
     },
   });
   causeId = cause.id;
-  const admin = await call<{ access: string }>('/api/user/auth/login/', {
-    method: 'POST',
-    body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-  });
+  const admin = await twoStepSignIn(server.url, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
   await call(`/api/admin/causes/${causeId}/approve/`, { method: 'POST', token: admin.access, body: {} });
 }, 180_000);
 

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { newMobilePage, screenshot, startAppOnPaintedPage } from './helpers/browser';
 import { closeBrowserApp, openBrowserApp } from './helpers/app-fixture';
 import type { RunningServer } from './helpers/server-process';
-import { axeViolations as axe, callApi, signUpAndLogIn, type CallInit } from './helpers/api';
+import { axeViolations as axe, callApi, rememberDevice, signUpAndLogIn, twoStepSignIn, type CallInit } from './helpers/api';
 
 const ADMIN_EMAIL = 'admin@example.com';
 const ADMIN_PASSWORD = 'admin-pass-123';
@@ -49,11 +49,12 @@ beforeAll(async () => {
     },
   });
   causeId = cause.id;
-  const admin = await call<{ access: string }>('/api/user/auth/login/', {
-    method: 'POST',
-    body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-  });
+  const admin = await twoStepSignIn(server.url, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
   await call(`/api/admin/causes/${causeId}/approve/`, { method: 'POST', token: admin.access });
+  // Admins need two-step sign-in, and so does an organizer before withdrawing: both turn it on here and
+  // their browsers are remembered devices, so they sign in below with their passwords.
+  await rememberDevice(adminPage, ADMIN_EMAIL, admin.deviceToken);
+  await rememberDevice(organizerPage, ORGANIZER.email, (await twoStepSignIn(server.url, ORGANIZER)).deviceToken);
 
   // A donor gives GH₵250.00 anonymously by mobile money (no card hold); the sandbox records it and verify settles it.
   const donorToken = await signUp(DONOR, 'Yaw', 'Asante');

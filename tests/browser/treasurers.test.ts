@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { newMobilePage, screenshot } from './helpers/browser';
 import { closeBrowserApp, openBrowserApp } from './helpers/app-fixture';
 import type { RunningServer } from './helpers/server-process';
-import { axeViolations as axe, callApi, signUpAndLogIn, type CallInit } from './helpers/api';
+import { axeViolations as axe, callApi, rememberDevice, signUpAndLogIn, twoStepSignIn, type CallInit } from './helpers/api';
 
 const ADMIN_EMAIL = 'admin@example.com';
 const ADMIN_PASSWORD = 'admin-pass-123';
@@ -50,11 +50,11 @@ beforeAll(async () => {
     body: { name: CAUSE_TITLE, description: 'A new roof before the rains.', target_amount: '5000.00', location: 'Bolgatanga' },
   });
   causeId = cause.id;
-  const admin = await call<{ access: string }>('/api/user/auth/login/', {
-    method: 'POST',
-    body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-  });
+  const admin = await twoStepSignIn(server.url, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
   await call(`/api/admin/causes/${causeId}/approve/`, { method: 'POST', token: admin.access });
+  // Withdrawing and approving need two-step sign-in: on for both, their browsers remembered devices.
+  await rememberDevice(organizerPage, ORGANIZER.email, (await twoStepSignIn(server.url, ORGANIZER)).deviceToken);
+  await rememberDevice(treasurerPage, TREASURER.email, (await twoStepSignIn(server.url, TREASURER)).deviceToken);
   await call('/api/user/profile/', {
     method: 'PUT',
     token: organizerToken,
@@ -139,10 +139,7 @@ describe('treasurers in the browser', () => {
     await poll(() => history.getByText('Waiting for review').isVisible()).toBe(true);
     expect(await history.getByText('Approved by Kwame Mensah').isVisible()).toBe(true);
 
-    const admin = await call<{ access: string }>('/api/user/auth/login/', {
-      method: 'POST',
-      body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-    });
+    const admin = await twoStepSignIn(server.url, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     const queue = await call<{ results: { cause_id: string; amount: string }[] }>('/api/admin/withdrawals/', { token: admin.access });
     expect(queue.results.filter((w) => w.cause_id === causeId).map((w) => w.amount)).toEqual(['80.00']);
   });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { backends } from './helpers/backends';
-import { bearer, newSession, useApp } from './helpers/app';
+import { bearer, newSession, sessionIdOf, useApp } from './helpers/app';
 import { ADMIN } from './helpers/causes';
 import { one, scene } from './helpers/giving';
 
@@ -247,7 +247,11 @@ describe.each(backends)('POST /api/cart/sync/ on $name', (backend) => {
   it('a token that is sent but no longer valid is a 401 (refresh and resend), never treated as a guest', async () => {
     const { causeId } = await scene(ctx.app);
     const me = await newSession(ctx.app);
-    const expired = await ctx.app.tokens.sign({ id: me.id, role: 'user', email: me.email, firstName: 'Kofi', lastName: 'Boateng' }, -60);
+    const expired = await ctx.app.tokens.sign(
+      { id: me.id, role: 'user', email: me.email, firstName: 'Kofi', lastName: 'Boateng' },
+      sessionIdOf(me.access),
+      -60,
+    );
     const guestCart = randomUUID();
     const res = await sync(
       { cart_id: guestCart, lines: [{ cause_id: causeId, quantity: 1, donation_amount: '10.00' }] },

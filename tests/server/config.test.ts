@@ -85,6 +85,9 @@ describe('loadConfig', () => {
     [{ SMS_INBOUND_ALLOWED_IPS: '203.0.113.0/33' }, /SMS_INBOUND_ALLOWED_IPS takes addresses/],
     [{ SMS_HUBTEL_BASE_URL: 'sms.hubtel.com' }, /SMS_HUBTEL_BASE_URL must be a full URL/],
     [{ SMS_INTERVAL_SECONDS: '-1' }, /SMS_INTERVAL_SECONDS must be a whole number/],
+    [{ STEP_UP_MAX_AGE_SECONDS: '5' }, /STEP_UP_MAX_AGE_SECONDS must be a whole number from 10/],
+    [{ PAYOUT_CHANGE_HOLD_HOURS: '24h' }, /PAYOUT_CHANGE_HOLD_HOURS must be a whole number/],
+    [{ TWO_STEP_MAX_FAILURES_PER_ACCOUNT: '0' }, /TWO_STEP_MAX_FAILURES_PER_ACCOUNT must be a whole number from 1/],
   ])('fails loudly for %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -139,6 +142,10 @@ describe('loadConfig', () => {
       'SMS_INBOUND_TOKEN',
       'SMS_INBOUND_ALLOWED_IPS',
       'SMS_INTERVAL_SECONDS',
+      'TWO_STEP_MAX_FAILURES_PER_ACCOUNT',
+      'TWO_STEP_MAX_FAILURES_PER_IP',
+      'STEP_UP_MAX_AGE_SECONDS',
+      'PAYOUT_CHANGE_HOLD_HOURS',
     ]) {
       expect(names).toContain(name);
     }

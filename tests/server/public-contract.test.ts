@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client';
 import { notify } from '../../src/server/repositories/notifications';
 import { backends } from './helpers/backends';
-import { bearer, newSession, useApp } from './helpers/app';
+import { bearer, newSession, sessionIdOf, useApp } from './helpers/app';
 import { ADMIN, activeCause, createCause, donate as insertDonation } from './helpers/causes';
 import { donate, one, sandboxDecide, scene, verify } from './helpers/giving';
 
@@ -154,7 +154,11 @@ describe.each(backends)('the spec client contract on $name', (backend) => {
     const mine = (await ctx.app.inject({ url: '/api/donations/', headers: bearer(donor.access) })).json();
     expect(mine.results).toEqual([expect.objectContaining({ cause_id: needy.id, amount: '7.00', status: 'completed' })]);
     // A stale token is a 401 (so the client refreshes), never the public cards in place of the history.
-    const expired = await ctx.app.tokens.sign({ id: donor.id, email: donor.email, role: 'user', firstName: 'K', lastName: 'B' }, -60);
+    const expired = await ctx.app.tokens.sign(
+      { id: donor.id, email: donor.email, role: 'user', firstName: 'K', lastName: 'B' },
+      sessionIdOf(donor.access),
+      -60,
+    );
     expect((await ctx.app.inject({ url: '/api/donations/', headers: bearer(expired) })).statusCode).toBe(401);
   });
 

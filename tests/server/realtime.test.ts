@@ -4,7 +4,7 @@ import { AccessTokens } from '../../src/server/lib/tokens';
 import { notify } from '../../src/server/repositories/notifications';
 import { WS_CLOSE } from '../../src/shared/socket';
 import { backends } from './helpers/backends';
-import { bearer, newSession, useApp } from './helpers/app';
+import { bearer, newSession, sessionIdOf, useApp } from './helpers/app';
 import { ADMIN } from './helpers/causes';
 import { donate, notificationCount, sandboxDecide, scene, verify } from './helpers/giving';
 import { authedSocket, closeAll, openSocket, socketUrl, waitFor, type NotificationMessage, type TestSocket } from './helpers/realtime';
@@ -125,8 +125,8 @@ describe.each(backends)('realtime socket on $name', (backend) => {
   it('closes 4001 for an expired token or one signed with another secret, also from a guest', async () => {
     const url = await socketUrl(ctx.app);
     const user = await newSession(ctx.app);
-    const expired = await ctx.app.tokens.sign(tokenUser(user.id), -60);
-    const forged = await new AccessTokens('another-secret-another-secret-0123456789').sign(tokenUser(user.id));
+    const expired = await ctx.app.tokens.sign(tokenUser(user.id), sessionIdOf(user.access), -60);
+    const forged = await new AccessTokens('another-secret-another-secret-0123456789').sign(tokenUser(user.id), sessionIdOf(user.access));
     for (const token of [expired, forged, 'not.a.jwt']) {
       const socket = track(await openSocket(url));
       socket.send({ type: 'auth', token });
@@ -151,7 +151,7 @@ describe.each(backends)('realtime socket on $name', (backend) => {
     socket.send({ type: 'ping' });
     await waitFor('a second pong', () => socket.messages.filter((m) => m.type === 'pong').length === 2);
 
-    const shortLived = track(await authedSocket(url, await ctx.app.tokens.sign(tokenUser(user.id), 2)));
+    const shortLived = track(await authedSocket(url, await ctx.app.tokens.sign(tokenUser(user.id), sessionIdOf(user.access), 2)));
     expect(await shortLived.closed).toEqual({ code: WS_CLOSE.AUTH_EXPIRED, reason: 'Token expired' });
     expect(socket.ws.readyState).toBe(socket.ws.OPEN);
   });

@@ -12,7 +12,7 @@ const server = join(root, 'src', 'server');
 
 /** Top first. A folder may import its own layer and any layer below it, never one above. */
 export const SERVER_LAYERS: string[][] = [
-  ['server.ts', 'start.mjs', 'build.mjs', 'cli'],
+  ['server.ts', 'start.mjs', 'build.mjs', 'audit-check.mjs', 'check-audit-trail.ts', 'cli'],
   ['app.ts'],
   ['types.ts'],
   ['routes'],

@@ -7,6 +7,7 @@ import { bearer, newSession, useApp } from './helpers/app';
 import { ADMIN, type Session } from './helpers/causes';
 import { notificationMessages, one, scene } from './helpers/giving';
 import { adminAction, balance, fund, requestWithdrawal, useDetails, withdrawalRow } from './helpers/payouts';
+import { ensureTwoStep } from './helpers/two-step';
 
 function call(app: FastifyInstance, access: string | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
   return app.inject({ method, url, headers: access ? bearer(access) : {}, payload } as InjectOptions);
@@ -29,6 +30,8 @@ async function treasuredCause(app: FastifyInstance, count: number) {
     const t = await newSession(app);
     expect((await invite(app, s.organizer.access, s.causeId, t.email)).statusCode).toBe(201);
     expect((await accept(app, t.access, s.causeId)).statusCode).toBe(200);
+    // Approving a withdrawal needs two-step sign-in.
+    await ensureTwoStep(app, t.access);
     treasurers.push(t);
   }
   return { ...s, treasurers };

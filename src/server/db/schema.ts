@@ -930,3 +930,130 @@ export const subscriptionCauses = pgTable(
   },
   (t) => [primaryKey({ columns: [t.subscriptionId, t.causeId] }), index('subscription_causes_cause_idx').on(t.causeId)],
 );
+
+// Issue #33 (migration 0022): sessions, two-step sign-in, payout change holds, the audit trail.
+
+/** A signed-in device: the id is its refresh-token family; access tokens carry it (sid) and are checked against it. */
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userAgent: text('user_agent').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last password or second step in this session: money actions want one within 10 minutes. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('user_sessions_user_idx')
+      .on(t.userId, t.lastUsedAt.desc())
+      .where(sql`${t.revokedAt} IS NULL`),
+  ],
+);
+
+/** TOTP: enabled_at null while enrolment waits for its first code; last_step refuses replays. */
+export const twoStep = pgTable('two_step', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_hash_idx').on(t.userId, t.codeHash)],
+);
+
+export const signInChallenges = pgTable(
+  'sign_in_challenges',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sign_in_challenges_expires_idx').on(t.expiresAt)],
+);
+
+export const rememberedDevices = pgTable(
+  'remembered_devices',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The latest session it signed in: signing that session out forgets the device. */
+    sessionId: uuid('session_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('remembered_devices_user_idx').on(t.userId)],
+);
+
+/** Each change of payout details, its hold on withdrawals and the undo link (sha256 only). */
+export const payoutChanges = pgTable(
+  'payout_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    before: jsonb('before').$type<Record<string, unknown> | null>(),
+    after: jsonb('after').$type<Record<string, unknown> | null>(),
+    holdUntil: timestamp('hold_until', { withTimezone: true }),
+    undoTokenHash: text('undo_token_hash').notNull(),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payout_changes_undo_idx').on(t.undoTokenHash), index('payout_changes_user_idx').on(t.userId, t.createdAt.desc())],
+);
+
+/**
+ * The audit trail: append-only (triggers refuse UPDATE, DELETE and TRUNCATE), seq and hashes set by
+ * the insert trigger under an advisory lock (migration 0022). Write it only through AuditLogRepo.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    seq: bigint('seq', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid('actor_id'),
+    action: text('action').notNull(),
+    causeId: uuid('cause_id'),
+    subjectUserId: uuid('subject_user_id'),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [
+    index('audit_log_actor_idx').on(t.actorId, t.seq.desc()),
+    index('audit_log_subject_idx').on(t.subjectUserId, t.seq.desc()),
+    index('audit_log_cause_idx').on(t.causeId, t.seq.desc()),
+    index('audit_log_action_idx').on(t.action, t.seq.desc()),
+  ],
+);

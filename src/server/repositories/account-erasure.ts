@@ -62,7 +62,22 @@ export class AccountErasureRepo {
     // Nobody can give to a cause whose organizer is gone; what it raised stays on the ledger.
     await this.db.execute(sql`UPDATE causes SET status = 'closed', updated_at = now()
       WHERE organizer_id = ${userId} AND status IN ('active', 'under_review', 'rejected')`);
-    for (const table of ['refresh_tokens', 'favorites', 'notifications', 'push_subscriptions', 'password_resets', 'carts']) {
+    // Sessions, two-step sign-in and payout changes (migration 0022) hold devices, addresses and account numbers.
+    // The audit trail keeps its rows: it refuses deletes, and names people only by id.
+    for (const table of [
+      'refresh_tokens',
+      'favorites',
+      'notifications',
+      'push_subscriptions',
+      'password_resets',
+      'carts',
+      'user_sessions',
+      'two_step',
+      'recovery_codes',
+      'sign_in_challenges',
+      'remembered_devices',
+      'payout_changes',
+    ]) {
       await this.db.execute(sql`DELETE FROM ${sql.identifier(table)} WHERE user_id = ${userId}`);
     }
     await this.db.execute(sql`DELETE FROM newsletter_subscribers WHERE email = ${email}`);

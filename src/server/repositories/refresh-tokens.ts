@@ -22,7 +22,7 @@ import { refreshTokens } from '../db/schema';
 import { newRefreshToken, sha256Hex } from '../lib/tokens';
 
 export type RotateResult =
-  { ok: true; userId: string; token: string } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
+  { ok: true; userId: string; token: string; sessionId: string } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
 
 type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 
@@ -62,12 +62,12 @@ async function issueSuccessor(tx: Db, parent: RefreshTokenRow): Promise<string> 
 export class RefreshTokensRepo {
   constructor(private readonly db: Db) {}
 
-  /** Starts a new family (a login). */
-  async issue(userId: string): Promise<string> {
+  /** Starts a new family (a login); its id is the session's (repositories/sessions.ts). */
+  async issue(userId: string, familyId: string = randomUUID()): Promise<string> {
     const token = newRefreshToken();
     await this.db.insert(refreshTokens).values({
       userId,
-      familyId: randomUUID(),
+      familyId,
       tokenHash: sha256Hex(token),
       expiresAt: expiry(),
     });
@@ -112,7 +112,7 @@ export class RefreshTokensRepo {
               ),
             );
         }
-        return { ok: true, userId: row.userId, token: await issueSuccessor(tx, row) } as const;
+        return { ok: true, userId: row.userId, sessionId: row.familyId, token: await issueSuccessor(tx, row) } as const;
       }
 
       const [usedSuccessor] = await tx
@@ -125,27 +125,19 @@ export class RefreshTokensRepo {
         return { ok: false, reason: 'reused' } as const;
       }
       // Grace: no successor has been used yet, so this is still the client's newest token.
-      return { ok: true, userId: row.userId, token: await issueSuccessor(tx, row) } as const;
+      return { ok: true, userId: row.userId, sessionId: row.familyId, token: await issueSuccessor(tx, row) } as const;
     });
   }
 
-  /** Revokes the family the token belongs to; false when the token is unknown. */
-  /** Ends every session of the user (a password reset): each of their refresh tokens stops working. */
-  async revokeAllOf(userId: string): Promise<void> {
-    await this.db
-      .update(refreshTokens)
-      .set({ revokedAt: sql`now()` })
-      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
-  }
-
-  async revokeFamily(token: string): Promise<boolean> {
+  /** Revokes the family the token belongs to (a sign-out); its session id, or null when the token is unknown. */
+  async revokeFamily(token: string): Promise<string | null> {
     const [row] = await this.db
       .select({ familyId: refreshTokens.familyId })
       .from(refreshTokens)
       .where(eq(refreshTokens.tokenHash, sha256Hex(token)))
       .limit(1);
-    if (!row) return false;
+    if (!row) return null;
     await revokeFamily(this.db, row.familyId);
-    return true;
+    return row.familyId;
   }
 }

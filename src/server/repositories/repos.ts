@@ -4,10 +4,12 @@
  * transaction. Tables are read and written only through them (tests/server/architecture.test.ts
  * keeps it so); code that takes repositories names them by the Repos type from here.
  */
+import { STEP_UP_MAX_AGE_SECONDS } from '../../shared/sign-in';
 import type { Db } from '../db/client';
 import { AccountErasureRepo } from './account-erasure';
 import { AdminPaymentsRepo } from './admin-payments';
 import { AdminUsersRepo } from './admin-users';
+import { AuditLogRepo } from './audit-log';
 import { CartsRepo } from './carts';
 import { CategoriesRepo } from './categories';
 import { CausesRepo } from './causes';
@@ -24,12 +26,14 @@ import { MobileChargesRepo } from './mobile-charges';
 import { NewsletterRepo } from './newsletter';
 import { NotificationsRepo } from './notifications';
 import { PasswordResetsRepo } from './password-resets';
+import { PayoutChangesRepo } from './payout-changes';
 import { PaymentsRepo } from './payments';
 import { PushSubscriptionsRepo } from './push-subscriptions';
 import { RefreshTokensRepo } from './refresh-tokens';
 import { RefundsRepo } from './refunds';
 import { SandboxRepo } from './sandbox';
 import { ServiceStatusRepo } from './service-status';
+import { SessionsRepo } from './sessions';
 import { SettingsRepo } from './settings';
 import { SettlementsRepo } from './settlements';
 import { SmsRepo } from './sms';
@@ -38,6 +42,7 @@ import { SubscriptionsRepo } from './subscriptions';
 import { StatementsRepo } from './statements';
 import { SweepClaimsRepo } from './sweep-claims';
 import { TreasurersRepo } from './treasurers';
+import { TwoStepRepo } from './two-step';
 import { UsersRepo } from './users';
 import { UssdRepo } from './ussd';
 import { WithdrawalsRepo } from './withdrawals';
@@ -82,6 +87,10 @@ export interface Repos {
   /** Readiness and the gauges of GET /metrics. */
   serviceStatus: ServiceStatusRepo;
   ussd: UssdRepo;
+  sessions: SessionsRepo;
+  twoStep: TwoStepRepo;
+  payoutChanges: PayoutChangesRepo;
+  auditLog: AuditLogRepo;
   /**
    * Runs `work` in one database transaction with every repository bound to it: all its writes
    * commit together or none do (a throw rolls back every table it touched).
@@ -95,6 +104,8 @@ export interface RepoOptions {
   mailKeptOnly: boolean;
   /** CARD_HOLD_HOURS: how long card money stays out of a cause's available balance. */
   cardHoldHours: number;
+  /** STEP_UP_MAX_AGE_SECONDS (default 600). */
+  stepUpSeconds?: number;
 }
 
 export function makeRepos(db: Db, options: RepoOptions): Repos {
@@ -135,6 +146,10 @@ export function makeRepos(db: Db, options: RepoOptions): Repos {
     accountErasure: new AccountErasureRepo(db),
     serviceStatus: new ServiceStatusRepo(db),
     ussd: new UssdRepo(db),
+    sessions: new SessionsRepo(db, options.stepUpSeconds ?? STEP_UP_MAX_AGE_SECONDS),
+    twoStep: new TwoStepRepo(db),
+    payoutChanges: new PayoutChangesRepo(db),
+    auditLog: new AuditLogRepo(db),
     transaction: (work) => db.transaction((tx) => work(makeRepos(tx as unknown as Db, options))),
   };
 }

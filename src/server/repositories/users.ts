@@ -72,6 +72,17 @@ export class UsersRepo {
       .where(eq(users.id, id));
   }
 
+  /** The role before the change, or null for an unknown account. */
+  async setRole(id: string, role: 'user' | 'admin'): Promise<{ before: 'user' | 'admin' } | null> {
+    const [before] = await this.db.select({ role: users.role }).from(users).where(eq(users.id, id)).limit(1).for('update');
+    if (!before) return null;
+    await this.db
+      .update(users)
+      .set({ role, updatedAt: sql`now()` })
+      .where(eq(users.id, id));
+    return { before: before.role };
+  }
+
   /** Creates the admin or resets its password and role; safe when processes start together. */
   async upsertAdmin(email: string, passwordHash: string): Promise<UserRow> {
     const lower = email.toLowerCase();

@@ -1,5 +1,6 @@
 /** What the refund routes share (a cause's donations and refunds, the admins' refunds): reading the amount, the answers' shapes and each refusal's words. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { audit } from './audit-entry';
 import type { Static } from 'typebox';
 import { formatGhs, parseAmount, toDecimalString } from '../../shared/money';
 import type { AdminDonationSchema, RefundSchema } from '../../shared/contract/refunds';
@@ -44,6 +45,19 @@ export function toAdminDonation(d: DonationRow, showAnonymous: boolean): AdminDo
 }
 
 export const donationNotFound = () => new ApiError(404, 'not_found', english('errors.notFound.donation'));
+
+/** A refund that went through is an audited money action (the admins' and the organizer's alike). */
+export async function auditRefund(app: FastifyInstance, request: FastifyRequest, outcome: RefundOutcome): Promise<void> {
+  if (outcome.kind !== 'ok') return;
+  const r = outcome.refund;
+  await audit(app.repos, request, {
+    action: 'donation.refund',
+    causeId: r.causeId,
+    targetType: 'donation',
+    targetId: r.donationId,
+    after: { refund_id: r.id, amount: toDecimalString(r.amount), status: r.status },
+  });
+}
 
 /** The refund's answer, or the refusal the outcome calls for. */
 export async function answer(app: FastifyInstance, outcome: RefundOutcome, showAnonymous: boolean): Promise<Refund> {

@@ -36,6 +36,12 @@ export const DetailAnswerSchema = Type.Object({ detail: Type.String() });
 export const LoginBody = Type.Object({
   email: Type.String({ minLength: 1, maxLength: 254 }),
   password: Type.String({ minLength: 1, maxLength: 256 }),
+  device_token: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description: "A remembered device's token (from the second step with remember_device): no second step on this device.",
+    }),
+  ),
 });
 export type LoginRequest = Static<typeof LoginBody>;
 
@@ -45,10 +51,51 @@ export const TokenPairSchema = Type.Object({
 });
 export type TokenPair = Static<typeof TokenPairSchema>;
 
+/** Signed in: the token pair, plus what an admin without two-step sign-in must do first. */
+export const LoginTokensSchema = Type.Object({
+  access: TokenPairSchema.properties.access,
+  refresh: TokenPairSchema.properties.refresh,
+  two_step_setup_required: Type.Optional(
+    Type.Boolean({ description: 'true for an admin without two-step sign-in: until it is on, the account may only set it up.' }),
+  ),
+});
+
+/**
+ * The password was right and the account has two-step sign-in: no tokens yet. Send the challenge
+ * with a code to POST /api/user/auth/login/second-step/ within `expires_in` seconds.
+ */
+export const SecondStepChallengeSchema = Type.Object({
+  two_step_required: Type.Literal(true),
+  challenge: Type.String(),
+  expires_in: Type.Integer(),
+  methods: Type.Array(Type.Union([Type.Literal('totp'), Type.Literal('recovery_code')])),
+});
+export type SecondStepChallenge = Static<typeof SecondStepChallengeSchema>;
+
+export const LoginAnswerSchema = Type.Union([LoginTokensSchema, SecondStepChallengeSchema]);
+export type LoginAnswer = Static<typeof LoginAnswerSchema>;
+
+export const SecondStepBody = Type.Object({
+  challenge: Type.String({ minLength: 1, maxLength: 200 }),
+  code: Type.Optional(Type.String({ maxLength: 20, description: 'The 6 digits the authenticator app shows.' })),
+  recovery_code: Type.Optional(Type.String({ maxLength: 40, description: 'One of the recovery codes, used up by this.' })),
+  remember_device: Type.Optional(Type.Boolean({ description: 'Skip the second step on this device for 30 days.' })),
+});
+export type SecondStepRequest = Static<typeof SecondStepBody>;
+
+export const SecondStepTokensSchema = Type.Object({
+  access: TokenPairSchema.properties.access,
+  refresh: TokenPairSchema.properties.refresh,
+  device_token: Type.Optional(Type.String({ description: 'Send it as device_token when signing in on this device again.' })),
+});
+export type SecondStepTokens = Static<typeof SecondStepTokensSchema>;
+
 /** Claims of the access token (a JWT). `user_id` and `sub` are the user's UUID. */
 export interface AccessClaims {
   user_id: string;
   sub: string;
+  /** The sign-in this token belongs to (one of the devices listed at /api/user/security/devices/). */
+  sid: string;
   role: Role;
   email: string;
   name: string;

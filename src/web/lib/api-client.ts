@@ -4,6 +4,7 @@ import { apiUrl } from './api-url';
 import { takeBootAnswer } from './boot-answers';
 import { currentLocale, t } from './i18n';
 import { decodeJwt } from './jwt';
+import { confirmIdentity, type ConfirmKind } from './step-up';
 import { clearSession, reloadSession, session, setTokens } from '../stores/session-store';
 
 /** Spec §8: every non-2xx answer raises 'API {status} {statusText}: {body}'. */
@@ -179,8 +180,25 @@ async function authorizedResponse(path: string, options: RequestOptions, token: 
     }
   }
 
+  if (response.status === 403 && useAuth) {
+    const refusal = await confirmation(response.clone().text());
+    // The server kept no answer for an Idempotency-Key it refused this way: the resend runs afresh.
+    if (refusal && (await confirmIdentity(refusal.kind, refusal.detail))) response = await send(path, options, session.access);
+  }
+
   if (!response.ok) throw await toError(response);
   return response;
+}
+
+/** A 403 that asks the person to confirm it is them (or to turn on two-step sign-in), else null. */
+async function confirmation(raw: Promise<string> | string): Promise<{ kind: ConfirmKind; detail: string } | null> {
+  try {
+    const body = JSON.parse(await raw) as { code?: string; detail?: string };
+    if (body.code === 'step_up_required' || body.code === 'two_step_required') return { kind: body.code, detail: body.detail ?? '' };
+  } catch {
+    // not our error shape
+  }
+  return null;
 }
 
 /** Calls the API; resolves with the parsed body (undefined for 204), throws ApiError on non-2xx. */
@@ -264,6 +282,13 @@ export async function upload<T = unknown>(
       const error = new ApiError(answer.status, answer.statusText, parseRaw(answer.raw), answer.raw);
       expireSession();
       throw error;
+    }
+  }
+
+  if (answer.status === 403) {
+    const refusal = await confirmation(answer.raw);
+    if (refusal && (await confirmIdentity(refusal.kind, refusal.detail))) {
+      answer = await sendXhr(path, form, session.access, onProgress, options.method);
     }
   }
 

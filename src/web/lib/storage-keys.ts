@@ -8,4 +8,6 @@ export const STORAGE_KEYS = {
   userId: 'user_id',
   cartId: 'cart_id',
   lastPaymentReference: 'last_payment_reference',
+  /** Remembered devices' tokens by email (lib/device-tokens.ts); logout keeps them: the device stays trusted. */
+  deviceTokens: 'device_tokens',
 } as const;

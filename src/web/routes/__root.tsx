@@ -7,6 +7,7 @@ import { SyncDock } from '../features/offline/components/sync-dock';
 import { InstallButton } from '../features/pwa/components/install-button';
 import { UpdatePrompt } from '../features/pwa/components/update-prompt';
 import { useT } from '../lib/i18n';
+import { StepUpHost } from '../features/security/components/step-up-host';
 
 function RootLayout() {
   const t = useT();
@@ -23,6 +24,7 @@ function RootLayout() {
         <InstallButton />
       </aside>
       <Toaster />
+      <StepUpHost />
     </>
   );
 }

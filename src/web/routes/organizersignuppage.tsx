@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import type { TokenPair } from '../../shared/contract/auth';
 import { AuthLayout } from '../features/auth/components/auth-layout';
-import { SignInForm } from '../features/auth/components/sign-in-form';
+import { SignInForm, type SignedIn } from '../features/auth/components/sign-in-form';
 import { decodeJwt } from '../lib/jwt';
 import { revokeRefreshToken } from '../lib/logout';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -17,7 +16,7 @@ function AdminSignInPage() {
   const navigate = useNavigate();
   const [notice, setNotice] = useState<string | null>(null);
 
-  function onSignedIn(tokens: Partial<TokenPair>) {
+  function onSignedIn(tokens: SignedIn) {
     if (!tokens.access || decodeJwt(tokens.access)?.role !== 'admin') {
       // Do not leave a regular user signed in through the admin door; revoke what the server issued.
       revokeRefreshToken(tokens.refresh ?? null, tokens.access ?? null);
@@ -27,6 +26,8 @@ function AdminSignInPage() {
     setNotice(null);
     setTokens(tokens.access, tokens.refresh);
     toast.success('Signed in successfully');
+    // Until two-step sign-in is on, an admin account can only set it up.
+    if (tokens.two_step_setup_required) return void navigate({ to: '/two-step', search: { redirect: '/admindashboard' } });
     void navigate({ to: '/admindashboard' });
   }
 

@@ -4,6 +4,7 @@ import { DashboardLayout } from '../features/dashboard/components/dashboard-layo
 import { ProfileSettingsForm } from '../features/profile/components/profile-settings-form';
 import { WithdrawalDetailsSection } from '../features/payouts/components/withdrawal-details-section';
 import { NotificationSettings } from '../features/notifications/components/notification-settings';
+import { DevicesSection } from '../features/security/components/devices-section';
 import { requireSignedIn } from '../lib/guards';
 
 export const Route = createFileRoute('/profilesettings')({ beforeLoad: requireSignedIn, component: ProfileSettingsPage });
@@ -16,7 +17,12 @@ function ProfileSettingsPage() {
         variant="main"
         onSaved={() => void loadAccount(true)}
         withdrawalDetails={(current, ready) => <WithdrawalDetailsSection current={current} ready={ready} />}
-        side={<NotificationSettings />}
+        side={
+          <>
+            <NotificationSettings />
+            <DevicesSection />
+          </>
+        }
       />
     </DashboardLayout>
   );

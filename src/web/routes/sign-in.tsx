@@ -1,7 +1,6 @@
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
-import type { TokenPair } from '../../shared/contract/auth';
 import { AuthLayout } from '../features/auth/components/auth-layout';
-import { SignInForm } from '../features/auth/components/sign-in-form';
+import { SignInForm, type SignedIn } from '../features/auth/components/sign-in-form';
 import { validateRedirectSearch } from '../lib/redirect-path';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { setTokens } from '../stores/session-store';
@@ -17,11 +16,13 @@ function SignInPage() {
   const { redirect } = Route.useSearch();
   const navigate = useNavigate();
 
-  function onSignedIn(tokens: Partial<TokenPair>) {
+  function onSignedIn(tokens: SignedIn) {
     toast.success('Signed in successfully');
     // Spec §4: no access token in the answer means we are not signed in, so go home instead.
     if (!tokens.access) return void navigate({ to: '/' });
     setTokens(tokens.access, tokens.refresh);
+    // An admin account must turn on two-step sign-in before anything else.
+    if (tokens.two_step_setup_required) return void navigate({ to: '/two-step', search: redirect ? { redirect } : {} });
     if (redirect) return void navigate({ href: redirect });
     void navigate({ to: '/dashboard' });
   }

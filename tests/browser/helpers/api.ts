@@ -2,6 +2,7 @@
 // axe check the pages' tests share.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { timeStep, totpForStep } from '../../../src/server/lib/totp';
 
 export interface CallInit {
   method?: string;
@@ -49,4 +50,55 @@ export async function axeViolations(page: Page): Promise<string[]> {
   await page.waitForLoadState('networkidle');
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** What each account (per server) these tests turned two-step sign-in on for needs to sign in again: its secret, the last step used. */
+const twoStepAccounts = new Map<string, { secret: string; lastStep: number }>();
+
+function nextCode(key: string): string {
+  const account = twoStepAccounts.get(key)!;
+  // Codes are single use: each sign-in takes a step not used yet (the server accepts one step ahead).
+  const step = Math.max(timeStep(Date.now()), account.lastStep + 1);
+  account.lastStep = step;
+  return totpForStep(account.secret, step);
+}
+
+/**
+ * Signs in through the API as an account with two-step sign-in, turning it on first when it is off
+ * (admins need it for anything; organizers and treasurers before money moves). Answers the tokens
+ * and a remembered device's token: rememberDevice() lets the page sign in without a code.
+ */
+export async function twoStepSignIn(
+  baseUrl: string,
+  user: { email: string; password: string },
+): Promise<{ access: string; refresh: string; deviceToken: string; secret: string }> {
+  const post = <T>(path: string, body: unknown, token?: string) => callApi<T>(baseUrl, path, { method: 'POST', body, token });
+  // Keyed by address and email, but a later server may reuse a port: the sign-in's answer says whether it is on there.
+  const key = `${baseUrl} ${user.email}`;
+  let login = await post<{ access?: string; challenge?: string }>('/api/user/auth/login/', user);
+  if (login.access) {
+    const { secret } = await post<{ secret: string }>('/api/user/security/two-step/setup/', {}, login.access);
+    const step = timeStep(Date.now());
+    await post('/api/user/security/two-step/enable/', { code: totpForStep(secret, step) }, login.access);
+    twoStepAccounts.set(key, { secret, lastStep: step });
+    login = await post('/api/user/auth/login/', user);
+  }
+  const tokens = await post<{ access: string; refresh: string; device_token: string }>('/api/user/auth/login/second-step/', {
+    challenge: login.challenge,
+    code: nextCode(key),
+    remember_device: true,
+  });
+  return { access: tokens.access, refresh: tokens.refresh, deviceToken: tokens.device_token, secret: twoStepAccounts.get(key)!.secret };
+}
+
+/** The page's browser remembers this device for `email` (as "Remember this device" does): signing in there asks no code. */
+export async function rememberDevice(page: Page, email: string, deviceToken: string): Promise<void> {
+  await page.context().addInitScript(
+    ([who, token]) => {
+      const tokens = JSON.parse(localStorage.getItem('device_tokens') ?? '{}') as Record<string, string>;
+      tokens[who] = token;
+      localStorage.setItem('device_tokens', JSON.stringify(tokens));
+    },
+    [email.toLowerCase(), deviceToken] as const,
+  );
 }

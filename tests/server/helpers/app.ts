@@ -118,6 +118,11 @@ export function jwtPayload(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
 }
 
+/** The session (sign-in) an access token belongs to: its `sid` claim. */
+export function sessionIdOf(access: string): string {
+  return jwtPayload(access).sid as string;
+}
+
 export interface FilePart {
   filename: string;
   contentType: string;

@@ -3,17 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../src/server/db/client';
 import { donations } from '../../../src/server/db/schema';
 import { creditCause } from '../../../src/server/repositories/causes';
-import { bearer, login, newSession } from './app';
+import { bearer, newSession } from './app';
+import { signInWithTwoStep } from './two-step';
 
 export const ADMIN = { email: 'admin@boafo.test', password: 'admin-pass-2024' };
 
 export type Session = Awaited<ReturnType<typeof newSession>>;
 
+/** The admin signed in; admins must have two-step sign-in, so the first call enrols it and later ones pass the second step. */
 export async function adminSession(app: FastifyInstance): Promise<Session> {
-  const res = await login(app, ADMIN.email, ADMIN.password);
-  if (res.statusCode !== 200) throw new Error(`admin login failed: ${res.body}`);
-  const profile = await app.inject({ url: '/api/user/profile/', headers: bearer(res.json().access) });
-  return { email: ADMIN.email, ...res.json(), id: profile.json().id };
+  const tokens = await signInWithTwoStep(app, ADMIN.email, ADMIN.password);
+  return { email: ADMIN.email, ...tokens };
 }
 
 export const tick = () => new Promise((resolve) => setTimeout(resolve, 3));

@@ -6,14 +6,19 @@
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../../src/server/app';
 import { loadConfig } from '../../../src/server/config';
+import { timeStep, totpForStep } from '../../../src/server/lib/totp';
 
 export interface ApiServerInfo {
   url: string;
   /** Active causes anyone may add to a cart, and one that no longer takes donations. */
   causes: { id: string; title: string }[];
   closedCause: { id: string; title: string };
-  /** The admin account, for reading what the server mailed (Outgoing mail keeps it: no SMTP_URL here). */
-  admin: { email: string; password: string };
+  /**
+   * The admin account, for reading what the server mailed (Outgoing mail keeps it: no SMTP_URL here).
+   * Admins need two-step sign-in: this one has it, and device_token is a remembered device, so
+   * signing in with this object as the body needs no code.
+   */
+  admin: { email: string; password: string; device_token: string };
 }
 
 declare module 'vitest' {
@@ -51,6 +56,15 @@ export default async function setup(project: TestProject) {
     return response.json();
   };
   const admin = (await call('/api/user/auth/login/', ADMIN)).access as string;
+  // Admins can do nothing but set up two-step sign-in until it is on; then remember a device for the tests.
+  const { secret } = await call('/api/user/security/two-step/setup/', {}, admin);
+  await call('/api/user/security/two-step/enable/', { code: totpForStep(secret, timeStep(Date.now())) }, admin);
+  const { challenge } = await call('/api/user/auth/login/', ADMIN);
+  const { device_token: deviceToken } = await call('/api/user/auth/login/second-step/', {
+    challenge,
+    code: totpForStep(secret, timeStep(Date.now()) + 1),
+    remember_device: true,
+  });
   await call('/api/user/auth/signup/', {
     first_name: 'Efua',
     last_name: 'Mensah',
@@ -72,7 +86,7 @@ export default async function setup(project: TestProject) {
   const closedCause = causes.pop()!;
   await call(`/api/causes/${closedCause.id}/close/`, {}, organizer);
 
-  project.provide('apiServer', { url, causes, closedCause, admin: ADMIN });
+  project.provide('apiServer', { url, causes, closedCause, admin: { ...ADMIN, device_token: deviceToken } });
   return async () => {
     await app.close();
   };

@@ -11,6 +11,9 @@ import { ReceiptLinks } from '../../lib/receipt-links';
 import { siteOrigin } from '../../lib/site-origin';
 import { AccessTokens, type AuthUser } from '../../lib/tokens';
 import { english } from '../../lib/localize';
+import { isUuid } from '../../repositories/search';
+
+const twoStepRequired = (detail: string) => new ApiError(403, 'two_step_required', detail);
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -31,14 +34,30 @@ export default fp(
     app.decorate('receiptLinks', new ReceiptLinks(secret, siteOrigin(app)));
     app.decorateRequest('user', null);
 
+    // A valid signature is not enough: the token's session must still be signed in (one primary-key
+    // read per request), so signing a device out, or a person out everywhere, stops its access
+    // tokens at once on every process. Role and two-step state come from the same read.
     async function userFromToken(token: string): Promise<AuthUser | null> {
+      let claims;
       try {
-        const claims = await tokens.verify(token);
-        return { id: claims.sub, role: claims.role, email: claims.email };
+        claims = await tokens.verify(token);
       } catch {
         return null;
       }
+      if (!isUuid(claims.sid)) return null;
+      const live = await app.repos.sessions.live(claims.sid, claims.sub);
+      if (!live) return null;
+      return {
+        id: claims.sub,
+        role: live.role,
+        email: live.email,
+        sessionId: claims.sid,
+        twoStep: live.twoStep,
+        verifiedAt: live.verifiedAt,
+        fresh: live.fresh,
+      };
     }
+    app.decorate('verifyAccess', userFromToken);
 
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearerToken(request);
@@ -52,12 +71,38 @@ export default fp(
       request.user = user;
     });
 
-    // The role comes from the access token (15 minutes), like every other claim.
+    // The role is the account's current one (read with the session). An admin without two-step
+    // sign-in may only set it up (/api/user/security/two-step/…, which are not admin routes).
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
       await app.authenticate(request);
       if (request.user!.role !== 'admin') {
         throw new ApiError(403, 'permission_denied', english('errors.status.forbidden'));
       }
+      if (!request.user!.twoStep) throw twoStepRequired('Turn on two-step sign-in first: until then an admin account can only set it up.');
+    });
+
+    async function refuseKeepingNoAnswer(request: FastifyRequest, error: ApiError): Promise<never> {
+      // The client will confirm and resend with the same Idempotency-Key: this refusal must not be its stored answer.
+      const ref = request.idempotencyRef;
+      if (ref) {
+        request.idempotencyRef = null;
+        await app.repos.idempotencyKeys.abandon(ref);
+      }
+      throw error;
+    }
+
+    app.decorate('requireTwoStep', async (request: FastifyRequest, detail: string) => {
+      if (!request.user!.twoStep) await refuseKeepingNoAnswer(request, twoStepRequired(detail));
+    });
+
+    app.decorate('requireStepUp', async (request: FastifyRequest) => {
+      const user = request.user!;
+      if (user.fresh) return;
+      const how = user.twoStep ? 'a code from your authenticator app' : 'your password';
+      await refuseKeepingNoAnswer(
+        request,
+        new ApiError(403, 'step_up_required', `Confirm it is you with ${how}, then try again. Money moves only after a recent check.`),
+      );
     });
 
     // Routes anyone may call still refuse a token that was sent but is no longer valid (401, not

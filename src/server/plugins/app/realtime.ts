@@ -74,6 +74,8 @@ export default fp(
     const hub = new SocketHub({
       async verify(token) {
         const claims = await app.tokens.verify(token);
+        // A socket of a signed-out session is refused like an expired token.
+        if (!(await app.verifyAccess(token))) throw new Error('Session ended.');
         return { userId: claims.sub, exp: claims.exp };
       },
       authTimeoutMs: app.config.realtime.authTimeoutMs,

@@ -14,6 +14,7 @@ export default fp(
         loginWindowSeconds: app.config.loginLimits.windowSeconds,
         mailKeptOnly: !app.config.mail.smtpUrl,
         cardHoldHours: app.config.cardHoldHours,
+        stepUpSeconds: app.config.stepUpSeconds,
       }),
     );
   },

@@ -12,6 +12,8 @@ import { errorResponses } from '../../shared-schemas';
 import { WithdrawalSchema } from '../../../../shared/contract/payouts';
 import { withdrawalsWithDecisions } from './serialize';
 import { english } from '../../../lib/localize';
+import { audit } from '../../audit-entry';
+import { toDecimalString } from '../../../../shared/money';
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 const notFound = () => new ApiError(404, 'not_found', english('errors.notFound.withdrawal'));
@@ -38,6 +40,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       async (request) => {
         const { id } = request.params;
         if (!isUuid(id)) throw notFound();
+        const before = await app.repos.withdrawals.findView(id);
+        if (!before) throw notFound();
+        const treasurer = (await app.repos.treasurers.statusOf(before.causeId, request.user!.id)) === 'accepted';
+        // Approving lets money leave: the treasurer needs two-step sign-in and a fresh check. Others get the usual answers below.
+        if (decision === 'approved' && treasurer && before.status === 'awaiting_treasurers') {
+          await app.requireTwoStep(request, "Turn on two-step sign-in before you approve withdrawals: it keeps the cause's money safe.");
+          await app.requireStepUp(request);
+        }
         const outcome = await decideWithdrawal(app, id, request.user!.id, decision as Decision, request);
         switch (outcome.kind) {
           case 'not_found':
@@ -50,6 +60,15 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
             throw new ApiError(409, 'conflict', english('errors.withdrawal.alreadyDecided'));
         }
         const view = (await app.repos.withdrawals.findView(id))!;
+        await audit(app.repos, request, {
+          action: decision === 'approved' ? 'withdrawal.treasurer_approve' : 'withdrawal.treasurer_reject',
+          causeId: view.causeId,
+          subjectUserId: view.organizerId,
+          targetType: 'withdrawal',
+          targetId: view.id,
+          before: { status: before.status },
+          after: { status: view.status, amount: toDecimalString(view.amount) },
+        });
         return (await withdrawalsWithDecisions(app, [view]))[0];
       },
     );

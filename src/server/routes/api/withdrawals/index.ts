@@ -4,10 +4,12 @@
  * their requests. Admins see everyone's here; the approval queue is /api/admin/withdrawals/.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { formatGhs, parseAmount } from '../../../../shared/money';
+import { formatGhs, parseAmount, toDecimalString } from '../../../../shared/money';
+import { formatDateTime } from '../../../../shared/dates';
+import { audit } from '../../audit-entry';
 import { NON_FIELD_ERRORS } from '../../../../shared/api-errors';
 import { ApiError, validationError } from '../../../lib/api-error';
-import { asWithdrawalDetails } from '../../../payouts/details';
+import { asWithdrawalDetails, destinationLabel } from '../../../payouts/details';
 import { newWithdrawalReference } from '../../../payouts/service';
 import { isUuid } from '../../../repositories/search';
 import { paginate, PaginatedOf, pageRequest } from '../../pagination';
@@ -36,8 +38,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['withdrawals'],
         security,
         summary: 'Request a withdrawal from your cause (to your saved withdrawal details); at most what is available',
+        description:
+          'Needs two-step sign-in (403 two_step_required) and a password or second step in the last 10 minutes (403 ' +
+          'step_up_required). Within PAYOUT_CHANGE_HOLD_HOURS of a change of withdrawal details: 409 payout_on_hold.',
         body: WithdrawalRequestBody,
-        response: { 201: WithdrawalSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 201: WithdrawalSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -53,6 +58,16 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (!account) throw new ApiError(401, 'token_invalid', english('errors.auth.accountGone'));
       const destination = asWithdrawalDetails(account.withdrawalAddress);
       if (!destination) throw validationError({ [NON_FIELD_ERRORS]: [NO_DETAILS] }, NO_DETAILS);
+      await app.requireTwoStep(request, "Turn on two-step sign-in before you withdraw money: it keeps your cause's money yours.");
+      await app.requireStepUp(request);
+      const holdUntil = await app.repos.payoutChanges.activeHold(user.id);
+      if (holdUntil) {
+        throw new ApiError(
+          409,
+          'payout_on_hold',
+          `Your withdrawal details changed recently. To keep your money safe, withdrawals to the new details can be requested from ${formatDateTime(holdUntil)} (GMT).`,
+        );
+      }
       const organizerName = `${account.firstName} ${account.lastName}`.trim();
       const outcome = await app.repos.transaction(async (repos) => {
         const result = await repos.withdrawals.request({
@@ -70,6 +85,16 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
             const who = { to: t.email, name: t.name, locale: localeOf(t.locale) };
             await repos.mail.queue(approvalNeededMail(who, cause.name, organizerName, amount, link));
           }
+        }
+        if (result.kind === 'ok') {
+          await audit(repos, request, {
+            action: 'withdrawal.request',
+            causeId: cause.id,
+            subjectUserId: user.id,
+            targetType: 'withdrawal',
+            targetId: result.row.id,
+            after: { amount: toDecimalString(amount), status: result.row.status, destination: destinationLabel(destination) },
+          });
         }
         return result;
       });

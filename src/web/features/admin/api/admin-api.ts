@@ -11,7 +11,9 @@ import type { Cause } from '../../../../shared/contract/causes';
 import type { Paginated } from '../../../../shared/contract/common';
 import type { Static } from 'typebox';
 import type { AdminMailMessageSchema, AdminMailSchema, NewsletterIssueSchema } from '../../../../shared/contract/mail';
-import { api } from '../../../lib/api-client';
+import type { AuditCheck, AuditEntry } from '../../../../shared/contract/audit';
+import type { AuditGroup } from '../../../../shared/audit-actions';
+import { api, getBlob } from '../../../lib/api-client';
 
 function paginated<T>(data: Paginated<T> | T[]): Paginated<T> {
   return Array.isArray(data) ? { count: data.length, next: null, previous: null, results: data } : data;
@@ -91,4 +93,35 @@ export function getNewsletterAudience(signal?: AbortSignal): Promise<{ confirmed
 /** One Idempotency-Key per issue written: a retry after a lost answer does not mail everyone twice. */
 export function sendNewsletterIssue(body: { subject: string; body: string }, idempotencyKey: string): Promise<NewsletterIssue> {
   return api.post<NewsletterIssue>('/api/admin/newsletter/issues/', body, { headers: { 'Idempotency-Key': idempotencyKey } });
+}
+
+/** The audit trail's filters as the API takes them (''/absent = any). */
+export interface AuditListFilters {
+  group: AuditGroup | 'all';
+  person: string;
+  cause: string;
+}
+
+function auditQuery(filters: AuditListFilters, page?: number): string {
+  const params = new URLSearchParams();
+  if (page) params.set('page', String(page));
+  if (filters.group !== 'all') params.set('group', filters.group);
+  if (filters.person.trim()) params.set('person', filters.person.trim());
+  if (filters.cause.trim()) params.set('cause', filters.cause.trim());
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+/** GET /api/admin/audit/: newest first. */
+export function listAudit(filters: AuditListFilters, page: number, signal?: AbortSignal): Promise<Paginated<AuditEntry>> {
+  return api.get(`/api/admin/audit/${auditQuery(filters, page)}`, { signal });
+}
+
+export function exportAuditCsv(filters: AuditListFilters): Promise<Blob> {
+  return getBlob(`/api/admin/audit/export.csv${auditQuery(filters)}`);
+}
+
+/** The whole hash chain checked by the server. */
+export function checkAudit(): Promise<AuditCheck> {
+  return api.get('/api/admin/audit/check/');
 }

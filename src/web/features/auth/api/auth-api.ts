@@ -1,11 +1,23 @@
 import type { Static } from 'typebox';
-import type { LoginRequest, SignupRequest, TokenPair, PublicConfigSchema } from '../../../../shared/contract/auth';
+import type {
+  LoginAnswer,
+  LoginRequest,
+  PublicConfigSchema,
+  SecondStepRequest,
+  SecondStepTokens,
+  SignupRequest,
+} from '../../../../shared/contract/auth';
 import { api } from '../../../lib/api-client';
 
 // auth:false: these calls never carry a token and a 401 means bad credentials, not an expired session.
 
-export function login(body: LoginRequest): Promise<Partial<TokenPair> | undefined> {
+/** The tokens, or (two-step sign-in on, device not remembered) a challenge for secondStep(). */
+export function login(body: LoginRequest): Promise<Partial<LoginAnswer> | undefined> {
   return api.post('/api/user/auth/login/', body, { auth: false });
+}
+
+export function secondStep(body: SecondStepRequest): Promise<SecondStepTokens> {
+  return api.post('/api/user/auth/login/second-step/', body, { auth: false });
 }
 
 export function signup(body: SignupRequest): Promise<unknown> {

@@ -35,6 +35,7 @@ const ADMIN_NAV: NavItem[] = [
   { to: '/admindonations', label: 'dashboard.nav.donationsAndRefunds' },
   { to: '/adminmail', label: 'dashboard.nav.outgoingMail' },
   { to: '/adminussd', label: 'dashboard.nav.ussdSimulator' },
+  { to: '/adminaudit', label: 'dashboard.nav.auditTrail' },
 ];
 /** Organizers (anyone with a cause) get their causes' withdrawals. */
 const ORGANIZER_NAV: NavItem[] = [{ to: '/withdrawals', label: 'dashboard.nav.yourWithdrawals' }];

@@ -1,5 +1,6 @@
 /** Admin cause review: the queue by status, approve, reject, and review totals per period. */
 import type { FastifyRequest } from 'fastify';
+import { audit } from '../../../audit-entry';
 import { siteOrigin } from '../../../../lib/site-origin';
 import { causeReviewMail } from '../../../../mail/organizer-mail';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -91,6 +92,17 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         const link = `${siteOrigin(app, request)}/causes/${reviewed.id}`;
         const who = { to: organizer.email, name: organizer.firstName, locale: localeOf(organizer.locale) };
         await repos.mail.queue(causeReviewMail(who, reviewed.name, decision === 'approved', reason, link));
+      }
+      if (reviewed) {
+        await audit(repos, request, {
+          action: decision === 'approved' ? 'cause.approve' : 'cause.reject',
+          causeId: reviewed.id,
+          subjectUserId: reviewed.organizerId,
+          targetType: 'cause',
+          targetId: reviewed.id,
+          before: { status: cause.status },
+          after: { status: reviewed.status, ...(reason ? { reason } : {}) },
+        });
       }
       return reviewed;
     });

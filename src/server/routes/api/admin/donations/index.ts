@@ -10,7 +10,7 @@ import { refundDonation } from '../../../../payments/refunds';
 import { isUuid } from '../../../../repositories/search';
 import { paginate, PaginatedOf, pageRequest } from '../../../pagination';
 import { errorResponses } from '../../../shared-schemas';
-import { answer, donationNotFound, refundAmount, toAdminDonation } from '../../../refund-answers';
+import { answer, auditRefund, donationNotFound, refundAmount, toAdminDonation } from '../../../refund-answers';
 
 export const ADMIN_DONATION_PAGE_SIZE = 50;
 
@@ -52,7 +52,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Refund a completed donation through the payment provider, in full (default) or in part',
         description:
           '`amount` (GHS) defaults to everything not yet refunded. Refused: more than is left (400), a donation not completed ' +
-          "or already refunded in full (409), or when the cause's available balance would go below zero (409).",
+          "or already refunded in full (409), or when the cause's available balance would go below zero (409). Needs a " +
+          'code in the last 10 minutes (403 step_up_required).',
         params: DonationIdParams,
         body: Type.Optional(RefundBody),
         response: { 200: RefundSchema, ...errorResponses(400, 401, 403, 404, 409, 502) },
@@ -61,7 +62,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const amount = refundAmount(request.body?.amount);
       if (!isUuid(request.params.id)) throw donationNotFound();
+      await app.requireStepUp(request);
       const outcome = await refundDonation(app, { donationId: request.params.id, amount, requestedBy: request.user!.id });
+      await auditRefund(app, request, outcome);
       return answer(app, outcome, true);
     },
   );

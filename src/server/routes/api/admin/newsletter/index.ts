@@ -12,6 +12,7 @@ import { siteOrigin } from '../../../../lib/site-origin';
 import { newsletterIssueMail } from '../../../../mail/newsletter-mail';
 import type { NewsletterIssueRow } from '../../../../repositories/newsletter';
 import { paginate, PaginatedOf, PageQuery, pageRequest } from '../../../pagination';
+import { audit } from '../../../audit-entry';
 import { errorResponses } from '../../../shared-schemas';
 
 const toIssue = (row: NewsletterIssueRow) => ({
@@ -89,7 +90,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
             orUnknown: locale === DEFAULT_LOCALE ? LOCALES : undefined,
           });
         }
-        return repos.newsletter.recordIssue({ subject, body, sentBy: request.user!.id, recipients });
+        const recorded = await repos.newsletter.recordIssue({ subject, body, sentBy: request.user!.id, recipients });
+        await audit(repos, request, {
+          action: 'newsletter.send',
+          targetType: 'newsletter_issue',
+          targetId: recorded.id,
+          after: { subject, recipients },
+        });
+        return recorded;
       });
       return reply.code(201).send(toIssue(issue));
     },

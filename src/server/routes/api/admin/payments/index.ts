@@ -15,6 +15,7 @@ import { paginate, PaginatedOf, pageRequest } from '../../../pagination';
 import { errorResponses } from '../../../shared-schemas';
 import { PaymentIdParams } from './schemas';
 import { english } from '../../../../lib/localize';
+import { audit } from '../../../audit-entry';
 
 export const ADMIN_PAYMENT_PAGE_SIZE = 20;
 const notFound = () => new ApiError(404, 'not_found', english('errors.notFound.payment'));
@@ -113,6 +114,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         if (amount === null || amount <= 0) throw validationError({ amount: [english('errors.admin.badReceivedAmount')] });
       }
       const payment = await load(request.params.id);
+      await app.requireStepUp(request);
       const outcome = await resolveFlaggedPayment(
         app.repos,
         payment.payment.id,
@@ -134,8 +136,23 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           throw validationError({ amount: [english('errors.admin.noReceivedAmount')] });
         case 'nothing_to_credit':
           throw new ApiError(409, 'conflict', english('errors.payment.noOpenDonations'));
-        default:
-          return toAdminPayment((await app.repos.adminPayments.find(payment.payment.id))!);
+        default: {
+          const resolved = (await app.repos.adminPayments.find(payment.payment.id))!;
+          await audit(app.repos, request, {
+            action: 'payment.resolve',
+            subjectUserId: payment.payment.userId ?? null,
+            targetType: 'payment',
+            targetId: payment.payment.id,
+            before: { status: payment.payment.status },
+            after: {
+              status: resolved.payment.status,
+              resolution: action,
+              amount: amount === null ? null : toDecimalString(amount),
+              note: note?.trim() || null,
+            },
+          });
+          return toAdminPayment(resolved);
+        }
       }
     },
   );

@@ -1,5 +1,14 @@
-/** Admin user list with search on email and name, newest first. */
+/**
+ * Admins and accounts: the list (search on email and name, newest first), changing a role (a money
+ * action: it needs a fresh check, and is audited), and signing someone out everywhere (every
+ * session and refresh token ends; their access tokens stop working at once).
+ */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { RoleChangeAnswerSchema, RoleChangeBody } from '../../../../../shared/contract/security';
+import { ApiError } from '../../../../lib/api-error';
+import { isUuid } from '../../../../repositories/search';
+import { audit } from '../../../audit-entry';
 import { paginate, PaginatedOf, pageRequest } from '../../../pagination';
 import { errorResponses } from '../../../shared-schemas';
 import { AdminUserQuery, AdminUserSchema } from '../../../../../shared/contract/admin';
@@ -37,6 +46,75 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           donations_count: u.donationsCount,
         })),
       );
+    },
+  );
+
+  const UserParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+  const notFound = () => new ApiError(404, 'not_found', 'User not found.');
+
+  app.post(
+    '/:id/role/',
+    {
+      config: { idempotent: false },
+      schema: {
+        tags: ['admin'],
+        summary: "Change an account's role (not your own); needs a code in the last 10 minutes (403 step_up_required)",
+        security: [{ bearer: [] }],
+        params: UserParams,
+        body: RoleChangeBody,
+        response: { 200: RoleChangeAnswerSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!isUuid(id)) throw notFound();
+      if (id === request.user!.id) throw new ApiError(409, 'conflict', 'You cannot change your own role; ask another admin.');
+      const target = await app.repos.users.findById(id);
+      if (!target || target.deletedAt) throw notFound();
+      await app.requireStepUp(request);
+      const role = request.body.role;
+      await app.repos.transaction(async (repos) => {
+        const changed = await repos.users.setRole(id, role);
+        if (changed && changed.before !== role) {
+          await audit(repos, request, {
+            action: 'user.role_change',
+            subjectUserId: id,
+            targetType: 'user',
+            targetId: id,
+            before: { role: changed.before },
+            after: { role },
+          });
+        }
+      });
+      return { id, role };
+    },
+  );
+
+  app.post(
+    '/:id/sign-out/',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Sign an account out everywhere: every session and refresh token ends, remembered devices are forgotten',
+        security: [{ bearer: [] }],
+        params: UserParams,
+        response: { 204: Type.Null(), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!isUuid(id) || !(await app.repos.users.findById(id))) throw notFound();
+      await app.repos.transaction(async (repos) => {
+        const ended = await repos.sessions.revokeAllOf(id);
+        await audit(repos, request, {
+          action: 'user.sign_out_everywhere',
+          subjectUserId: id,
+          targetType: 'user',
+          targetId: id,
+          after: { sessions_ended: ended },
+        });
+      });
+      return reply.code(204).send(null);
     },
   );
 };

@@ -4,7 +4,11 @@
  * with a reason, and retry a transfer whose outcome was not confirmed (same reference).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import type { AuditAction } from '../../../../../shared/audit-actions';
+import { toDecimalString } from '../../../../../shared/money';
+import { audit } from '../../../audit-entry';
 import { ApiError, BLANK, validationError } from '../../../../lib/api-error';
 import { processWithdrawal } from '../../../../payouts/service';
 import { isUuid } from '../../../../repositories/search';
@@ -33,7 +37,20 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     if (!row) throw notFound();
     return row;
   }
-  const answer = async (id: string) => toAdminWithdrawal((await repo.findView(id))!);
+  /** The audit row of an admin decision (status before and after), then the answer. */
+  async function recorded(request: FastifyRequest, action: AuditAction, before: WithdrawalView, extra: Record<string, unknown> = {}) {
+    const after = (await repo.findView(before.id))!;
+    await audit(app.repos, request, {
+      action,
+      causeId: after.causeId,
+      subjectUserId: after.organizerId,
+      targetType: 'withdrawal',
+      targetId: after.id,
+      before: { status: before.status },
+      after: { status: after.status, amount: toDecimalString(after.amount), ...extra },
+    });
+    return toAdminWithdrawal(after);
+  }
 
   app.get(
     '/',
@@ -57,10 +74,16 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/:id/approve/',
     {
-      schema: { tags: ['admin'], security, summary: 'Approve a requested withdrawal and send the transfer', ...one },
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'Approve a requested withdrawal and send the transfer (needs a code in the last 10 minutes: 403 step_up_required)',
+        ...one,
+      },
     },
     async (request) => {
       const row = await load(request.params.id);
+      await app.requireStepUp(request);
       const approved = await moveWithdrawal(
         app,
         { id: row.id },
@@ -71,7 +94,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       );
       if (!approved) throw new ApiError(409, 'conflict', english('errors.withdrawal.onlyRequestedApprove'));
       await processWithdrawal(app, row.id, row.causeTitle);
-      return answer(row.id);
+      return recorded(request, 'withdrawal.approve', row);
     },
   );
 
@@ -90,8 +113,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (row.status !== 'approved' && row.status !== 'processing') {
         throw new ApiError(409, 'conflict', english('errors.withdrawal.notRetriable'));
       }
+      await app.requireStepUp(request);
       await processWithdrawal(app, row.id, row.causeTitle);
-      return answer(row.id);
+      return recorded(request, 'withdrawal.retry', row);
     },
   );
 
@@ -119,7 +143,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         request,
       );
       if (!rejected) throw new ApiError(409, 'conflict', english('errors.withdrawal.onlyRequestedReject'));
-      return answer(row.id);
+      return recorded(request, 'withdrawal.reject', row, { reason });
     },
   );
 };

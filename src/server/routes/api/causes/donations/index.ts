@@ -16,7 +16,7 @@ import { paginate, PaginatedOf, pageRequest } from '../../../pagination';
 import { errorResponses } from '../../../shared-schemas';
 import { ADMIN_DONATION_PAGE_SIZE } from '../../admin/donations/index';
 import { causeNotFound } from '../index';
-import { answer, donationNotFound, refundAmount, toAdminDonation } from '../../../refund-answers';
+import { answer, auditRefund, donationNotFound, refundAmount, toAdminDonation } from '../../../refund-answers';
 import { english } from '../../../../lib/localize';
 
 const Params = Type.Object({ id: Type.String({ maxLength: 100 }), donation_id: Type.String({ maxLength: 100 }) });
@@ -79,6 +79,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         amount,
         requestedBy: request.user!.id,
       });
+      await auditRefund(app, request, outcome);
       return answer(app, outcome, false);
     },
   );

@@ -1,4 +1,7 @@
-/** Sign-up, login (rate limited per email and per IP) and logout. */
+/**
+ * Sign-up, login (rate limited per email and per IP), the second step of an account with two-step
+ * sign-in (its own limits, second-factor.ts), and logout.
+ */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { passwordProblems } from '../../../../../shared/sign-in';
@@ -9,7 +12,18 @@ import { siteOrigin } from '../../../../lib/site-origin';
 import { accountExistsMail } from '../../../../mail/templates';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../../../lib/passwords';
 import { errorResponses } from '../../../shared-schemas';
-import { LoginBody, RefreshBody, SignupBody, SignupResponseSchema, TokenPairSchema } from '../../../../../shared/contract/auth';
+import {
+  LoginAnswerSchema,
+  LoginBody,
+  RefreshBody,
+  SecondStepBody,
+  SecondStepTokensSchema,
+  SignupBody,
+  SignupResponseSchema,
+} from '../../../../../shared/contract/auth';
+import { REMEMBER_DEVICE_DAYS, SECOND_STEP_SECONDS } from '../../../../../shared/sign-in';
+import { newRefreshToken, sha256Hex } from '../../../../lib/tokens';
+import { checkSecondFactor, fieldError, startSession } from './second-factor';
 import { localeChosenOnDevice, localeOfRequest } from '../../../../lib/i18n';
 import { english, localeOf } from '../../../../lib/localize';
 
@@ -82,8 +96,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Sign in with email and password',
+        description:
+          'Answers `access` and `refresh`, unless the account has two-step sign-in and `device_token` is not one of its ' +
+          'remembered devices: then no tokens, but `two_step_required: true` and a `challenge` for ' +
+          'POST /api/user/auth/login/second-step/. An admin without two-step sign-in gets `two_step_setup_required: true`.',
         body: LoginBody,
-        response: { 200: TokenPairSchema, ...errorResponses(400, 401, 409, 422, 429) },
+        response: { 200: LoginAnswerSchema, ...errorResponses(400, 401, 409, 422, 429) },
       },
     },
     async (request) => {
@@ -117,10 +135,61 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       // Signed in: this email's failures are forgotten and the IP gets its slot back.
       await app.repos.loginAttempts.clear(`email:${email}`);
       await app.repos.loginAttempts.release([`ip:${request.ip}`]);
+      const twoStep = await app.repos.twoStep.find(user.id);
+      if (twoStep?.enabledAt) {
+        const device = request.body.device_token ? sha256Hex(request.body.device_token) : null;
+        if (!device || !(await app.repos.twoStep.isRememberedDevice(user.id, device))) {
+          const challenge = newRefreshToken();
+          await app.repos.twoStep.createChallenge(user.id, sha256Hex(challenge), SECOND_STEP_SECONDS);
+          return {
+            two_step_required: true as const,
+            challenge,
+            expires_in: SECOND_STEP_SECONDS,
+            methods: ['totp' as const, 'recovery_code' as const],
+          };
+        }
+        const session = await startSession(app, request, user);
+        await app.repos.twoStep.useRememberedDevice(user.id, device, session.sessionId);
+        return { access: session.access, refresh: session.refresh };
+      }
+      const session = await startSession(app, request, user);
       return {
-        access: await app.tokens.sign(user),
-        refresh: await app.repos.refreshTokens.issue(user.id),
+        access: session.access,
+        refresh: session.refresh,
+        ...(user.role === 'admin' ? { two_step_setup_required: true } : {}),
       };
+    },
+  );
+
+  app.post(
+    '/login/second-step/',
+    {
+      config: { idempotent: false },
+      schema: {
+        tags: ['auth'],
+        summary: 'Finish signing in with a code from the authenticator app, or a recovery code',
+        description:
+          'The `challenge` from the login answer (5 minutes, once) with `code` (6 digits) or `recovery_code`. Wrong codes are ' +
+          'limited per account and per IP (TWO_STEP_MAX_FAILURES_…, 429 with Retry-After). `remember_device` answers a ' +
+          '`device_token` that skips this step on this device for 30 days.',
+        body: SecondStepBody,
+        response: { 200: SecondStepTokensSchema, ...errorResponses(400, 401, 422, 429) },
+      },
+    },
+    async (request) => {
+      const expired = () => fieldError('challenge', 'This sign-in has expired. Sign in again with your password.');
+      const challengeHash = sha256Hex(request.body.challenge);
+      const userId = await app.repos.twoStep.challengeUser(challengeHash);
+      if (!userId) throw expired();
+      await checkSecondFactor(app, request, userId, request.body);
+      if (!(await app.repos.twoStep.consumeChallenge(challengeHash))) throw expired();
+      const user = await app.repos.users.findById(userId);
+      if (!user || !user.isActive) throw new ApiError(401, 'invalid_credentials', BAD_CREDENTIALS);
+      const session = await startSession(app, request, user);
+      if (!request.body.remember_device) return { access: session.access, refresh: session.refresh };
+      const deviceToken = newRefreshToken();
+      await app.repos.twoStep.rememberDevice(user.id, sha256Hex(deviceToken), session.sessionId, REMEMBER_DEVICE_DAYS);
+      return { access: session.access, refresh: session.refresh, device_token: deviceToken };
     },
   );
 
@@ -136,7 +205,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.repos.refreshTokens.revokeFamily(request.body.refresh);
+      const sessionId = await app.repos.refreshTokens.revokeFamily(request.body.refresh);
+      // The session ends too, so its access token stops working now rather than in 15 minutes.
+      if (sessionId) await app.repos.sessions.end(sessionId);
       return reply.code(204).send(null);
     },
   );

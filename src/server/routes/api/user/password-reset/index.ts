@@ -93,7 +93,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         const userId = await repos.passwordResets.consume(sha256Hex(token));
         if (!userId) return false;
         await repos.users.setPassword(userId, passwordHash);
-        await repos.refreshTokens.revokeAllOf(userId);
+        await repos.sessions.revokeAllOf(userId);
         return true;
       });
       if (!done) throw validationError({ token: [BAD_LINK] }, BAD_LINK);

@@ -6,6 +6,9 @@ import { ApiError, BLANK, FieldErrorList } from '../../../../lib/api-error';
 import { SMS_NEEDS_GHANA_MOBILE } from '../../../../payments/donor';
 import { parseJsonText } from '../../../../lib/input-guard';
 import { checkWithdrawalDetails } from '../../../../payouts/details';
+import { payoutDetailsDiffer, recordPayoutChange } from '../../../../payouts/payout-change';
+import { siteOrigin } from '../../../../lib/site-origin';
+import { audit } from '../../../audit-entry';
 import type { ProfileChanges, UserRow } from '../../../../repositories/users';
 import { takeImages } from '../../../image-fields';
 import { errorResponses } from '../../../shared-schemas';
@@ -104,11 +107,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['profile'],
         summary: 'Update the profile (multipart/form-data with optional pictures, or JSON)',
-        description: 'Pictures: any image format sharp reads, max 5 MB, re-encoded to WebP at 96, 320 and 960 px wide.',
+        description:
+          'Pictures: any image format sharp reads, max 5 MB, re-encoded to WebP at 96, 320 and 960 px wide. A change of ' +
+          '`withdrawal_address` needs a password or second step in the last 10 minutes (403 step_up_required), mails the ' +
+          'organizer a link to undo it and, replacing other details, holds withdrawals for PAYOUT_CHANGE_HOLD_HOURS.',
         security: [{ bearer: [] }],
         consumes: ['multipart/form-data', 'application/json'],
         body: ProfileUpdateBody,
-        response: { 200: ProfileSchema, ...errorResponses(400, 401, 409, 413, 422) },
+        response: { 200: ProfileSchema, ...errorResponses(400, 401, 403, 409, 413, 422) },
       },
     },
     async (request) => {
@@ -128,15 +134,43 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         if (check.ok) changes.withdrawalAddress = { ...check.details };
         else errors.add('withdrawal_address', check.message);
       }
+      const current = await app.repos.users.findById(request.user!.id);
+      if (!current) throw new ApiError(401, 'token_invalid', 'This account no longer exists.');
+      // Sending the saved details again (the settings form sends every field) changes nothing and asks nothing.
+      const payoutChange =
+        changes.withdrawalAddress !== undefined &&
+        errors.empty &&
+        payoutDetailsDiffer(current.withdrawalAddress ?? null, changes.withdrawalAddress);
+      if (!payoutChange) delete changes.withdrawalAddress;
+      // Where the money goes is a money action: a fresh password or second step, before anything is saved.
+      if (payoutChange) await app.requireStepUp(request);
       // Same checks as every picture field: by content, 5 MB, re-encoded; throws the collected errors.
       const images = await takeImages(app, body, ['profile_picture', 'cover_photo'], errors);
       if ('profile_picture' in images) changes.profilePicture = images.profile_picture;
       if ('cover_photo' in images) changes.coverPhoto = images.cover_photo;
-      // The number and what the box says about it are saved together.
-      const user = await app.repos.transaction(async (tx) => {
-        const saved = await tx.users.updateProfile(request.user!.id, changes);
-        if (saved && smsPhone) await (body.sms_opt_in ? tx.smsConsent.agree(smsPhone, 'profile') : tx.smsConsent.stop(smsPhone, 'profile'));
-        return saved;
+      const user = await app.repos.transaction(async (repos) => {
+        const updated = await repos.users.updateProfile(request.user!.id, changes);
+        // The number and what the box says about it are saved together.
+        if (updated && smsPhone)
+          await (body.sms_opt_in ? repos.smsConsent.agree(smsPhone, 'profile') : repos.smsConsent.stop(smsPhone, 'profile'));
+        if (updated && payoutChange) {
+          const after = changes.withdrawalAddress ?? null;
+          await recordPayoutChange(repos, {
+            user: current,
+            after,
+            holdHours: app.config.payoutChangeHoldHours,
+            siteOrigin: siteOrigin(app, request),
+          });
+          await audit(repos, request, {
+            action: 'payout_details.change',
+            subjectUserId: current.id,
+            targetType: 'user',
+            targetId: current.id,
+            before: current.withdrawalAddress ?? null,
+            after,
+          });
+        }
+        return updated;
       });
       if (!user) throw new ApiError(401, 'token_invalid', english('errors.auth.accountGone'));
       return withCounts(user);

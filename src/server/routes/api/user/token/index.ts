@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError } from '../../../../lib/api-error';
 import { errorResponses } from '../../../shared-schemas';
+import { clientOf } from '../auth/second-factor';
 import { RefreshBody, TokenPairSchema } from '../../../../../shared/contract/auth';
 import { english } from '../../../../lib/localize';
 
@@ -31,7 +32,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const user = await app.repos.users.findById(result.userId);
       if (!user || !user.isActive) throw invalid;
-      return { access: await app.tokens.sign(user), refresh: result.token };
+      const { ip, userAgent } = clientOf(request);
+      await app.repos.sessions.touch(result.sessionId, ip, userAgent);
+      return { access: await app.tokens.sign(user, result.sessionId), refresh: result.token };
     },
   );
 };

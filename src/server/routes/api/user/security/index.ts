@@ -1,0 +1,232 @@
+/**
+ * The account's two-step sign-in and the step-up money actions ask for (/api/user/security/…):
+ * status; setup (a new secret as text, otpauth URI and QR code) then enable with its first code,
+ * which answers 10 recovery codes once; new recovery codes; disable (not for admins); and
+ * step-up, which marks this session checked for the next 10 minutes.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { renderSVG } from 'uqr';
+import {
+  CodeBody,
+  ProofBody,
+  RecoveryCodesSchema,
+  SecurityStatusSchema,
+  StepUpAnswerSchema,
+  TwoStepSetupSchema,
+} from '../../../../../shared/contract/security';
+import { normalizeTotpCode, RECOVERY_CODE_COUNT } from '../../../../../shared/sign-in';
+import { ApiError } from '../../../../lib/api-error';
+import { verifyAgainstDummy, verifyPassword } from '../../../../lib/passwords';
+import { matchTotp, newRecoveryCodes, newTotpSecret, otpauthUri, recoveryCodeHash } from '../../../../lib/totp';
+import { normalizeRecoveryCode } from '../../../../../shared/sign-in';
+import { audit } from '../../../audit-entry';
+import { errorResponses } from '../../../shared-schemas';
+import { BAD_CODE_FORMAT, checkSecondFactor, fieldError, USED_CODE, WRONG_CODE } from '../auth/second-factor';
+
+const security = [{ bearer: [] }];
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+
+  const verifiedUntil = (at: Date | null) => (at ? new Date(at.getTime() + app.config.stepUpSeconds * 1000).toISOString() : null);
+
+  /** Fresh recovery codes for the user: only their hashes are kept; the caller shows them once. */
+  async function freshRecoveryCodes(userId: string): Promise<string[]> {
+    const codes = newRecoveryCodes(RECOVERY_CODE_COUNT);
+    await app.repos.twoStep.replaceRecoveryCodes(
+      userId,
+      codes.map((c) => recoveryCodeHash(userId, normalizeRecoveryCode(c)!)),
+    );
+    return codes;
+  }
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['security'],
+        security,
+        summary: 'Two-step sign-in status, and until when money actions need no new check',
+        response: { 200: SecurityStatusSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      const row = await app.repos.twoStep.find(user.id);
+      const enabled = Boolean(row?.enabledAt);
+      return {
+        two_step: {
+          enabled,
+          enabled_at: row?.enabledAt ? row.enabledAt.toISOString() : null,
+          recovery_codes_left: enabled ? await app.repos.twoStep.recoveryCodesLeft(user.id) : 0,
+        },
+        two_step_required: user.role === 'admin',
+        verified_until: user.fresh ? verifiedUntil(user.verifiedAt) : null,
+        step_up_with: enabled ? ('code' as const) : ('password' as const),
+      };
+    },
+  );
+
+  app.post(
+    '/two-step/setup/',
+    {
+      config: { idempotent: false },
+      schema: {
+        tags: ['security'],
+        security,
+        summary: 'Start setting up two-step sign-in: a new secret for the authenticator app (text, otpauth URI, QR code)',
+        description: 'Needs a password check in the last 10 minutes (signing in counts). 409 when it is already on.',
+        response: { 200: TwoStepSetupSchema, ...errorResponses(401, 403, 409) },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      await app.requireStepUp(request);
+      const secret = newTotpSecret();
+      if (!(await app.repos.twoStep.startEnrolment(user.id, secret))) {
+        throw new ApiError(409, 'conflict', 'Two-step sign-in is already on. Turn it off first to move it to another app.');
+      }
+      const uri = otpauthUri(secret, user.email);
+      return { secret, otpauth_uri: uri, qr_svg: renderSVG(uri, { ecc: 'M', border: 2, pixelSize: 6 }) };
+    },
+  );
+
+  app.post(
+    '/two-step/enable/',
+    {
+      config: { idempotent: false },
+      schema: {
+        tags: ['security'],
+        security,
+        summary: 'Turn two-step sign-in on with the first code the app shows; answers 10 recovery codes, once',
+        body: CodeBody,
+        response: { 200: RecoveryCodesSchema, ...errorResponses(400, 401, 409, 429) },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      const code = normalizeTotpCode(request.body.code);
+      if (!code) throw fieldError('code', BAD_CODE_FORMAT);
+      const row = await app.repos.twoStep.find(user.id);
+      if (row?.enabledAt) throw new ApiError(409, 'conflict', 'Two-step sign-in is already on.');
+      if (!row) throw new ApiError(409, 'conflict', 'Start the setup first: it gives the secret for your app.');
+      const scope = `two-step:user:${user.id}`;
+      const { retryAfter } = await app.repos.loginAttempts.reserve([{ scope, max: app.config.twoStepLimits.perAccount }]);
+      if (retryAfter > 0)
+        throw new ApiError(429, 'rate_limited', 'Too many wrong codes. Try again later.', undefined, { 'retry-after': String(retryAfter) });
+      const step = matchTotp(row.secret, code, Date.now());
+      if (step === null) throw fieldError('code', WRONG_CODE);
+      if (!(await app.repos.twoStep.enable(user.id, step))) throw fieldError('code', USED_CODE);
+      await app.repos.loginAttempts.clear(scope);
+      await app.repos.sessions.markVerified(user.sessionId);
+      const codes = await freshRecoveryCodes(user.id);
+      await audit(app.repos, request, { action: 'two_step.enable', subjectUserId: user.id, after: { two_step: true } });
+      return { recovery_codes: codes };
+    },
+  );
+
+  app.post(
+    '/two-step/recovery-codes/',
+    {
+      config: { idempotent: false },
+      schema: {
+        tags: ['security'],
+        security,
+        summary: 'Replace the recovery codes (the old ones stop working); needs a check in the last 10 minutes',
+        response: { 200: RecoveryCodesSchema, ...errorResponses(401, 403, 409) },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      if (!user.twoStep) throw new ApiError(409, 'conflict', 'Two-step sign-in is not on.');
+      await app.requireStepUp(request);
+      const codes = await freshRecoveryCodes(user.id);
+      await audit(app.repos, request, { action: 'two_step.recovery_codes', subjectUserId: user.id });
+      return { recovery_codes: codes };
+    },
+  );
+
+  app.post(
+    '/two-step/disable/',
+    {
+      schema: {
+        tags: ['security'],
+        security,
+        summary: 'Turn two-step sign-in off with a current code or a recovery code (admins cannot)',
+        body: ProofBody,
+        response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      if (user.role === 'admin') throw new ApiError(403, 'permission_denied', 'Admin accounts must keep two-step sign-in on.');
+      if (!user.twoStep) throw new ApiError(409, 'conflict', 'Two-step sign-in is not on.');
+      await checkSecondFactor(app, request, user.id, request.body);
+      await app.repos.transaction(async (repos) => {
+        await repos.twoStep.disable(user.id);
+        await audit(repos, request, {
+          action: 'two_step.disable',
+          subjectUserId: user.id,
+          before: { two_step: true },
+          after: { two_step: false },
+        });
+      });
+      return reply.code(204).send(null);
+    },
+  );
+
+  async function checkPassword(request: FastifyRequest, password: string): Promise<void> {
+    const user = request.user!;
+    const { perEmail, perIp } = app.config.loginLimits;
+    // The password's own limits, shared with signing in.
+    const { retryAfter } = await app.repos.loginAttempts.reserve([
+      { scope: `email:${user.email}`, max: perEmail },
+      { scope: `ip:${request.ip}`, max: perIp },
+    ]);
+    if (retryAfter > 0) {
+      throw new ApiError(429, 'rate_limited', 'Too many wrong passwords. Try again later.', undefined, {
+        'retry-after': String(retryAfter),
+      });
+    }
+    const account = await app.repos.users.findById(user.id);
+    const ok = account ? await verifyPassword(account.passwordHash, password) : await verifyAgainstDummy(password);
+    if (!ok) throw fieldError('password', 'That password is not right.');
+    await app.repos.loginAttempts.clear(`email:${user.email}`);
+    await app.repos.loginAttempts.release([`ip:${request.ip}`]);
+  }
+
+  app.post(
+    '/step-up/',
+    {
+      config: { idempotent: false },
+      schema: {
+        tags: ['security'],
+        security,
+        summary: 'Confirm it is you before a money action: a code (two-step sign-in on) or the password (off)',
+        description:
+          'Marks this session checked: money actions (payout details, withdrawals, approvals, refunds, role changes) are ' +
+          'allowed for 10 minutes. With two-step sign-in on, only `code` or `recovery_code` will do.',
+        body: ProofBody,
+        response: { 200: StepUpAnswerSchema, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      const { code, recovery_code: recovery, password } = request.body;
+      if (user.twoStep) {
+        if (!code && !recovery) throw fieldError('code', 'Enter the code from your authenticator app.');
+        await checkSecondFactor(app, request, user.id, { code, recovery_code: recovery });
+      } else {
+        if (!password) throw fieldError('password', 'Enter your password.');
+        await checkPassword(request, password);
+      }
+      const at = await app.repos.sessions.markVerified(user.sessionId);
+      if (!at) throw new ApiError(401, 'token_invalid', 'Your session has ended. Please sign in again.');
+      return { verified_until: verifiedUntil(at)! };
+    },
+  );
+};
+
+export default routes;

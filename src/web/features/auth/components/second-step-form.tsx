@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import type { TokenPair } from '../../../../shared/contract/auth';
+import { TextField } from '../../../components/form/text-field';
+import { rememberDeviceToken } from '../../../lib/device-tokens';
+import { secondStep } from '../api/auth-api';
+import { useAuthSubmit } from '../api/use-auth-submit';
+import { FormError, SubmitButton } from './auth-form-parts';
+
+export const SECOND_STEP_TEXT = {
+  intro: 'Open your authenticator app and enter the 6-digit code it shows for Boafo.',
+  codeLabel: 'Code from the app',
+  recoveryLabel: 'Recovery code',
+  useRecovery: 'Lost your phone? Use a recovery code',
+  useCode: 'Use a code from the app instead',
+  remember: 'Remember this device for 30 days',
+  submit: 'Verify',
+  submitting: 'Verifying...',
+  failed: 'That did not work. Check the code and try again.',
+  back: 'Start again',
+} as const;
+
+interface SecondStepFormProps {
+  idPrefix: string;
+  email: string;
+  challenge: string;
+  onSignedIn: (tokens: Partial<TokenPair>) => void;
+  /** Back to email and password (an expired challenge needs the password again). */
+  onRestart: () => void;
+}
+
+/** The second step of signing in: a code from the app or a recovery code, and "remember this device". */
+export function SecondStepForm({ idPrefix, email, challenge, onSignedIn, onRestart }: SecondStepFormProps) {
+  const [code, setCode] = useState('');
+  const [recovery, setRecovery] = useState(false);
+  const [remember, setRemember] = useState(false);
+  const { submitting, errors, onSubmit } = useAuthSubmit(async () => {
+    const tokens = await secondStep({
+      challenge,
+      ...(recovery ? { recovery_code: code } : { code }),
+      remember_device: remember,
+    });
+    if (tokens.device_token) rememberDeviceToken(email, tokens.device_token);
+    onSignedIn(tokens);
+  }, SECOND_STEP_TEXT.failed);
+  const id = (name: string) => `${idPrefix}-${name}`;
+  const fieldError = errors.fields.code ?? errors.fields.recovery_code;
+
+  return (
+    <form className="auth-form" onSubmit={onSubmit}>
+      <FormError message={fieldError ? null : errors.form} />
+      <p>{SECOND_STEP_TEXT.intro}</p>
+      <TextField
+        key={recovery ? 'recovery' : 'code'}
+        id={id(recovery ? 'recovery-code' : 'code')}
+        label={recovery ? SECOND_STEP_TEXT.recoveryLabel : SECOND_STEP_TEXT.codeLabel}
+        name={recovery ? 'recovery_code' : 'code'}
+        inputMode={recovery ? 'text' : 'numeric'}
+        autoComplete="one-time-code"
+        maxLength={recovery ? 40 : 20}
+        required
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- the one field of this step, shown right after the password
+        autoFocus
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        error={fieldError ?? errors.fields.challenge}
+      />
+      <label className="checkbox">
+        <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+        {SECOND_STEP_TEXT.remember}
+      </label>
+      <SubmitButton busy={submitting} busyLabel={SECOND_STEP_TEXT.submitting} label={SECOND_STEP_TEXT.submit} disabled={!code.trim()} />
+      <p className="auth-alt">
+        <button
+          type="button"
+          className="button button--link"
+          onClick={() => {
+            setRecovery(!recovery);
+            setCode('');
+          }}
+        >
+          {recovery ? SECOND_STEP_TEXT.useCode : SECOND_STEP_TEXT.useRecovery}
+        </button>{' '}
+        <button type="button" className="button button--link" onClick={onRestart}>
+          {SECOND_STEP_TEXT.back}
+        </button>
+      </p>
+    </form>
+  );
+}
