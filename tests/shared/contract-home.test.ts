@@ -79,7 +79,9 @@ describe('src/shared imports go one way', () => {
     );
     expect([...plain].map((file) => path.relative(SHARED, file)).sort()).toEqual([
       'api-errors.ts',
+      'audit-actions.ts',
       'cause-list.ts',
+      'i18n/locales.ts',
       'limits.ts',
       'phone.ts',
     ]);
