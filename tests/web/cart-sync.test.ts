@@ -224,7 +224,13 @@ describe('identity changes lose and double nothing', () => {
     const status = await getOutbox()!.status();
     expect(status.waitingForOthers).toEqual([{ owner: ama.id, label: ama.email, count: 2 }]);
     expect(await serverCart({ token: kofi.access })).toEqual([[borehole.id, 1, '10.00']]);
-    expect(await serverCart({ token: ama.access })).toEqual([]);
+    // Her sign-out ended her session on the server too: read her cart with a session of its own.
+    const amaNow = await fetch(`${apiServer().url}/api/user/auth/login/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: ama.email, password: 'kente-weave-2025' }),
+    });
+    expect(await serverCart({ token: ((await amaNow.json()) as { access: string }).access })).toEqual([]);
     expect(syncCalls().every((c) => c.headers.authorization === `Bearer ${kofi.access}`)).toBe(true);
 
     // Ama signs in again on this phone: her changes go, as her.
@@ -242,7 +248,13 @@ describe('identity changes lose and double nothing', () => {
         [kwame.id, 1, '10.00'],
       ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
     );
-    expect(await serverCart({ token: kofi.access })).toEqual([[borehole.id, 1, '10.00']]);
+    // Kofi signed out above (his session ended): his cart, read with a session of its own.
+    const kofiNow = await fetch(`${apiServer().url}/api/user/auth/login/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: kofi.email, password: 'kente-weave-2025' }),
+    });
+    expect(await serverCart({ token: ((await kofiNow.json()) as { access: string }).access })).toEqual([[borehole.id, 1, '10.00']]);
     const amasCall = syncCalls().find((c) => linesOf(c).some((l) => l.cause_id === kwame.id))!;
     expect(amasCall.headers.authorization).toBe(`Bearer ${again.access}`);
   });
