@@ -109,6 +109,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts', 'tests/shared/**/*.test.ts'],
+          // One migrated PGlite image and PostgreSQL template per run, which test apps start from.
+          globalSetup: ['tests/server/helpers/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',

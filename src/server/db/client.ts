@@ -35,6 +35,8 @@ const POOL_MAX = 10;
 export interface DbOptions {
   databaseUrl: string | null;
   pgliteDir: string;
+  /** An in-memory PGlite's starting data folder (tests only, AppConfig.pgliteImage). */
+  pgliteImage?: Blob;
 }
 
 export async function openDatabase(options: DbOptions): Promise<DbHandle> {
@@ -61,7 +63,7 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
       usage: () => ({ max: POOL_MAX, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
     };
   }
-  if (options.pgliteDir.startsWith('memory://')) return openPglite(options.pgliteDir, async () => {});
+  if (options.pgliteDir.startsWith('memory://')) return openPglite(options.pgliteDir, async () => {}, options.pgliteImage);
   await mkdir(options.pgliteDir, { recursive: true });
   // One process per PGlite folder (db/data-dir-lock.ts): a second one stops here, before opening any file.
   const lock = await lockDataDir(options.pgliteDir);
@@ -73,7 +75,7 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
   }
 }
 
-async function openPglite(dataDir: string, release: () => Promise<void>): Promise<DbHandle> {
+async function openPglite(dataDir: string, release: () => Promise<void>, image?: Blob): Promise<DbHandle> {
   // pg_trgm: the cause search's trigram indexes (migration 0008); PostgreSQL ships it in contrib.
   // shared_buffers: PGlite's default 128 MB is touched at start and stays resident; one embedded
   // process with the OS caching its files does as well with 16 MB, at 140 MB less memory and
@@ -83,7 +85,7 @@ async function openPglite(dataDir: string, release: () => Promise<void>): Promis
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
   ]);
-  const client = new PGlite(dataDir, { extensions: { pg_trgm }, postgresqlconf: ['shared_buffers = 16MB'] });
+  const client = new PGlite(dataDir, { extensions: { pg_trgm }, postgresqlconf: ['shared_buffers = 16MB'], loadDataDir: image });
   await client.waitReady;
   const inFlight = countCallsInFlight(client);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
