@@ -16,6 +16,12 @@ export interface AppConfig {
   databaseUrl: string | null;
   /** Where PGlite keeps its files ("memory://" for tests). Used only when databaseUrl is null. */
   pgliteDir: string;
+  /**
+   * Tests only, never read from the environment: an in-memory PGlite ("memory://") starts from this
+   * image of a data folder (PGlite's dumpDataDir) instead of running initdb, the slowest part of
+   * its start. Migrations still run after it and apply whatever the image lacks.
+   */
+  pgliteImage?: Blob;
   /** Let V8 optimise PGlite's WebAssembly beyond the baseline tier (server.ts). */
   pgliteOptimizedCode: boolean;
   /** null → a random secret is generated once and kept in the database. */

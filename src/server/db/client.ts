@@ -35,6 +35,8 @@ const POOL_MAX = 10;
 export interface DbOptions {
   databaseUrl: string | null;
   pgliteDir: string;
+  /** An in-memory PGlite's starting data folder (tests only, AppConfig.pgliteImage). */
+  pgliteImage?: Blob;
 }
 
 export async function openDatabase(options: DbOptions): Promise<DbHandle> {
@@ -61,7 +63,7 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
       usage: () => ({ max: POOL_MAX, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
     };
   }
-  if (options.pgliteDir.startsWith('memory://')) return openPglite(options.pgliteDir, async () => {});
+  if (options.pgliteDir.startsWith('memory://')) return openPglite(options.pgliteDir, async () => {}, options.pgliteImage);
   await mkdir(options.pgliteDir, { recursive: true });
   // One process per PGlite folder (db/data-dir-lock.ts): a second one stops here, before opening any file.
   const lock = await lockDataDir(options.pgliteDir);
@@ -73,8 +75,9 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
   }
 }
 
-async function openPglite(dataDir: string, release: () => Promise<void>): Promise<DbHandle> {
-  const [client, { drizzle: drizzlePglite }] = await Promise.all([newPglite(dataDir), import('drizzle-orm/pglite')]);
+async function openPglite(dataDir: string, release: () => Promise<void>, image?: Blob): Promise<DbHandle> {
+  // `image`: a migrated database to start from instead of initdb (tests: AppConfig.pgliteImage).
+  const [client, { drizzle: drizzlePglite }] = await Promise.all([newPglite(dataDir, image), import('drizzle-orm/pglite')]);
   const inFlight = countCallsInFlight(client);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {

@@ -30,15 +30,15 @@ export interface TestApp {
   databaseUrl: string | null;
 }
 
-/** Registers beforeAll/afterAll that build the app on a fresh database and tear it down. */
+/** Registers beforeAll/afterAll that build the app on a fresh, already migrated database and tear it down. */
 export function useApp(backend: Backend, overrides: Partial<AppConfig> = {}): TestApp {
   const ctx = {} as TestApp;
   let drop: () => Promise<void> = async () => {};
   beforeAll(async () => {
-    const database = await backend.createDatabase();
+    const database = await backend.createMigratedDatabase();
     drop = database.drop;
     ctx.databaseUrl = database.databaseUrl;
-    ctx.app = await buildApp(testConfig(database.databaseUrl, overrides));
+    ctx.app = await buildApp(testConfig(database.databaseUrl, { pgliteImage: database.pgliteImage, ...overrides }));
   });
   afterAll(async () => {
     await ctx.app?.close();
