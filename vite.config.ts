@@ -145,6 +145,8 @@ export default defineConfig({
           name: 'browser',
           environment: 'node',
           include: ['tests/browser/**/*.test.ts'],
+          // One migrated and seeded PGlite folder per run, copied into each started server's DATA_DIR.
+          globalSetup: ['tests/browser/helpers/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // expect.poll waits as long as a person would on this slow shared machine (Vitest's 1 s

@@ -1,7 +1,9 @@
 // The one set-up every browser test file uses: the real server (built app, compiled API, its own
-// empty data folder), Debian's Chromium, and a phone-sized page. Files open it in beforeAll and
-// close it in afterAll; extra pages come from newMobilePage(browser).
+// data folder, holding a copy of the run's migrated and seeded database: helpers/global-setup.ts),
+// Debian's Chromium, and a phone-sized page. Files open it in beforeAll and close it in afterAll;
+// extra pages come from newMobilePage(browser).
 import type { Browser, Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { launchBrowser, newMobilePage } from './browser';
 import { startServer, type RunningServer } from './server-process';
 
@@ -14,7 +16,9 @@ export interface BrowserApp {
 }
 
 export async function openBrowserApp(env: Record<string, string> = {}): Promise<BrowserApp> {
-  const server = await startServer(env);
+  // Without the demo content the seeded copy would be the wrong start: such a server starts empty.
+  const seeded = env.SEED_DEMO === 'false' ? undefined : inject('seededPgliteDir');
+  const server = await startServer(env, { pglite: seeded });
   const browser = await launchBrowser().catch(async (error: unknown) => {
     await server.stop();
     throw error;

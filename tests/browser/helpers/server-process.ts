@@ -1,7 +1,7 @@
 // Starts the real Boafo server (built app + compiled API) as a child process on a free
 // port with its own empty data directory, the way `npm start` runs it: plain node, no loader.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,12 +52,14 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
 
 export async function startServer(
   env: Record<string, string> = {},
-  options: { dataDir?: string; port?: number } = {},
+  /** `pglite`: a PGlite folder copied in as the new DATA_DIR's database (none = an empty DATA_DIR). */
+  options: { dataDir?: string; port?: number; pglite?: string } = {},
 ): Promise<RunningServer> {
   if (!existsSync(join(root, 'dist', 'index.html')) || !existsSync(serverEntry)) {
     throw new Error('dist/ or dist-server/ is missing: run `npm run build` before the browser tests');
   }
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'boafo-browser-'));
+  if (options.pglite && !options.dataDir) cpSync(options.pglite, join(dataDir, 'pglite'), { recursive: true });
   const port = options.port ?? (await freePort());
   let output = '';
   const child = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
