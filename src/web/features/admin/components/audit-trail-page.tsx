@@ -18,10 +18,17 @@ const TAB_LABELS: Record<AuditGroup | 'all', WebMessageId> = {
   causes: 'admin.audit.tab.causes',
 };
 
+const TAB_TITLES: Record<AuditGroup | 'all', WebMessageId> = {
+  all: 'admin.audit.list.all',
+  money: 'admin.audit.list.money',
+  people: 'admin.audit.list.people',
+  causes: 'admin.audit.list.causes',
+};
+
 const TABS: ListTab<AuditGroup | 'all'>[] = (['all', 'money', 'people', 'causes'] as const).map((status) => ({
   status,
   label: TAB_LABELS[status],
-  title: 'admin.audit.tabTitle',
+  title: TAB_TITLES[status],
   empty: 'admin.audit.empty',
 }));
 
