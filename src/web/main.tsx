@@ -14,6 +14,8 @@ import { pageHasBootAnswers } from './lib/boot-answers';
 import { awaitVisitor, nextInteraction } from './lib/page-takeover';
 import { isLandingPath, nothingStored, whenIdle } from './lib/first-visit';
 import { deviceLocale, loadCatalog } from './lib/catalog-loaders';
+// In this entry, not in register-sw, so the idle registration on a painted page is one script, not two.
+import { tellWorkerLanguage } from './lib/worker-language';
 
 captureInstallPrompt();
 
@@ -43,7 +45,14 @@ function start(): void {
 }
 
 if (takeover) {
-  whenIdle(() => void import('./features/pwa/register-sw').then(({ registerServiceWorker }) => registerServiceWorker()));
+  whenIdle(
+    () =>
+      void import('./features/pwa/register-sw').then(({ registerServiceWorker }) => {
+        registerServiceWorker();
+        // A visitor who reads a painted page and leaves before the app starts still gets their language offline.
+        tellWorkerLanguage(deviceLocale());
+      }),
+  );
   void takeover.woken.then(start);
 } else {
   start();

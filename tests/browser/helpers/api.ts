@@ -52,31 +52,53 @@ export async function axeViolations(page: Page): Promise<string[]> {
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-/** What each account (per server) these tests turned two-step sign-in on for needs to sign in again: its secret, the last step used. */
-const twoStepAccounts = new Map<string, { secret: string; lastStep: number }>();
+/**
+ * What each account (per server) these tests turned two-step sign-in on for needs to sign in again:
+ * its secret, the last step used, and the device token the last sign-in got.
+ */
+const twoStepAccounts = new Map<string, { secret: string; lastStep: number; deviceToken?: string }>();
 
-function nextCode(key: string): string {
+/**
+ * A code not used yet. Codes are single use and the server accepts at most one step ahead, so when
+ * this account has used the current and the next step already, wait for the clock instead of
+ * running ahead (that is what failed when many sign-ins fell in one 30-second step).
+ */
+async function nextCode(key: string): Promise<string> {
   const account = twoStepAccounts.get(key)!;
-  // Codes are single use: each sign-in takes a step not used yet (the server accepts one step ahead).
-  const step = Math.max(timeStep(Date.now()), account.lastStep + 1);
-  account.lastStep = step;
-  return totpForStep(account.secret, step);
+  for (;;) {
+    const now = timeStep(Date.now());
+    const step = Math.max(now, account.lastStep + 1);
+    if (step <= now + 1) {
+      account.lastStep = step;
+      return totpForStep(account.secret, step);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
 }
 
 /**
  * Signs in through the API as an account with two-step sign-in, turning it on first when it is off
  * (admins need it for anything; organizers and treasurers before money moves). Answers the tokens
- * and a remembered device's token: rememberDevice() lets the page sign in without a code.
+ * and a remembered device's token: rememberDevice() lets the page sign in without a code. Later
+ * sign-ins present that device token, as the app does, so they need no code.
  */
 export async function twoStepSignIn(
   baseUrl: string,
   user: { email: string; password: string },
 ): Promise<{ access: string; refresh: string; deviceToken: string; secret: string }> {
   const post = <T>(path: string, body: unknown, token?: string) => callApi<T>(baseUrl, path, { method: 'POST', body, token });
-  // Keyed by address and email, but a later server may reuse a port: the sign-in's answer says whether it is on there.
+  // Keyed by address and email, but a later server may reuse a port: the server's own answer says whether it is on there.
   const key = `${baseUrl} ${user.email}`;
-  let login = await post<{ access?: string; challenge?: string }>('/api/user/auth/login/', user);
+  const known = twoStepAccounts.get(key);
+  let login = await post<{ access?: string; refresh?: string; challenge?: string }>('/api/user/auth/login/', {
+    ...user,
+    ...(known?.deviceToken ? { device_token: known.deviceToken } : {}),
+  });
   if (login.access) {
+    const status = await callApi<{ two_step: { enabled: boolean } }>(baseUrl, '/api/user/security/', { token: login.access });
+    if (status.two_step.enabled && known?.deviceToken) {
+      return { access: login.access, refresh: login.refresh!, deviceToken: known.deviceToken, secret: known.secret };
+    }
     const { secret } = await post<{ secret: string }>('/api/user/security/two-step/setup/', {}, login.access);
     const step = timeStep(Date.now());
     await post('/api/user/security/two-step/enable/', { code: totpForStep(secret, step) }, login.access);
@@ -85,10 +107,12 @@ export async function twoStepSignIn(
   }
   const tokens = await post<{ access: string; refresh: string; device_token: string }>('/api/user/auth/login/second-step/', {
     challenge: login.challenge,
-    code: nextCode(key),
+    code: await nextCode(key),
     remember_device: true,
   });
-  return { access: tokens.access, refresh: tokens.refresh, deviceToken: tokens.device_token, secret: twoStepAccounts.get(key)!.secret };
+  const account = twoStepAccounts.get(key)!;
+  account.deviceToken = tokens.device_token;
+  return { access: tokens.access, refresh: tokens.refresh, deviceToken: tokens.device_token, secret: account.secret };
 }
 
 /** The page's browser remembers this device for `email` (as "Remember this device" does): signing in there asks no code. */

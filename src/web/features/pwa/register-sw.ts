@@ -1,6 +1,4 @@
 import { Workbox } from 'workbox-window';
-import { deviceLocale } from '../../lib/catalog-loaders';
-import { tellWorkerLanguage } from '../../lib/worker-language';
 import { offerUpdate } from './stores/pwa-store';
 
 // Long-lived tabs (a kiosk, a phone left open) should still hear about new versions.
@@ -30,6 +28,4 @@ export function registerServiceWorker(): void {
   void wb.register().then(() => {
     setInterval(() => void wb.update(), UPDATE_CHECK_MS);
   });
-  // A visitor who reads a painted page and leaves before the app starts still gets their language offline.
-  tellWorkerLanguage(deviceLocale());
 }
