@@ -11,6 +11,8 @@ import { bearer, GOOD_PASSWORD, newSession, uniqueEmail, signup, useApp, useTwoA
 import { ADMIN, adminSession } from './helpers/causes';
 import { enrolTwoStep } from './helpers/two-step';
 import { timeStep, totpForStep } from '../../src/server/lib/totp';
+import { WS_CLOSE } from '../../src/shared/socket';
+import { authedSocket, closeAll, socketUrl } from './helpers/realtime';
 
 const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/125.0 Mobile Safari/537.36';
 const LAPTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:126.0) Gecko/20100101 Firefox/126.0';
@@ -33,7 +35,8 @@ const refreshStatus = async (app: FastifyInstance, refresh: string) =>
   (await app.inject({ method: 'POST', url: '/api/user/token/refresh/', payload: { refresh } })).statusCode;
 
 describe.each(backends)('signed-in devices on $name', (backend) => {
-  const ctx = useApp(backend, { admin: ADMIN });
+  // A fast heartbeat: a signed-out device's socket closes at the next one.
+  const ctx = useApp(backend, { admin: ADMIN, realtime: { authTimeoutMs: 10_000, heartbeatMs: 100, maxGuestSockets: 100 } });
 
   it('lists devices, signs one out, then all others; a password change signs the others out too', async () => {
     const { app } = ctx;
@@ -88,6 +91,31 @@ describe.each(backends)('signed-in devices on $name', (backend) => {
     expect(await profileStatus(app, phone.access)).toBe(401);
   });
 
+  it("closes a signed-out device's socket 4001 at the next heartbeat, and only that device's", async () => {
+    const url = await socketUrl(ctx.app);
+    const email = uniqueEmail('sockets');
+    await signup(ctx.app, email);
+    const phone = await signIn(ctx.app, email, PHONE, '102.176.0.8');
+    const laptop = await signIn(ctx.app, email, LAPTOP, '41.66.200.9');
+    const phoneSocket = await authedSocket(url, phone.access);
+    const laptopSocket = await authedSocket(url, laptop.access);
+    let laptopClosed = false;
+    void laptopSocket.closed.then(() => (laptopClosed = true));
+    try {
+      await ctx.app.inject({ method: 'POST', url: '/api/user/auth/logout/', payload: { refresh: phone.refresh } });
+      expect(await phoneSocket.closed).toEqual({ code: WS_CLOSE.AUTH_EXPIRED, reason: 'Session ended' });
+      // Several heartbeats later the other device is still connected and answers.
+      for (let beat = 0; beat < 5; beat += 1) {
+        laptopSocket.send({ type: 'ping' });
+        await laptopSocket.next((m) => m.type === 'pong' && laptopSocket.messages.filter((x) => x.type === 'pong').length > beat);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(laptopClosed).toBe(false);
+    } finally {
+      closeAll(phoneSocket, laptopSocket);
+    }
+  });
+
   it('lets an admin sign a person out everywhere; only admins may, and it is audited', async () => {
     const { app } = ctx;
     const admin = await adminSession(app);
@@ -113,7 +141,11 @@ describe.each(backends)('signed-in devices on $name', (backend) => {
 const postgres = backends.find((b) => b.name === 'postgres');
 
 describe.runIf(postgres)('sessions across two processes on one PostgreSQL', () => {
-  const apps = useTwoApps(postgres!, { admin: ADMIN, twoStepLimits: { perAccount: 10, perIp: 1000 } });
+  const apps = useTwoApps(postgres!, {
+    admin: ADMIN,
+    twoStepLimits: { perAccount: 10, perIp: 1000 },
+    realtime: { authTimeoutMs: 10_000, heartbeatMs: 100, maxGuestSockets: 100 },
+  });
 
   it('signs a person out everywhere from one process: both processes refuse their tokens at once', async () => {
     const admin = await adminSession(apps.a);
@@ -122,6 +154,8 @@ describe.runIf(postgres)('sessions across two processes on one PostgreSQL', () =
     const onA = await signIn(apps.a, email, PHONE, '10.2.0.1');
     const onB = await signIn(apps.b, email, LAPTOP, '10.2.0.2');
     for (const app of [apps.a, apps.b]) for (const t of [onA, onB]) expect(await profileStatus(app, t.access)).toBe(200);
+    // A socket on each process: the sign-out on one closes both.
+    const sockets = [await authedSocket(await socketUrl(apps.a), onA.access), await authedSocket(await socketUrl(apps.b), onB.access)];
     const id = (await apps.b.inject({ url: '/api/user/profile/', headers: bearer(onB.access) })).json().id;
     expect(
       (await apps.a.inject({ method: 'POST', url: `/api/admin/users/${id}/sign-out/`, headers: bearer(admin.access) })).statusCode,
@@ -132,6 +166,7 @@ describe.runIf(postgres)('sessions across two processes on one PostgreSQL', () =
         expect(await refreshStatus(app, t.refresh)).toBe(401);
       }
     }
+    for (const socket of sockets) expect(await socket.closed).toEqual({ code: WS_CLOSE.AUTH_EXPIRED, reason: 'Session ended' });
   });
 
   it('checks at most 10 of 30 simultaneous wrong codes split between the processes', async () => {

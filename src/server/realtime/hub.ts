@@ -11,7 +11,9 @@
  * 2. Guests are bounded per process (maxGuestSockets): beyond that a new socket gets the old
  *    deadline, authenticate within authTimeoutMs or close 1013 (try again later), so idle
  *    connections cannot pile up; the heartbeat below drops dead ones.
- * 3. At the token's exp the socket is closed 4001: the client refreshes and reconnects.
+ * 3. At the token's exp the socket is closed 4001: the client refreshes and reconnects. A signed-in
+ *    socket whose session was signed out (that device, everywhere, a password change; on any process)
+ *    is closed 4001 at the next heartbeat: one query per process per heartbeat asks which ended.
  * 4. {"type":"watch_payment","reference"} (guests too): that payment's outcome comes to this socket
  *    (a mobile money prompt's page); a few references per socket at most.
  * 5. {"type":"ping"} → {"type":"pong"}. Protocol pings every heartbeatMs; a socket that missed
@@ -27,6 +29,8 @@ import { localizeText } from '../lib/localize';
 
 export interface SocketIdentity {
   userId: string;
+  /** The sign-in (user_sessions row) the token belongs to. */
+  sessionId: string;
   /** Token expiry, seconds since the epoch. */
   exp: number;
 }
@@ -34,6 +38,8 @@ export interface SocketIdentity {
 export interface HubOptions {
   /** Throws for an invalid or expired token. */
   verify(token: string): Promise<SocketIdentity>;
+  /** Of these sessions, the ones signed out since (checked at each heartbeat). */
+  endedSessions(sessionIds: string[]): Promise<string[]>;
   /** How long a socket over the guest cap has to authenticate. */
   authTimeoutMs: number;
   heartbeatMs: number;
@@ -44,6 +50,7 @@ export interface HubOptions {
 
 interface SocketState {
   userId: string | null;
+  sessionId: string | null;
   alive: boolean;
   /** The auth deadline (over the guest cap only), then the token-expiry deadline. */
   timer: NodeJS.Timeout | null;
@@ -69,6 +76,8 @@ export class SocketHub {
   private readonly byReference = new Map<string, Set<WebSocket>>();
   private readonly heartbeat: NodeJS.Timeout;
   private guestCount = 0;
+  /** A heartbeat's session check still running: the next beat does not start another. */
+  private checkingSessions = false;
 
   constructor(private readonly options: HubOptions) {
     this.heartbeat = setInterval(() => this.beat(), options.heartbeatMs);
@@ -113,7 +122,7 @@ export class SocketHub {
   }
 
   accept(socket: WebSocket, locale: Locale = 'en'): void {
-    const state: SocketState = { userId: null, alive: true, timer: null, queue: Promise.resolve(), watching: [], locale };
+    const state: SocketState = { userId: null, sessionId: null, alive: true, timer: null, queue: Promise.resolve(), watching: [], locale };
     if (this.guestCount >= this.options.maxGuestSockets) {
       // Full of guests: this one may stay only by authenticating (our PWA does so at once).
       state.timer = setTimeout(
@@ -177,6 +186,7 @@ export class SocketHub {
     if (socket.readyState !== OPEN || !this.states.has(socket)) return;
     if (state.timer) clearTimeout(state.timer);
     state.userId = identity.userId;
+    state.sessionId = identity.sessionId;
     this.guestCount -= 1;
     let set = this.byUser.get(identity.userId);
     if (!set) this.byUser.set(identity.userId, (set = new Set()));
@@ -226,6 +236,26 @@ export class SocketHub {
       }
       state.alive = false;
       if (socket.readyState === OPEN) socket.ping();
+    }
+    void this.closeEndedSessions();
+  }
+
+  /** Closes the sockets whose session was signed out, here or on another process (the database knows). */
+  private async closeEndedSessions(): Promise<void> {
+    if (this.checkingSessions) return;
+    const sessionIds = [...new Set([...this.states.values()].flatMap((state) => (state.sessionId ? [state.sessionId] : [])))];
+    if (sessionIds.length === 0) return;
+    this.checkingSessions = true;
+    try {
+      const ended = new Set(await this.options.endedSessions(sessionIds));
+      for (const [socket, state] of this.states) {
+        if (state.sessionId && ended.has(state.sessionId)) socket.close(WS_CLOSE.AUTH_EXPIRED, 'Session ended');
+      }
+    } catch (error) {
+      // The database is away for a moment: the next heartbeat asks again.
+      this.options.log.warn({ reason: (error as Error).message }, 'socket session check failed');
+    } finally {
+      this.checkingSessions = false;
     }
   }
 }

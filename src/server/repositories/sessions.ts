@@ -10,7 +10,7 @@ import { and, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '../../shared/contract/common';
 import { REFRESH_TOKEN_TTL_SECONDS } from '../../shared/sign-in';
 import { queryRows, type Db } from '../db/client';
-import { refreshTokens, rememberedDevices, userSessions } from '../db/schema';
+import { refreshTokens, rememberedDevices, userSessions, users } from '../db/schema';
 
 export type SessionRow = typeof userSessions.$inferSelect;
 
@@ -68,6 +68,18 @@ export class SessionsRepo {
       verifiedAt: row.verified_at === null ? null : new Date(row.verified_at),
       fresh: Boolean(row.fresh),
     };
+  }
+
+  /** Of these sessions, the ones no longer signed in (signed out, or their account closed): their sockets close. */
+  async ended(sessionIds: string[]): Promise<string[]> {
+    if (sessionIds.length === 0) return [];
+    const live = await this.db
+      .select({ id: userSessions.id })
+      .from(userSessions)
+      .innerJoin(users, and(eq(users.id, userSessions.userId), eq(users.isActive, true)))
+      .where(and(inArray(userSessions.id, sessionIds), isNull(userSessions.revokedAt)));
+    const stillIn = new Set(live.map((row) => row.id));
+    return sessionIds.filter((id) => !stillIn.has(id));
   }
 
   /** A refresh: the device is in use, perhaps from a new address. */

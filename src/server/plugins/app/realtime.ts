@@ -76,8 +76,9 @@ export default fp(
         const claims = await app.tokens.verify(token);
         // A socket of a signed-out session is refused like an expired token.
         if (!(await app.verifyAccess(token))) throw new Error('Session ended.');
-        return { userId: claims.sub, exp: claims.exp };
+        return { userId: claims.sub, sessionId: claims.sid, exp: claims.exp };
       },
+      endedSessions: (sessionIds) => app.repos.sessions.ended(sessionIds),
       authTimeoutMs: app.config.realtime.authTimeoutMs,
       heartbeatMs: app.config.realtime.heartbeatMs,
       maxGuestSockets: app.config.realtime.maxGuestSockets,
