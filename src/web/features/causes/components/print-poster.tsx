@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import type { Cause } from '../../../../shared/contract/causes';
 import { errorMessage, getBlob } from '../../../lib/api-client';
+import { useLocale } from '../../../lib/i18n';
+import type { Locale } from '../../../../shared/i18n/locales';
 import { saveFile } from '../../../lib/save-file';
 import { toast } from '../../../stores/toast-store';
 
@@ -15,17 +17,20 @@ export const POSTER_TEXT = {
 
 type Format = 'a4' | 'flyer';
 
-export const posterPath = (causeId: string, format: Format) => `/api/causes/${encodeURIComponent(causeId)}/poster.pdf?format=${format}`;
+/** The poster is printed in the language the organizer reads the app in. */
+export const posterPath = (causeId: string, format: Format, locale: Locale) =>
+  `/api/causes/${encodeURIComponent(causeId)}/poster.pdf?format=${format}&lang=${locale}`;
 
 /** The organizer's printable poster of the cause (A4, or four flyers to a page), fetched with the session's token. */
 export function PrintPoster({ cause }: { cause: Cause }) {
   const id = useId();
   const [busy, setBusy] = useState<Format | null>(null);
+  const locale = useLocale();
 
   async function download(format: Format) {
     setBusy(format);
     try {
-      const blob = await getBlob(posterPath(cause.id, format));
+      const blob = await getBlob(posterPath(cause.id, format, locale));
       saveFile(blob, `boafo-poster-${cause.short_code ?? cause.id}-${format}.pdf`);
     } catch (error) {
       toast.error(errorMessage(error, POSTER_TEXT.failed));
