@@ -33,7 +33,7 @@ describe.each(backends)('texts in the reader’s language on $name', (backend) =
   }
 
   it('texts a donor who gave in Twi the receipt in Twi, counted as UCS-2 parts before it is queued', async () => {
-    const { causeId } = await scene(ctx.app, { name: 'Clean water for Tamale' });
+    const { organizer, causeId } = await scene(ctx.app, { name: 'Clean water for Tamale' });
     const [twi, english] = [newPhone(), newPhone()];
     const inTwi = await giveIn('ak-GH,ak;q=0.9,en;q=0.5', causeId, twi);
     const inEnglish = await giveIn('en-GB', causeId, english);
@@ -50,6 +50,18 @@ describe.each(backends)('texts in the reader’s language on $name', (backend) =
     expect(plain.segments).toBe(1);
     await ctx.app.sms.flush();
     expect((await textsTo(ctx.app, international(twi)))[0]).toMatchObject({ status: 'kept', segments: 2 });
+    // A cause's update goes to each number once, whatever language each gave in (the frame is the organizer's words).
+    const update = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/causes/${causeId}/updates/`,
+      headers: bearer(organizer.access),
+      payload: { body: 'Yɛde nsuo aba!' },
+    });
+    expect(update.statusCode).toBe(201);
+    for (const phone of [twi, english]) {
+      const updates = (await textsTo(ctx.app, international(phone))).filter((t) => t.kind === 'cause_update');
+      expect(updates.map((t) => [t.text_body, t.segments])).toEqual([['Clean water for Tamale: Yɛde nsuo aba!', 1]]);
+    }
   });
 
   it('texts an organizer whose account reads Ewe the first gift, the goal and the withdrawal steps in Ewe', async () => {

@@ -2,7 +2,7 @@
  * The USSD menu in each of the five languages (issue #32 with #31): every screen ≤ 160 characters in every
  * language with the longest values a screen can carry (names shortened, figures whole), and a caller who picks
  * Ewe at "0 Language" reads Ewe through either gateway, gives, is texted the receipt in Ewe, and the phone's
- * next session opens in Ewe.
+ * next session opens in Ewe; the admins' phone simulator plays the same through either adapter.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_GIFT_PESEWAS } from '../../src/server/payments/amounts';
 import * as T from '../../src/server/ussd/ussd-text';
 import { backends } from './helpers/backends';
-import { useApp } from './helpers/app';
+import { bearer, useApp } from './helpers/app';
 import { ADMIN } from './helpers/causes';
 import { one, scene } from './helpers/giving';
 import { logSmsSettings, textsTo } from './helpers/sms';
@@ -183,5 +183,34 @@ describe.each(backends)('USSD in Ewe on $name', (backend) => {
       ['1', 'Ɖo xɔxɔgbalẽ ɖam le SMS dzi?\n1 Ẽ\n2 Ao', false],
       ['1', 'Ne mobile money biabia la va la, lɔ̃ ɖe GHS 20.00 na Surgery for Esi dzi le wò fon dzi. Akpe!', true],
     ]);
+  });
+
+  it('plays a Hausa session on the admins’ phone simulator through either adapter, the wire carrying the Hausa screen', async () => {
+    const { admin } = await scene(ctx.app);
+    const HAUSA_MENU = 'Boafo\n1 Ba da gudummawa\n2 Duba manufa\n3 Gudummawata na baya\n0 Harshe';
+    for (const [gateway, phone] of [
+      ['hubtel', '024 123 9911'],
+      ['africastalking', '024 123 9912'],
+    ] as const) {
+      const step = async (input: string, sessionId?: string) => {
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/admin/ussd/simulate/',
+          headers: bearer(admin.access),
+          payload: { gateway, phone, input, ...(sessionId ? { session_id: sessionId } : {}) },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json() as { session_id: string; screen: string; ended: boolean; wire_response: string };
+      };
+      const first = await step('');
+      expect(first.screen).toBe(MENU);
+      expect((await step('0', first.session_id)).screen).toBe(LANGUAGES);
+      const menu = await step('4', first.session_id);
+      expect(menu.screen).toBe(HAUSA_MENU);
+      expect(menu.wire_response).toContain(gateway === 'hubtel' ? JSON.stringify(HAUSA_MENU) : `CON ${HAUSA_MENU}`);
+      expect((await step('x', first.session_id)).screen).toBe(`Da fatan ka zabi lamba daga jerin.\n${HAUSA_MENU}`);
+      const none = await step('3', first.session_id);
+      expect(none).toMatchObject({ screen: 'Babu gudummawa daga wannan lambar tukuna. Sake kira ka zabi 1 don bayarwa.', ended: true });
+    }
   });
 });
