@@ -13,6 +13,7 @@ import { daysLeft } from '../../shared/cause-deadline';
 import { networkOfMobile, normaliseGhanaMobile } from '../../shared/phone';
 import { CAUSE_CODE_PATTERN } from '../../shared/ussd';
 import { AMOUNT_ERRORS, checkAmount } from '../payments/amounts';
+import { localizeText } from '../lib/localize';
 import { acceptsDonations } from '../repositories/causes';
 import type { UssdSessionRow } from '../repositories/ussd';
 import { recordUssdSmsConsent } from './sms-consent';
@@ -126,10 +127,12 @@ function giftAnswer(screen: Screen, data: SessionData, outcome: GiftOutcome): Ne
   const gift = { name: data.causeName ?? '', amount: data.amount ?? 0 };
   if (outcome.kind === 'sending') return finish(screen, data, T.approveOnPhone(locale, gift));
   if (outcome.kind === 'not_accepting') return finish(screen, data, T.giftFailed(locale, T.giftStopped(locale)));
-  if (outcome.kind === 'failed') return finish(screen, data, T.giftFailed(locale, outcome.why ?? T.giftUnreachable(locale)));
+  // Our own English (an API error's detail) reads in the caller's language; a provider's own words stay as they came.
+  if (outcome.kind === 'failed')
+    return finish(screen, data, T.giftFailed(locale, outcome.why ? localizeText(outcome.why, locale) : T.giftUnreachable(locale)));
   const { charge } = outcome;
   if (charge.status === 'success') return finish(screen, data, T.giftReceived(locale, gift.amount));
-  if (charge.status === 'failed') return finish(screen, data, T.giftFailed(locale, charge.display_text));
+  if (charge.status === 'failed') return finish(screen, data, T.giftFailed(locale, localizeText(charge.display_text, locale)));
   if (charge.status === 'send_otp') return show('give_otp', data);
   return finish(screen, data, T.approveOnPhone(locale, gift));
 }
