@@ -2,7 +2,8 @@
  * A cause's printable poster (issue #32): an A4 PDF with the title, the cover picture, the goal, a QR
  * code that a camera reads as the cause's address, and what a feature phone dials; the flyer page
  * carries four of them. Read back from the PDF itself: its text, its embedded JPEG, and the QR codes
- * decoded from the squares it draws. Only the organizer and admins may print; only approved causes.
+ * decoded from the squares it draws. Only the organizer and admins may print; only approved causes. In the
+ * organizer's language: the app's (?lang=), else their account's, with every letter drawn by the fonts.
  */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +13,9 @@ import { ADMIN, createCause } from './helpers/causes';
 import { scene } from './helpers/giving';
 import { pdfText } from './helpers/pdf-text';
 import { pdfQrCodes, pdfRectangles } from './helpers/pdf-qr';
+import { LOCALES } from '../../src/shared/i18n/locales';
+import { drawable, loadPdfKit } from '../../src/server/documents/pdf-kit';
+import * as W from '../../src/server/documents/poster-text';
 
 const PUBLIC_URL = 'https://give.boafo.example';
 
@@ -104,6 +108,62 @@ describe.each(backends)('cause posters on $name', (backend) => {
       expect(pdfRectangles(pdf).length).toBeGreaterThan(20);
     } finally {
       ctx.app.config.ussd = saved;
+    }
+  });
+
+  it('prints in Ewe for an organizer whose account reads Ewe (or who asks with ?lang=), with Ewe letters, and its QR still reads', async () => {
+    const { organizer, causeId } = await scene(ctx.app, { name: 'Nunya sukuvi ƒe agbalẽwo', target_amount: '2500.00' });
+    const profile = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/user/profile/',
+      headers: bearer(organizer.access),
+      payload: { locale: 'ee' },
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+    const res = await poster(causeId, organizer.access);
+    expect(res.statusCode).toBe(200);
+    const code = /boafo-poster-(\d{6})-a4\.pdf/.exec(String(res.headers['content-disposition']))![1];
+    const text = pdfText(res.rawPayload).replace(/\s+/g, ' ');
+    for (const words of [
+      'Taflatse, kpe ɖe eŋu',
+      'Nunya sukuvi ƒe agbalẽwo',
+      'Taɖodzinu: GHS 2,500.00',
+      'Scan be nàna nu le intanɛt dzi',
+      'Smartphone mele asiwò o? Data meli o?',
+      `Ƒo *920*44*${code}#`,
+      'eye nàda asi ɖe mobile money biabia la te le wò fon dzi.',
+      `Kpekpeɖeŋu ƒe kɔd ${code}`,
+      'Boafo: woɖea nunana ɖesiaɖe fiana le kpekpeɖeŋu la ƒe axa dzi. Akpe!',
+    ])
+      expect(text).toContain(words);
+    expect(text).not.toContain('?'.repeat(2));
+    expect(text).not.toContain('Please help');
+    expect(pdfQrCodes(res.rawPayload)).toEqual([`${PUBLIC_URL}/causes/${causeId}`]);
+    // What the app asks for wins (it sends the language it shows); a language we do not have is refused.
+    const hausa = pdfText((await poster(causeId, organizer.access, 'flyer&lang=ha')).rawPayload);
+    expect(hausa.split('\n').filter((line) => line === 'Don Allah a taimaka')).toHaveLength(4);
+    expect((await poster(causeId, organizer.access, 'a4&lang=fr')).statusCode).toBe(400);
+  });
+
+  it('has every letter of every language’s poster words in the fonts it embeds', async () => {
+    const kit = await loadPdfKit();
+    const fonts = await kit.embedFonts(await kit.lib.PDFDocument.create());
+    for (const locale of LOCALES) {
+      const words = [
+        W.posterTitle(locale, 'x'),
+        W.pleaseHelp(locale),
+        W.goalLine(locale, 500_000),
+        W.goalLine(locale, 0),
+        W.scanToGive(locale),
+        W.noSmartphone(locale),
+        W.dialLine(locale, '*920*44*123456#', '123456'),
+        W.dialHint(locale, '*920*44*123456#'),
+        W.dialHint(locale, null),
+        W.causeCodeLine(locale, '123456'),
+        W.footer(locale),
+      ];
+      for (const line of words)
+        for (const font of [fonts.regular, fonts.bold]) expect(drawable(line, font), locale).toBe(line.normalize('NFC'));
     }
   });
 

@@ -141,7 +141,7 @@ describe.each(backends)('USSD on $name', (backend) => {
       ],
       [
         ['dial', MENU, false],
-        ['0', 'Language\n1 English\nMore languages soon.', false],
+        ['0', 'Language\n1 English\n2 Twi\n3 Eʋegbe\n4 Hausa\n5 Gã', false],
         ['1', MENU, false],
         ['a', `Please pick a number from the list.\n${MENU}`, false],
         ['b', `Please pick a number from the list.\n${MENU}`, false],

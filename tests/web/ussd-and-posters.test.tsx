@@ -56,8 +56,8 @@ describe('the cause page for phones without data', () => {
     const pdf = () => new Response('%PDF-1.7', { status: 200, headers: { 'Content-Type': 'application/pdf' } });
     const { calls } = await renderRoute('/causes/c1', (call) => {
       if (call.url === '/api/causes/details/c1/') return json(200, coded);
-      if (call.url === '/api/causes/c1/poster.pdf?format=a4') return gate.promise;
-      if (call.url === '/api/causes/c1/poster.pdf?format=flyer')
+      if (call.url === '/api/causes/c1/poster.pdf?format=a4&lang=en') return gate.promise;
+      if (call.url === '/api/causes/c1/poster.pdf?format=flyer&lang=en')
         return json(409, { detail: 'A poster is printed for an approved cause that is still open.', code: 'conflict' });
       return undefined;
     });

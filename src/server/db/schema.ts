@@ -468,6 +468,13 @@ export const ussdSmsConsents = pgTable('ussd_sms_consents', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** The language a phone picked at "0 Language" on the USSD menu: its next session opens in it (migration 0027). */
+export const ussdLanguages = pgTable('ussd_languages', {
+  phone: text('phone').primaryKey(),
+  locale: text('locale').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** id = the cart_id clients keep; user_id set for a signed-in user's one cart, null for guest carts. */
 export const carts = pgTable(
   'carts',

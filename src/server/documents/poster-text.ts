@@ -1,45 +1,38 @@
 /**
- * Every word a printed poster or flyer carries, each a function of the locale (the message catalogs
- * take them from here). The PDFs' standard fonts have no cedi sign: amounts read "GHS 5,000.00".
+ * Every word a printed poster or flyer carries, in the organizer's language (the `documents` catalog; the
+ * route picks it: ?lang=, their account's choice, then the request's). The PDFs' fonts (fonts/README.md)
+ * draw every letter the five languages use, ɛ ɔ ŋ ƒ ʋ ɖ among them; amounts read "GHS 5,000.00" like the
+ * SMS and USSD screens a poster sends people to.
  */
+import type { Locale } from '../../shared/i18n/locales';
+import { translator } from '../lib/i18n';
+import { asWritten } from '../lib/localize';
 import { pdfGhs } from '../lib/receipt-format';
 
-export type PosterLocale = 'en';
+export type PosterLocale = Locale;
 export const DEFAULT_POSTER_LOCALE: PosterLocale = 'en';
 
-const ENGLISH = {
-  title: (causeName: string) => `${causeName} - a Boafo poster`,
-  pleaseHelp: 'Please help',
-  goal: (goal: string) => `Goal: ${goal}`,
-  everyGiftHelps: 'Every gift helps',
-  scanToGive: 'Scan to give online',
-  noSmartphone: 'No smartphone? No data?',
-  dial: (dial: string) => `Dial ${dial}`,
-  causeCode: (code: string) => `Cause code ${code}`,
-  dialHint: 'and approve the mobile money prompt on your phone.',
-  codeHint: 'Give on Boafo with this code.',
-  footer: 'Boafo: every gift is shown on the cause page. Thank you!',
-};
+/** The cause's name, a person's own words, comes out as written. */
+const words = (locale: PosterLocale) => asWritten(translator(locale));
 
-const WORDS: Record<PosterLocale, typeof ENGLISH> = { en: ENGLISH };
+export const posterTitle = (locale: PosterLocale, causeName: string) => words(locale)('documents.poster.fileTitle', { name: causeName });
 
-export const posterTitle = (locale: PosterLocale, causeName: string) => WORDS[locale].title(causeName);
-
-export const pleaseHelp = (locale: PosterLocale) => WORDS[locale].pleaseHelp;
+export const pleaseHelp = (locale: PosterLocale) => words(locale)('documents.poster.pleaseHelp');
 
 export const goalLine = (locale: PosterLocale, goal: number) =>
-  goal > 0 ? WORDS[locale].goal(pdfGhs(goal)) : WORDS[locale].everyGiftHelps;
+  goal > 0 ? words(locale)('documents.poster.goal', { goal: pdfGhs(goal) }) : words(locale)('documents.poster.everyGiftHelps');
 
-export const scanToGive = (locale: PosterLocale) => WORDS[locale].scanToGive;
+export const scanToGive = (locale: PosterLocale) => words(locale)('documents.poster.scanToGive');
 
-export const noSmartphone = (locale: PosterLocale) => WORDS[locale].noSmartphone;
+export const noSmartphone = (locale: PosterLocale) => words(locale)('documents.poster.noSmartphone');
 
 /** The line a feature phone user acts on; without a service code, the cause's code alone. */
 export const dialLine = (locale: PosterLocale, dial: string | null, code: string) =>
-  dial ? WORDS[locale].dial(dial) : WORDS[locale].causeCode(code);
+  dial ? words(locale)('documents.poster.dial', { dial }) : causeCodeLine(locale, code);
 
-export const dialHint = (locale: PosterLocale, dial: string | null) => (dial ? WORDS[locale].dialHint : WORDS[locale].codeHint);
+export const dialHint = (locale: PosterLocale, dial: string | null) =>
+  words(locale)(dial ? 'documents.poster.dialHint' : 'documents.poster.codeHint');
 
-export const causeCodeLine = (locale: PosterLocale, code: string) => WORDS[locale].causeCode(code);
+export const causeCodeLine = (locale: PosterLocale, code: string) => words(locale)('documents.poster.causeCode', { code });
 
-export const footer = (locale: PosterLocale) => WORDS[locale].footer;
+export const footer = (locale: PosterLocale) => words(locale)('documents.poster.footer');

@@ -19,7 +19,7 @@ import { translator, type MessageValues, type Translate } from './i18n';
  * the letter hides it from Lingui and is taken out afterwards.
  */
 const HIDE = '\uE000';
-function asWritten(t: Translate): Translate {
+export function asWritten(t: Translate): Translate {
   return (id, values) => {
     if (!values) return t(id, values);
     const hidden = Object.fromEntries(

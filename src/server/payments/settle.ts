@@ -15,7 +15,7 @@
 import { formatGhs } from '../../shared/money';
 import type { SettlementLinks } from '../lib/receipt-links';
 import { firstDonationMail, goalReachedMail, receiptMail } from '../mail/receipt-mail';
-import { DEFAULT_SMS_LOCALE, firstGiftSms, goalReachedSms, receiptSms } from '../sms/sms-text';
+import { firstGiftSms, goalReachedSms, receiptSms } from '../sms/sms-text';
 import type { Repos } from '../repositories/repos';
 import { OPEN_DONATION, type CauseInfo, type PaymentRow, type PaymentStatus } from '../repositories/settlements';
 import { paidMethod } from './paid-method';
@@ -101,7 +101,7 @@ export async function creditDonations(
         await repos.mail.queue(firstDonationMail(organizerAddress(cause), cause.name, gift, links.causeUrl(cause.id)));
         await repos.sms.queueForUser(cause.organizerId, {
           kind: 'cause_first_donation',
-          text: firstGiftSms(DEFAULT_SMS_LOCALE, { causeTitle: cause.name, amount: gift, link: links.causeUrl(cause.id) }),
+          text: firstGiftSms(organizerAddress(cause).locale, { causeTitle: cause.name, amount: gift, link: links.causeUrl(cause.id) }),
         });
       }
     }
@@ -109,7 +109,7 @@ export async function creditDonations(
       await repos.mail.queue(goalReachedMail(organizerAddress(cause), cause.name, links.causeUrl(cause.id)));
       await repos.sms.queueForUser(cause.organizerId, {
         kind: 'cause_goal_reached',
-        text: goalReachedSms(DEFAULT_SMS_LOCALE, { causeTitle: cause.name, link: links.causeUrl(cause.id) }),
+        text: goalReachedSms(organizerAddress(cause).locale, { causeTitle: cause.name, link: links.causeUrl(cause.id) }),
       });
     }
     const amount = formatGhs(donation.amount);
@@ -145,12 +145,13 @@ export async function creditDonations(
       locale,
     }),
   );
-  // Texted only when the donor ticked "Text me" with a number that still agrees (checked in the INSERT).
+  // Texted only when the donor ticked "Text me" with a number that still agrees (checked in the INSERT); in the
+  // receipt mail's language (a USSD gift's payment carries the language picked on the phone's menu).
   const smsPhone = done.find((d) => d.smsPhone)?.smsPhone;
   if (smsPhone) {
     await repos.sms.queue(smsPhone, {
       kind: 'receipt',
-      text: receiptSms(DEFAULT_SMS_LOCALE, {
+      text: receiptSms(locale, {
         amount: done.reduce((sum, d) => sum + d.amount, 0),
         causeTitle: info.get(donor.causeId)?.name ?? 'a cause',
         otherCauses: causeIds.length - 1,

@@ -5,21 +5,32 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { siteOrigin } from '../lib/site-origin';
 import { withdrawalMail } from '../mail/organizer-mail';
-import { DEFAULT_SMS_LOCALE, withdrawalSms, type WithdrawalStep } from '../sms/sms-text';
+import { withdrawalSms, type WithdrawalStep } from '../sms/sms-text';
 import type { WithdrawalStatus } from '../../shared/contract/payouts';
 import type { WithdrawalRow } from '../repositories/withdrawals';
-import { localeOf } from '../lib/localize';
+import { localeOf, localizeText } from '../lib/localize';
 import { MESSAGES, organizerNotice, withdrawalTitle } from './withdrawal-notices';
 
 type Mailed = keyof typeof MESSAGES;
 type Repos = FastifyInstance['repos'];
 
-/** The organizer's text about a withdrawal step (the steps they are mailed about), when their profile number agreed to texts. */
-export async function textOrganizer(repos: Repos, row: WithdrawalRow, causeTitle: string, step: WithdrawalStep): Promise<void> {
-  const reason = step === 'failed' ? row.failureReason : step === 'rejected' ? row.rejectionReason : null;
+/**
+ * The organizer's text about a withdrawal step (the steps they are mailed about), when their profile number agreed to
+ * texts, in their language (`view`: the withdrawal's view, with the cause's title and the organizer's language).
+ */
+export async function textOrganizer(
+  repos: Repos,
+  row: WithdrawalRow,
+  view: { causeTitle: string; organizerLocale: string | null },
+  step: WithdrawalStep,
+): Promise<void> {
+  const locale = localeOf(view.organizerLocale);
+  const written = step === 'failed' ? row.failureReason : step === 'rejected' ? row.rejectionReason : null;
+  // A reason we wrote ourselves reads in their language too; a person's or the provider's own words stay as written.
+  const reason = written ? localizeText(written, locale) : null;
   await repos.sms.queueForUser(row.organizerId, {
     kind: `withdrawal_${step}`,
-    text: withdrawalSms(DEFAULT_SMS_LOCALE, { causeTitle, amount: row.amount, status: step, reason }),
+    text: withdrawalSms(locale, { causeTitle: view.causeTitle, amount: row.amount, status: step, reason }),
   });
 }
 const MAILED = new Set<WithdrawalStatus>(Object.keys(MESSAGES) as Mailed[]);
@@ -41,7 +52,7 @@ export async function moveWithdrawal(
     const locale = localeOf(view.organizerLocale);
     const who = { to: view.organizerEmail, name: view.organizerName, locale };
     await repos.mail.queue(withdrawalMail(who, to, withdrawalTitle(to, locale), message(row, view.causeTitle, locale), link));
-    await textOrganizer(repos, row, view.causeTitle, to as Mailed);
+    await textOrganizer(repos, row, view, to as Mailed);
     return row;
   });
 }

@@ -41,7 +41,7 @@ async function applyTally(app: FastifyInstance, repos: Repos, id: string, t: Tal
   await repos.mail.queue(
     withdrawalMail(who, 'rejected', withdrawalTitle('rejected', locale), MESSAGES.rejected(row, view.causeTitle, locale), link),
   );
-  await textOrganizer(repos, row, view.causeTitle, 'rejected');
+  await textOrganizer(repos, row, view, 'rejected');
 }
 
 export function decideWithdrawal(

@@ -60,14 +60,31 @@ export class SmsRepo {
     return user ? this.queue(user.phone, message) : null;
   }
 
-  /** The same text to every number that asked for the cause's news with a completed gift (each once); how many. */
-  async queueForCauseDonors(causeId: string, message: OutgoingSms): Promise<number> {
-    const ids = await this.insertFor(
-      sql`SELECT DISTINCT d.sms_phone AS phone FROM donations d
-        WHERE d.cause_id = ${causeId} AND d.status = 'completed' AND d.sms_phone IS NOT NULL`,
-      message,
+  /**
+   * The cause's text to every number that asked for its news with a completed gift (each once), in the language
+   * of that number's latest gift (the donor's account's choice, else the language the gift was made in); how many.
+   */
+  async queueForCauseDonors(causeId: string, message: (locale: string | null) => OutgoingSms): Promise<number> {
+    const donors = await queryRows<{ phone: string; locale: string | null }>(
+      this.db,
+      sql`SELECT DISTINCT ON (d.sms_phone) d.sms_phone AS phone, COALESCE(u.locale, p.locale) AS locale
+        FROM donations d
+        LEFT JOIN payments p ON p.id = d.payment_id
+        LEFT JOIN users u ON u.id = d.donor_id
+        WHERE d.cause_id = ${causeId} AND d.status = 'completed' AND d.sms_phone IS NOT NULL
+        ORDER BY d.sms_phone, d.created_at DESC`,
     );
-    return ids.length;
+    const byLocale = new Map<string | null, string[]>();
+    for (const donor of donors) byLocale.set(donor.locale, [...(byLocale.get(donor.locale) ?? []), donor.phone]);
+    let queued = 0;
+    for (const [locale, phones] of byLocale) {
+      const list = sql.join(
+        phones.map((phone) => sql`${phone}`),
+        sql`, `,
+      );
+      queued += (await this.insertFor(sql`SELECT unnest(ARRAY[${list}]::text[]) AS phone`, message(locale))).length;
+    }
+    return queued;
   }
 
   /** Up to `limit` due texts, now this process's for `leaseSeconds`, each with whether its number still agrees. */

@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
-import { causes, ussdSessions, ussdSmsConsents } from '../db/schema';
+import { causes, ussdLanguages, ussdSessions, ussdSmsConsents } from '../db/schema';
 import { PUBLIC_STATUSES, type CauseRow } from './causes';
 
 export type UssdSessionRow = typeof ussdSessions.$inferSelect;
@@ -91,6 +91,19 @@ export class UssdRepo {
       .insert(ussdSmsConsents)
       .values({ phone, receipts })
       .onConflictDoUpdate({ target: ussdSmsConsents.phone, set: { receipts, updatedAt: sql`now()` } });
+  }
+
+  /** The phone's language from "0 Language", kept for its next sessions. */
+  async rememberLanguage(phone: string, locale: string): Promise<void> {
+    await this.db
+      .insert(ussdLanguages)
+      .values({ phone, locale })
+      .onConflictDoUpdate({ target: ussdLanguages.phone, set: { locale, updatedAt: sql`now()` } });
+  }
+
+  async language(phone: string): Promise<string | null> {
+    const [row] = await this.db.select({ locale: ussdLanguages.locale }).from(ussdLanguages).where(eq(ussdLanguages.phone, phone)).limit(1);
+    return row?.locale ?? null;
   }
 
   async smsConsent(phone: string): Promise<boolean | null> {

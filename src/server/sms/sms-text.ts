@@ -1,71 +1,87 @@
 /**
- * Every text Boafo sends, built here and nowhere else, in the recipient's language (`locale`; English
- * until the message catalogs land: an unknown locale reads English). Each is meant to fit one SMS
- * (160 GSM-7 characters): the cause's title is shortened to make room, never the amount, the
- * reference or the link. What still does not fit (a long update, a title in Twi with ɛ or ɔ) is sent
- * as more parts, counted before it is queued (repositories/sms.ts). Money reads "GHS 25.00": the
- * cedi sign ₵ is not in the GSM-7 alphabet and would make every text UCS-2 (70 characters).
+ * Every text Boafo sends, built here and nowhere else, in the recipient's language (`locale`: the `sms`
+ * catalog; an unknown locale reads English). Each is meant to fit one SMS (160 GSM-7 characters): the
+ * cause's title is shortened to make room, never the amount, the reference or the link. What still does
+ * not fit (a long update, words with Twi's or Ewe's ɛ, ɔ, ɖ: UCS-2, 70 characters a part) is sent as
+ * more parts, counted before it is queued (repositories/sms.ts); the title then gives way only as far as
+ * it saves a part. Money reads "GHS 25.00": the cedi sign ₵ is not in the GSM-7 alphabet and would make
+ * every text UCS-2.
  */
 import { formatGhs } from '../../shared/money';
 import { SMS_UPDATE_TITLE_MAX, smsClip, smsSegments } from '../../shared/sms-segments';
 import type { WithdrawalStatus } from '../../shared/contract/payouts';
+import type { ServerMessageId } from '../../shared/i18n/message-ids.gen';
+import { asWritten } from '../lib/localize';
+import { translator } from '../lib/i18n';
 
 export type SmsLocale = string;
 export const DEFAULT_SMS_LOCALE: SmsLocale = 'en';
 
-/** The title is never cut below this many characters, even when the text then takes two parts. */
+/** The title is never cut below this many characters, even when the text then takes more parts. */
 const TITLE_MIN = 16;
 
 const ghs = (pesewas: number) => formatGhs(pesewas).replace('GH₵', 'GHS ');
 
-/** The longest form of `title` (down to TITLE_MIN characters) with which `frame(title)` fits one SMS. */
+/** The locale's words; organizers' and donors' own texts in the values come out as written. */
+const words = (locale: SmsLocale) => asWritten(translator(locale.toLowerCase().split(/[-_]/)[0]));
+
+/**
+ * The longest form of `title` with which `frame(title)` takes as few parts as it can: one SMS when a title
+ * of TITLE_MIN characters allows it, else the fewest such a title allows (never cut below TITLE_MIN).
+ */
 function fitTitle(title: string, frame: (title: string) => string): string {
   const full = smsClip(title, 200);
   let length = [...full].length;
+  const fewest = smsSegments(frame(smsClip(full, Math.min(length, TITLE_MIN)))).parts;
   let text = frame(full);
-  while (smsSegments(text).parts > 1 && length > TITLE_MIN) {
+  while (smsSegments(text).parts > fewest && length > TITLE_MIN) {
     length -= 1;
     text = frame(smsClip(full, length));
   }
   return text;
 }
 
-const en = {
-  receipt: (p: { amount: number; causeTitle: string; otherCauses: number; reference: string; link: string }) =>
-    fitTitle(
-      p.causeTitle,
-      (title) =>
-        `Boafo: thank you for ${ghs(p.amount)} to ${title}${p.otherCauses > 0 ? ` +${p.otherCauses} more` : ''}. Ref ${p.reference} ${p.link}`,
-    ),
-  causeUpdate: (p: { causeTitle: string; body: string }) => `${smsClip(p.causeTitle, SMS_UPDATE_TITLE_MAX)}: ${p.body.trim()}`,
-  firstGift: (p: { causeTitle: string; amount: number; link: string }) =>
-    fitTitle(p.causeTitle, (title) => `Boafo: ${title} got its first gift, ${ghs(p.amount)}! Share it to keep it going: ${p.link}`),
-  goalReached: (p: { causeTitle: string; link: string }) =>
-    fitTitle(p.causeTitle, (title) => `Boafo: ${title} reached its goal. Well done, and thank your donors! ${p.link}`),
-  withdrawal: (p: { causeTitle: string; amount: number; status: WithdrawalStep; reason: string | null }) => {
-    const outcome = {
-      approved: 'was approved',
-      paid: 'was paid',
-      failed: 'failed',
-      rejected: 'was rejected',
-    }[p.status];
-    const why = p.reason ? `: ${smsClip(p.reason, 60)}` : '.';
-    return fitTitle(p.causeTitle, (title) => `Boafo: your withdrawal of ${ghs(p.amount)} from ${title} ${outcome}${why}`);
-  },
-};
-
 /** The withdrawal steps an organizer is texted about (the same ones they are mailed about). */
 export type WithdrawalStep = Extract<WithdrawalStatus, 'approved' | 'paid' | 'failed' | 'rejected'>;
 
-type Catalog = typeof en;
-/** One entry per language; the language work adds its catalogs here. */
-const CATALOGS: Record<string, Catalog> = { en };
-const catalog = (locale: SmsLocale): Catalog => CATALOGS[locale.toLowerCase().split(/[-_]/)[0]] ?? en;
+const WITHDRAWAL: Record<WithdrawalStep, ServerMessageId> = {
+  approved: 'sms.withdrawal.approved',
+  paid: 'sms.withdrawal.paid',
+  failed: 'sms.withdrawal.failed',
+  rejected: 'sms.withdrawal.rejected',
+};
 
 /** The donor's receipt: amount, cause (and how many more), the payment's reference and the short receipt link. */
-export const receiptSms = (locale: SmsLocale, p: Parameters<Catalog['receipt']>[0]) => catalog(locale).receipt(p);
+export function receiptSms(
+  locale: SmsLocale,
+  p: { amount: number; causeTitle: string; otherCauses: number; reference: string; link: string },
+): string {
+  const t = words(locale);
+  const values = { amount: ghs(p.amount), others: p.otherCauses, reference: p.reference, link: p.link };
+  return fitTitle(p.causeTitle, (title) => t('sms.receipt', { ...values, title }));
+}
+
 /** A cause's update, to its donors who asked for texts; the PWA's composer counts the same frame. */
-export const causeUpdateSms = (locale: SmsLocale, p: Parameters<Catalog['causeUpdate']>[0]) => catalog(locale).causeUpdate(p);
-export const firstGiftSms = (locale: SmsLocale, p: Parameters<Catalog['firstGift']>[0]) => catalog(locale).firstGift(p);
-export const goalReachedSms = (locale: SmsLocale, p: Parameters<Catalog['goalReached']>[0]) => catalog(locale).goalReached(p);
-export const withdrawalSms = (locale: SmsLocale, p: Parameters<Catalog['withdrawal']>[0]) => catalog(locale).withdrawal(p);
+export function causeUpdateSms(locale: SmsLocale, p: { causeTitle: string; body: string }): string {
+  return words(locale)('sms.causeUpdate', { title: smsClip(p.causeTitle, SMS_UPDATE_TITLE_MAX), body: p.body.trim() });
+}
+
+export function firstGiftSms(locale: SmsLocale, p: { causeTitle: string; amount: number; link: string }): string {
+  const t = words(locale);
+  return fitTitle(p.causeTitle, (title) => t('sms.firstGift', { title, amount: ghs(p.amount), link: p.link }));
+}
+
+export function goalReachedSms(locale: SmsLocale, p: { causeTitle: string; link: string }): string {
+  const t = words(locale);
+  return fitTitle(p.causeTitle, (title) => t('sms.goalReached', { title, link: p.link }));
+}
+
+/** A withdrawal step; `reason` (a reviewer's or the provider's own words) follows a colon, as written. */
+export function withdrawalSms(
+  locale: SmsLocale,
+  p: { causeTitle: string; amount: number; status: WithdrawalStep; reason: string | null },
+): string {
+  const t = words(locale);
+  const end = p.reason ? `: ${smsClip(p.reason, 60)}` : '.';
+  return fitTitle(p.causeTitle, (title) => t(WITHDRAWAL[p.status], { title, amount: ghs(p.amount), end }));
+}

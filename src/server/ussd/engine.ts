@@ -13,6 +13,7 @@ import { daysLeft } from '../../shared/cause-deadline';
 import { networkOfMobile, normaliseGhanaMobile } from '../../shared/phone';
 import { CAUSE_CODE_PATTERN } from '../../shared/ussd';
 import { AMOUNT_ERRORS, checkAmount } from '../payments/amounts';
+import { localizeText } from '../lib/localize';
 import { acceptsDonations } from '../repositories/causes';
 import type { UssdSessionRow } from '../repositories/ussd';
 import { recordUssdSmsConsent } from './sms-consent';
@@ -126,17 +127,25 @@ function giftAnswer(screen: Screen, data: SessionData, outcome: GiftOutcome): Ne
   const gift = { name: data.causeName ?? '', amount: data.amount ?? 0 };
   if (outcome.kind === 'sending') return finish(screen, data, T.approveOnPhone(locale, gift));
   if (outcome.kind === 'not_accepting') return finish(screen, data, T.giftFailed(locale, T.giftStopped(locale)));
-  if (outcome.kind === 'failed') return finish(screen, data, T.giftFailed(locale, outcome.why ?? T.giftUnreachable(locale)));
+  // Our own English (an API error's detail) reads in the caller's language; a provider's own words stay as they came.
+  if (outcome.kind === 'failed')
+    return finish(screen, data, T.giftFailed(locale, outcome.why ? localizeText(outcome.why, locale) : T.giftUnreachable(locale)));
   const { charge } = outcome;
   if (charge.status === 'success') return finish(screen, data, T.giftReceived(locale, gift.amount));
-  if (charge.status === 'failed') return finish(screen, data, T.giftFailed(locale, charge.display_text));
+  if (charge.status === 'failed') return finish(screen, data, T.giftFailed(locale, localizeText(charge.display_text, locale)));
   if (charge.status === 'send_otp') return show('give_otp', data);
   return finish(screen, data, T.approveOnPhone(locale, gift));
 }
 
+/** The language the calling phone picked last time (ussd_languages), else English. */
+async function rememberedLocale(app: FastifyInstance, phone: string | null): Promise<T.UssdLocale> {
+  const chosen = phone ? await app.repos.ussd.language(phone) : null;
+  return T.isUssdLocale(chosen) ? chosen : T.DEFAULT_USSD_LOCALE;
+}
+
 /** The session's first screen: the menu, or straight to a cause's gift when its code was dialled (*920*44*123456#). */
-async function opening(ctx: Context, dialled: string): Promise<Next> {
-  const data: SessionData = { locale: T.DEFAULT_USSD_LOCALE };
+async function opening(ctx: Context, dialled: string, locale: T.UssdLocale): Promise<Next> {
+  const data: SessionData = { locale };
   if (!CAUSE_CODE_PATTERN.test(dialled)) return show('menu', data);
   if (!canGive(ctx)) return finish('menu', data, T.needsMobileMoney(data.locale!));
   return answer(ctx, { screen: 'give_code', data, tries: 0 }, dialled);
@@ -161,6 +170,8 @@ async function answer(ctx: Context, current: { screen: Screen; data: SessionData
     case 'language': {
       const picked = T.USSD_LOCALES[Number(input) - 1];
       if (!/^\d$/.test(input) || !picked) return retry(screen, data, tries, 'not_a_choice');
+      // Kept by number: the phone's next session opens in it (a caller who is not a Ghana mobile keeps it for this one).
+      if (ctx.phone) await ctx.app.repos.ussd.rememberLanguage(ctx.phone, picked.code);
       return show('menu', { ...data, locale: picked.code });
     }
     case 'give_code':
@@ -195,7 +206,7 @@ async function answer(ctx: Context, current: { screen: Screen; data: SessionData
       if (input !== '1' && input !== '2') return retry(screen, data, tries, 'not_a_choice');
       const receipts = input === '1';
       await recordUssdSmsConsent(ctx.app.repos, ctx.phone!, receipts);
-      const gift = { sessionId: ctx.sessionId, causeId: data.causeId!, amount: data.amount!, phone: ctx.phone!, texts: receipts };
+      const gift = { sessionId: ctx.sessionId, causeId: data.causeId!, amount: data.amount!, phone: ctx.phone!, texts: receipts, locale };
       const outcome = await startUssdGift(ctx.app, ctx.request, { ...gift, network: networkOfMobile(ctx.phone!)! });
       return giftAnswer(screen, { ...data, receipts }, outcome);
     }
@@ -228,16 +239,16 @@ export async function answerUssd(app: FastifyInstance, request: FastifyRequest, 
   const id = `${turn.gateway}:${turn.sessionId}`;
   const phone = normaliseGhanaMobile(turn.phone);
   const ctx: Context = { app, request, sessionId: id, phone };
-  const locale = T.DEFAULT_USSD_LOCALE;
   const session = await app.repos.ussd.session(id);
 
   if (!session) {
+    const locale = await rememberedLocale(app, phone);
     if (turn.kind === 'end') return { text: T.goodbye(locale), end: true };
     // A continuing turn of a session we never opened: an Africa's Talking dial string (*384*1*123456#)
     // arrives as the first request's text, anything else is a session that is gone.
     const dialled = turn.kind === 'start' ? turn.input : turn.cumulative && !turn.input.includes('*') ? turn.input : null;
     if (dialled === null) return { text: T.sessionExpired(locale), end: true };
-    const first = await opening(ctx, dialled.trim().slice(0, MAX_INPUT + 1));
+    const first = await opening(ctx, dialled.trim().slice(0, MAX_INPUT + 1), locale);
     const values = { screen: first.screen, data: first.data as Record<string, unknown>, tries: first.tries, lastText: first.text };
     const created = await app.repos.ussd.create({
       id,

@@ -40,6 +40,8 @@ export interface UssdGift {
   network: MobileNetwork;
   /** The caller answered "1 Yes" to texts: the receipt and the cause's news go to this phone. */
   texts: boolean;
+  /** The session's language: the payment keeps it, so the SMS receipt and the cause's news are written in it. */
+  locale: string;
 }
 
 /** Resolves after `ms` with null, unless the work answered first. */
@@ -63,7 +65,7 @@ export async function startUssdGift(app: FastifyInstance, request: FastifyReques
   const email = ussdDonorEmail(gift.phone);
   const payment = await app.repos.transaction(async (tx) => {
     const created = await tx.payments.createWithDonations(
-      { reference, provider: app.payments.name, email, userId: null, cartId: null },
+      { reference, provider: app.payments.name, email, userId: null, cartId: null, locale: gift.locale },
       {
         donorId: null,
         email,

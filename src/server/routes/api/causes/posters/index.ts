@@ -1,15 +1,18 @@
 /**
- * GET /api/causes/{id}/poster.pdf?format=a4|flyer: the organizer's printable poster of an approved
+ * GET /api/causes/{id}/poster.pdf?format=a4|flyer&lang=ee: the organizer's printable poster of an approved
  * cause (documents/poster-pdf.ts), with a QR code to its page and the string a feature phone dials.
  * Its organizer and admins only. Registered under the /api/causes prefix beside the cause routes.
+ * In the language the organizer uses the app in (the app sends it as ?lang=; else their account's choice,
+ * else the request's cookie or Accept-Language), like the receipts and statements they print.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PosterQuery } from '../../../../../shared/contract/posters';
 import { ussdDialString } from '../../../../../shared/ussd';
-import { DEFAULT_POSTER_LOCALE } from '../../../../documents/poster-text';
 import { posterPdf } from '../../../../documents/poster-pdf';
 import { ApiError } from '../../../../lib/api-error';
+import { localeOfRequest } from '../../../../lib/i18n';
+import { localeOf } from '../../../../lib/localize';
 import { siteOrigin } from '../../../../lib/site-origin';
 import { PUBLIC_STATUSES } from '../../../../repositories/causes';
 import { isUuid } from '../../../../repositories/search';
@@ -62,7 +65,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           code: cause.shortCode,
           dial: serviceCode ? ussdDialString(serviceCode, cause.shortCode) : null,
           cover: await coverBytes(cause.coverImage),
-          locale: DEFAULT_POSTER_LOCALE,
+          locale: localeOf(request.query.lang, await app.repos.users.localeOf(user.id), localeOfRequest(request.headers)),
         },
         format,
       );

@@ -19,7 +19,7 @@ import { UPDATE_BODY_MAX } from '../../../../../shared/limits';
 import { ApiError, BLANK, FieldErrorList, REQUIRED } from '../../../../lib/api-error';
 import { siteOrigin } from '../../../../lib/site-origin';
 import { causeUpdateMail } from '../../../../mail/update-mail';
-import { DEFAULT_SMS_LOCALE, causeUpdateSms } from '../../../../sms/sms-text';
+import { causeUpdateSms } from '../../../../sms/sms-text';
 import type { CauseUpdateView } from '../../../../repositories/cause-updates';
 import { isUuid } from '../../../../repositories/search';
 import type { AuthUser } from '../../../../lib/tokens';
@@ -135,10 +135,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           );
         }
         // One text per number that asked for this cause's news on the donation form and still agrees.
-        await repos.sms.queueForCauseDonors(cause.id, {
+        await repos.sms.queueForCauseDonors(cause.id, (locale) => ({
           kind: 'cause_update',
-          text: causeUpdateSms(DEFAULT_SMS_LOCALE, { causeTitle: cause.name, body }),
-        });
+          text: causeUpdateSms(localeOf(locale), { causeTitle: cause.name, body }),
+        }));
         return row;
       });
       const author = await app.repos.users.findById(user.id);
