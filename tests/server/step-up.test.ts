@@ -13,6 +13,7 @@ import { ADMIN } from './helpers/causes';
 import { donate, one, paymentRow, sandboxDecide, scene, verify } from './helpers/giving';
 import { fund, MOMO, requestWithdrawal, SANDBOX_BANK, saveDetails, useDetails } from './helpers/payouts';
 import { give } from './helpers/refunds';
+import { international, newPhone } from './helpers/sms';
 import { ensureTwoStep, nextCode, signInWithTwoStep, stepUp } from './helpers/two-step';
 
 const STALE = 11 * 60;
@@ -122,10 +123,18 @@ describe.each(backends)('step-up on $name', (backend) => {
     }
   });
 
-  it('holds withdrawals after a payout details change, mails an undo link, and the undo restores the details and signs out', async () => {
+  it('holds withdrawals after a payout details change, mails and texts an undo link, and the undo restores the details and signs out', async () => {
     const { app } = ctx;
     const { organizer, causeId } = await scene(app);
     await useDetails(app, organizer.access, MOMO);
+    const phone = newPhone();
+    const texts = await app.inject({
+      method: 'PUT',
+      url: '/api/user/profile/',
+      headers: bearer(organizer.access),
+      payload: { phone_number: phone, sms_opt_in: true },
+    });
+    expect(texts.statusCode, texts.body).toBe(200);
     await fund(app, causeId, 20_000);
     expect((await requestWithdrawal(app, organizer.access, causeId, '5.00')).statusCode).toBe(201);
     expect((await saveDetails(app, organizer.access, SANDBOX_BANK)).statusCode).toBe(200);
@@ -145,6 +154,13 @@ describe.each(backends)('step-up on $name', (backend) => {
     expect(mail.subject).toMatch(/payout details were changed/);
     expect(mail.text_body).toMatch(/24 hours/);
     const token = decodeURIComponent(/payout-undo\?token=([^\s)]+)/.exec(mail.text_body)![1]);
+    // The same notice by text, to the number that agreed to texts: where the money now goes, the hold, the same link.
+    const text = await one<{ text_body: string }>(
+      app,
+      sql`SELECT text_body FROM mail_outbox WHERE channel = 'sms' AND kind = 'payout_changed' AND to_address = ${international(phone)}`,
+    );
+    expect(text.text_body).toMatch(/held 24 h/);
+    expect(text.text_body).toContain(`payout-undo?token=${encodeURIComponent(token)}`);
 
     const undo = (t: string) => app.inject({ method: 'POST', url: '/api/user/payout-details/undo/', payload: { token: t } });
     expect((await undo('not-a-token')).statusCode).toBe(400);

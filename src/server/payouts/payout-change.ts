@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { WithdrawalDetails } from '../../shared/contract/payouts';
 import { sha256Hex } from '../lib/tokens';
 import { payoutChangedMail } from '../mail/security-mail';
+import { payoutChangedSms } from '../sms/sms-text';
 import { sorted } from '../repositories/payout-changes';
 import type { Repos } from '../repositories/repos';
 import type { UserRow } from '../repositories/users';
@@ -36,11 +37,12 @@ export interface PayoutChangeNotice {
 }
 
 /**
- * Tells the organizer their payout details changed: a mail through the outbox and a notification
- * in the app, both in the caller's transaction. Another channel (SMS) is queued here too, beside
- * them, so every change reaches every channel the person has.
+ * Tells the organizer their payout details changed: a mail and a text through the outbox and a
+ * notification in the app, all in the caller's transaction, so every change reaches every channel
+ * the person has.
  */
 export async function queuePayoutChangeNotice(repos: Repos, notice: PayoutChangeNotice): Promise<void> {
+  const locale = localeOf(await repos.users.localeOf(notice.userId));
   await repos.mail.queue(
     payoutChangedMail({
       to: notice.email,
@@ -48,9 +50,16 @@ export async function queuePayoutChangeNotice(repos: Repos, notice: PayoutChange
       destination: notice.destination,
       holdHours: notice.holdHours,
       undoLink: notice.undoLink,
-      locale: localeOf(await repos.users.localeOf(notice.userId)),
+      locale,
     }),
   );
+  // A text too, when the profile's number agreed to texts (the outbox checks consent when it sends).
+  if (notice.phone) {
+    await repos.sms.queue(notice.phone, {
+      kind: 'payout_changed',
+      text: payoutChangedSms(locale, { destination: notice.destination, holdHours: notice.holdHours, undoLink: notice.undoLink }),
+    });
+  }
   await repos.notifications.toUser(notice.userId, {
     title: 'Payout details changed',
     message:

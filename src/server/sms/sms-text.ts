@@ -85,3 +85,11 @@ export function withdrawalSms(
   const end = p.reason ? `: ${smsClip(p.reason, 60)}` : '.';
   return fitTitle(p.causeTitle, (title) => t(WITHDRAWAL[p.status], { title, amount: ghs(p.amount), end }));
 }
+
+/** To an organizer whose payout details changed (or were removed): where money now goes, the hold, and the undo link. */
+export function payoutChangedSms(locale: SmsLocale, p: { destination: string | null; holdHours: number; undoLink: string }): string {
+  const t = words(locale);
+  return p.destination === null
+    ? t('sms.payoutRemoved', { link: p.undoLink })
+    : t('sms.payoutChanged', { destination: p.destination, hours: p.holdHours, link: p.undoLink });
+}

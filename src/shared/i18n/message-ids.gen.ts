@@ -1536,6 +1536,8 @@ export type ServerMessageId =
   | 'sms.causeUpdate'
   | 'sms.firstGift'
   | 'sms.goalReached'
+  | 'sms.payoutChanged'
+  | 'sms.payoutRemoved'
   | 'sms.receipt'
   | 'sms.withdrawal.approved'
   | 'sms.withdrawal.failed'
