@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, type SmsSettings } from '../../../src/server/config';
 import { queryRows } from '../../../src/server/db/client';
 import { donate, sandboxDecide, verify } from './giving';
+import { adminAction, fund, requestWithdrawal, useDetails } from './payouts';
 
 export const INBOUND_TOKEN = 'inbound-token-0123456789';
 
@@ -68,4 +69,28 @@ export function reply(app: FastifyInstance, from: string, content: string, token
     url: `/api/sms/inbound/${token === null ? '' : `?token=${token}`}`,
     payload: { From: from, To: '1234', Content: content },
   });
+}
+
+/**
+ * What an organizer is texted about, played once: a first gift (20.00), the goal reached (15.00 more on a 30.00
+ * goal), a withdrawal of 40.00 approved and one of 5.00 rejected with `rejectReason`.
+ */
+export async function playOrganizerSteps(
+  app: FastifyInstance,
+  scene: { admin: { access: string }; organizer: { access: string }; causeId: string },
+  rejectReason: string,
+): Promise<void> {
+  const { admin, organizer, causeId } = scene;
+  await settle(app, await giveWithTexts(app, causeId, null, '20.00'));
+  await settle(app, await giveWithTexts(app, causeId, null, '15.00'));
+  await useDetails(app, organizer.access);
+  await fund(app, causeId, 10_000);
+  const paid = (await requestWithdrawal(app, organizer.access, causeId, '40.00')).json().id;
+  expectStatus(await adminAction(app, admin.access, paid, 'approve'), 200);
+  const rejected = (await requestWithdrawal(app, organizer.access, causeId, '5.00')).json().id;
+  expectStatus(await adminAction(app, admin.access, rejected, 'reject', { reason: rejectReason }), 200);
+}
+
+function expectStatus(res: { statusCode: number; body: string }, status: number): void {
+  if (res.statusCode !== status) throw new Error(`expected ${status}, got ${res.statusCode}: ${res.body}`);
 }
