@@ -34,6 +34,8 @@ export interface PayoutChangeNotice {
   destination: string | null;
   holdHours: number;
   undoLink: string;
+  /** The first details the account saved (nothing replaced): mailed, not texted. */
+  first: boolean;
 }
 
 /**
@@ -53,8 +55,9 @@ export async function queuePayoutChangeNotice(repos: Repos, notice: PayoutChange
       locale,
     }),
   );
-  // A text too, when the profile's number agreed to texts (the outbox checks consent when it sends).
-  if (notice.phone) {
+  // A text too when details were replaced or removed, to a profile number that agreed to texts (the outbox checks
+  // consent when it sends). A first set replaces nothing a thief could redirect: the mail is enough.
+  if (notice.phone && !notice.first) {
     await repos.sms.queue(notice.phone, {
       kind: 'payout_changed',
       text: payoutChangedSms(locale, { destination: notice.destination, holdHours: notice.holdHours, undoLink: notice.undoLink }),
@@ -91,6 +94,7 @@ export async function recordPayoutChange(
     destination: details ? destinationLabel(details) : null,
     holdHours,
     undoLink: `${input.siteOrigin}/payout-undo?token=${encodeURIComponent(token)}`,
+    first: !before,
   });
   return { holdUntil: change.holdUntil };
 }

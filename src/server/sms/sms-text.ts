@@ -89,7 +89,8 @@ export function withdrawalSms(
 /** To an organizer whose payout details changed (or were removed): where money now goes, the hold, and the undo link. */
 export function payoutChangedSms(locale: SmsLocale, p: { destination: string | null; holdHours: number; undoLink: string }): string {
   const t = words(locale);
-  return p.destination === null
-    ? t('sms.payoutRemoved', { link: p.undoLink })
-    : t('sms.payoutChanged', { destination: p.destination, hours: p.holdHours, link: p.undoLink });
+  if (p.destination === null) return t('sms.payoutRemoved', { link: p.undoLink });
+  return p.holdHours > 0
+    ? t('sms.payoutChanged', { destination: p.destination, hours: p.holdHours, link: p.undoLink })
+    : t('sms.payoutChangedNow', { destination: p.destination, link: p.undoLink });
 }

@@ -1537,6 +1537,7 @@ export type ServerMessageId =
   | 'sms.firstGift'
   | 'sms.goalReached'
   | 'sms.payoutChanged'
+  | 'sms.payoutChangedNow'
   | 'sms.payoutRemoved'
   | 'sms.receipt'
   | 'sms.withdrawal.approved'
