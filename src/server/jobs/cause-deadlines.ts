@@ -6,14 +6,14 @@
  * the same cause twice.
  */
 import type { FastifyInstance } from 'fastify';
-import { localeOf } from '../lib/localize';
+import { english, localeOf } from '../lib/localize';
 import { causeEndedMail, endedNotice } from '../mail/deadline-mail';
 import type { Repos } from '../repositories/repos';
 import type { EndedCause } from '../repositories/sweep-claims';
 
 /** Causes ended per sweep and process: a backlog drains over a few sweeps. */
 const BATCH = 20;
-export const CAUSE_ENDED_TITLE = 'Cause ended';
+export const CAUSE_ENDED_TITLE = english('server.notice.causeEnded.title');
 
 /** Addresses no mail should go to: an erased account's placeholder (account-erasure.ts). */
 const undeliverable = (email: string) => email.toLowerCase().endsWith('.invalid');

@@ -1,6 +1,7 @@
 /** What a cause's organizer and donors hear when its end date has passed and it closed by itself. */
 import type { Locale } from '../../shared/i18n/locales';
 import { translator, type Translate } from '../lib/i18n';
+import { english } from '../lib/localize';
 import { pdfGhs } from '../lib/receipt-format';
 import type { OutgoingMail } from '../repositories/mail';
 import { greeting, render } from './layout';
@@ -20,8 +21,14 @@ function endedSentence(t: Translate, { causeName, raised, goal }: Omit<EndedFact
   return goal > 0 ? t('mail.deadline.endedOfGoal', values) : t('mail.deadline.ended', values);
 }
 
-/** The notification's text (in English, like every notification). */
-export const endedNotice = (facts: Omit<EndedFacts, 'link'>) => endedSentence(translator('en'), facts);
+/**
+ * The notification's text: the same sentence from the `server` catalog, in English, which the API puts into
+ * each reader's language on the way out (lib/localize.ts).
+ */
+export function endedNotice({ causeName, raised, goal }: Omit<EndedFacts, 'link'>): string {
+  const values = { cause: causeName, raised: pdfGhs(raised), goal: pdfGhs(goal) };
+  return goal > 0 ? english('server.notice.causeEnded.ofGoal', values) : english('server.notice.causeEnded.noGoal', values);
+}
 
 export function causeEndedMail(to: string, name: string, facts: EndedFacts, audience: 'organizer' | 'donor', locale: Locale): OutgoingMail {
   const organizer = audience === 'organizer';

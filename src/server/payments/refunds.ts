@@ -99,18 +99,24 @@ export async function completeRefund(repos: Repos, refundId: string, providerSta
     // An admin's refund takes money from the organizer's balance: they hear of it.
     if (cause && won.requestedBy !== cause.organizerId) {
       await tx.notifications.toUser(cause.organizerId, {
-        title: 'Donation refunded',
-        message: `An admin refunded ${formatGhs(won.amount)} of a donation to "${cause.name}" to its donor.`,
+        title: english('server.notice.donationRefunded.title'),
+        message: english('server.notice.donationRefunded.byAdmin', { amount: formatGhs(won.amount), cause: cause.name }),
         causeId: won.causeId,
       });
     }
     if (donation?.donorId) {
       const whole = donation.refundedAmount === donation.amount && won.amount === donation.amount;
+      const values = { part: formatGhs(won.amount), amount: formatGhs(donation.amount), cause: cause?.name };
+      const message = whole
+        ? cause
+          ? english('server.notice.donationRefunded.whole', values)
+          : english('server.notice.donationRefunded.wholeUnnamed', values)
+        : cause
+          ? english('server.notice.donationRefunded.part', values)
+          : english('server.notice.donationRefunded.partUnnamed', values);
       await tx.notifications.toUser(donation.donorId, {
-        title: 'Donation refunded',
-        message: whole
-          ? `Your donation of ${formatGhs(donation.amount)} to "${cause?.name ?? 'a cause'}" was refunded to you.`
-          : `${formatGhs(won.amount)} of your donation of ${formatGhs(donation.amount)} to "${cause?.name ?? 'a cause'}" was refunded to you.`,
+        title: english('server.notice.donationRefunded.title'),
+        message,
         causeId: won.causeId,
       });
     }

@@ -14,6 +14,7 @@
  */
 import { formatGhs } from '../../shared/money';
 import type { SettlementLinks } from '../lib/receipt-links';
+import { english } from '../lib/localize';
 import type { Repos } from '../repositories/repos';
 import type { SettledDonation } from '../repositories/settlements';
 import { splitInProportion } from './amounts';
@@ -66,7 +67,7 @@ export async function resolveFlaggedPayment(
 
       if (resolution.action === 'refund') {
         await tx.settlements.moveDonations(won.id, OPEN_DONATION, 'refunded');
-        await tellDonor(tx, open, (title, total) => `Your donation of ${total} to "${title}" was refunded to you.`, 'Donation refunded');
+        await tellDonorRefunded(tx, open);
         return { kind: 'resolved', payment: won } as const;
       }
 
@@ -87,11 +88,19 @@ export async function resolveFlaggedPayment(
   }
 }
 
-async function tellDonor(repos: Repos, rows: SettledDonation[], message: (title: string, total: string) => string, title: string) {
+/** Each signed-in donor of the payment hears their whole gift was paid back. */
+async function tellDonorRefunded(repos: Repos, rows: SettledDonation[]) {
   const info = await repos.settlements.causeInfo([...new Set(rows.map((r) => r.causeId))]);
   for (const row of rows) {
     if (!row.donorId) continue;
-    const name = info.get(row.causeId)?.name ?? 'a cause';
-    await repos.notifications.toUser(row.donorId, { title, message: message(name, formatGhs(row.amount)), causeId: row.causeId });
+    const cause = info.get(row.causeId)?.name;
+    const values = { amount: formatGhs(row.amount), cause };
+    await repos.notifications.toUser(row.donorId, {
+      title: english('server.notice.donationRefunded.title'),
+      message: cause
+        ? english('server.notice.donationRefunded.whole', values)
+        : english('server.notice.donationRefunded.wholeUnnamed', values),
+      causeId: row.causeId,
+    });
   }
 }

@@ -56,7 +56,10 @@ async function flag(repos: Repos, payment: PaymentRow, reason: string, result: P
   // What the provider says it took is kept: an admin may credit exactly that (payments/resolve.ts).
   const received = result ? { receivedAmount: result.amount, receivedCurrency: result.currency } : {};
   const row = await repos.settlements.flag(payment.id, reason, received);
-  await repos.notifications.toAdmins({ title: 'Payment flagged', message: `Payment ${payment.reference} flagged: ${reason}` });
+  await repos.notifications.toAdmins({
+    title: english('server.notice.paymentFlagged.title'),
+    message: english('server.notice.paymentFlagged.message', { reference: payment.reference, reason }),
+  });
   return row;
 }
 
@@ -112,17 +115,20 @@ export async function creditDonations(
         text: goalReachedSms(organizerAddress(cause).locale, { causeTitle: cause.name, link: links.causeUrl(cause.id) }),
       });
     }
-    const amount = formatGhs(donation.amount);
-    const who = donation.isAnonymous ? 'An anonymous donor' : donation.donorName.trim() || 'Someone';
+    const values = { amount: formatGhs(donation.amount), cause: cause.name, donor: donation.donorName.trim() };
     await repos.notifications.toUser(cause.organizerId, {
-      title: 'New donation',
-      message: `${who} donated ${amount} to "${cause.name}"`,
+      title: english('server.notice.newDonation.title'),
+      message: donation.isAnonymous
+        ? english('server.notice.newDonation.anonymous', values)
+        : values.donor
+          ? english('server.notice.newDonation.named', values)
+          : english('server.notice.newDonation.someone', values),
       causeId: cause.id,
     });
     if (donation.donorId) {
       await repos.notifications.toUser(donation.donorId, {
-        title: 'Donation confirmed',
-        message: `Your donation of ${amount} to "${cause.name}" is confirmed.`,
+        title: english('server.notice.donationConfirmed.title'),
+        message: english('server.notice.donationConfirmed.message', values),
         causeId: cause.id,
       });
     }

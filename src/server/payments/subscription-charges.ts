@@ -3,12 +3,14 @@
  * asking for the same month again — a repeated sandbox request, a webhook delivered twice —
  * finds that payment instead of making a second, and settlePayment credits it exactly once.
  */
+import type { ServerMessageId } from '../../shared/i18n/message-ids.gen';
+import { english } from '../lib/localize';
 import type { Repos } from '../repositories/repos';
 import type { DonorInfo } from '../repositories/payments';
 import type { PaymentRow } from '../repositories/settlements';
 import type { SubscriptionRow } from '../repositories/subscriptions';
 
-export const CHARGE_FAILED_TITLE = 'Monthly gift not charged';
+export const CHARGE_FAILED_TITLE = english('server.notice.chargeFailed.title');
 
 /** PostgreSQL's unique_violation, however the driver wraps it. */
 export function isUniqueViolation(error: unknown): boolean {
@@ -66,22 +68,27 @@ export async function subscriptionSettled(repos: Repos, payment: PaymentRow): Pr
   if (payment.status !== 'failed' || (payment.subscriptionPeriod ?? 1) <= 1) return;
   const subscription = await repos.subscriptions.find({ id: payment.subscriptionId });
   if (!subscription) return;
-  await tellGiftDonor(
-    repos,
-    subscription,
-    CHARGE_FAILED_TITLE,
-    (names) => `Your monthly gift to ${names} could not be charged. Check your payment method; the next month will be tried as usual.`,
-  );
+  await tellGiftDonor(repos, subscription, {
+    title: CHARGE_FAILED_TITLE,
+    named: 'server.notice.chargeFailed.message',
+    unnamed: 'server.notice.chargeFailed.messageUnnamed',
+  });
+}
+
+/** A gift donor's notice: its title, and its sentence with the gift's causes named or (none left) without them. */
+export interface GiftNotice {
+  title: string;
+  named: ServerMessageId;
+  unnamed: ServerMessageId;
 }
 
 /** A notification to the gift's donor naming its causes ("A", "B"), linked to its first cause. */
-export async function tellGiftDonor(
-  repos: Repos,
-  subscription: SubscriptionRow,
-  title: string,
-  message: (names: string) => string,
-): Promise<void> {
+export async function tellGiftDonor(repos: Repos, subscription: SubscriptionRow, notice: GiftNotice): Promise<void> {
   const lines = (await repos.subscriptions.lines([subscription.id])).get(subscription.id) ?? [];
-  const names = lines.map((l) => `"${l.causeTitle}"`).join(', ') || 'your causes';
-  await repos.notifications.toUser(subscription.userId, { title, message: message(names), causeId: lines[0]?.causeId ?? null });
+  const causes = lines.map((l) => `"${l.causeTitle}"`).join(', ');
+  await repos.notifications.toUser(subscription.userId, {
+    title: notice.title,
+    message: causes ? english(notice.named, { causes }) : english(notice.unnamed),
+    causeId: lines[0]?.causeId ?? null,
+  });
 }

@@ -105,7 +105,7 @@ export async function cancelMonthly(app: FastifyInstance, subscription: Subscrip
   return app.repos.subscriptions.cancel(subscription.id);
 }
 
-export const GIFT_STOPPED_TITLE = 'Monthly gift stopped';
+export const GIFT_STOPPED_TITLE = english('server.notice.giftStopped.title');
 
 /**
  * The sweeper's part: gifts naming a cause that no longer takes donations are cancelled at the
@@ -119,13 +119,11 @@ export async function stopGiftsForEndedCauses(app: FastifyInstance, limit: numbe
       const cancelled = await cancelMonthly(app, gift);
       if (!cancelled) continue;
       stopped += 1;
-      await tellGiftDonor(
-        app.repos,
-        gift,
-        GIFT_STOPPED_TITLE,
-        (names) =>
-          `Your monthly gift to ${names} has stopped because a cause in it no longer takes donations. Nothing more will be charged.`,
-      );
+      await tellGiftDonor(app.repos, gift, {
+        title: GIFT_STOPPED_TITLE,
+        named: 'server.notice.giftStopped.message',
+        unnamed: 'server.notice.giftStopped.messageUnnamed',
+      });
     } catch (error) {
       app.log.warn({ err: error, code: gift.code }, 'Could not stop a monthly gift for an ended cause; tried again next sweep');
     }

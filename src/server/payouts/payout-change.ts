@@ -14,7 +14,7 @@ import { sorted } from '../repositories/payout-changes';
 import type { Repos } from '../repositories/repos';
 import type { UserRow } from '../repositories/users';
 import { asWithdrawalDetails, destinationLabel } from './details';
-import { localeOf } from '../lib/localize';
+import { english, localeOf } from '../lib/localize';
 
 type Details = Record<string, unknown> | null;
 
@@ -64,11 +64,11 @@ export async function queuePayoutChangeNotice(repos: Repos, notice: PayoutChange
     });
   }
   await repos.notifications.toUser(notice.userId, {
-    title: 'Payout details changed',
+    title: english('server.notice.payoutChanged.title'),
     message:
       notice.destination === null
-        ? 'Your withdrawal details were removed. If this was not you, use the link we emailed you to undo it.'
-        : `Withdrawals now go to ${notice.destination}. If this was not you, use the link we emailed you to undo it.`,
+        ? english('server.notice.payoutChanged.removed')
+        : english('server.notice.payoutChanged.message', { destination: notice.destination }),
   });
 }
 

@@ -2,18 +2,16 @@
  * What organizers, treasurers and admins read about a withdrawal: the notifications' titles and
  * sentences (the mails say the same in the recipient's language). The repository writes whatever it is
  * handed here, in the transaction that moves the withdrawal, and words nothing itself. Notifications are
- * written in English; a mail passes its reader's language.
+ * written in English from the catalog (the API puts them into each reader's language); a mail passes its reader's language.
  */
 import type { WithdrawalStatus } from '../../shared/contract/payouts';
 import type { Locale } from '../../shared/i18n/locales';
 import { formatGhs } from '../../shared/money';
 import { translator } from '../lib/i18n';
-import { localizeText } from '../lib/localize';
+import { english, localizeText } from '../lib/localize';
 import type { Notice, RequestNotices, WithdrawalRow } from '../repositories/withdrawals';
 
-const inEnglish = translator('en');
-
-export const APPROVAL_TITLE = inEnglish('server.withdrawal.approvalTitle');
+export const APPROVAL_TITLE = english('server.withdrawal.approvalTitle');
 
 /** A withdrawal's title for each status (the notification's title, the mail's subject). */
 export function withdrawalTitle(status: WithdrawalStatus, locale: Locale = 'en'): string {
@@ -66,18 +64,31 @@ export const organizerNotice =
 /** A new request: the admins hear when no treasurer must approve it first, else each treasurer is asked. */
 export function requestNotices(organizerName: string, amount: number): RequestNotices {
   return (cause) => {
-    const asked = `${organizerName || 'An organizer'} asked to withdraw ${formatGhs(amount)} from "${cause}".`;
+    const values = { organizer: organizerName, amount: formatGhs(amount), cause };
     return {
-      admins: { title: withdrawalTitle('requested'), message: asked },
-      treasurers: { title: APPROVAL_TITLE, message: `${asked} Please approve or reject it.` },
+      admins: {
+        title: withdrawalTitle('requested'),
+        message: organizerName
+          ? english('server.notice.withdrawalAsked.message', values)
+          : english('server.notice.withdrawalAsked.messageUnnamed', values),
+      },
+      treasurers: {
+        title: APPROVAL_TITLE,
+        message: organizerName
+          ? english('server.notice.withdrawalAsked.approve', values)
+          : english('server.notice.withdrawalAsked.approveUnnamed', values),
+      },
     };
   };
 }
 
 /** The treasurers approved: the admins hear of it as of any request. */
 export function releasedNotice(w: WithdrawalRow, organizerName: string, cause: string): Notice {
+  const values = { organizer: organizerName, amount: formatGhs(w.amount), cause };
   return {
     title: withdrawalTitle('requested'),
-    message: `${organizerName || 'An organizer'} asked to withdraw ${formatGhs(w.amount)} from "${cause}" (approved by its treasurers).`,
+    message: organizerName
+      ? english('server.notice.withdrawalAsked.released', values)
+      : english('server.notice.withdrawalAsked.releasedUnnamed', values),
   };
 }

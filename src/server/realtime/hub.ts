@@ -98,9 +98,16 @@ export class SocketHub {
     return this.byUser.has(userId);
   }
 
-  /** Sends to every authenticated socket of the user in this process; returns how many. */
-  sendToUser(userId: string, message: ServerMessage): number {
-    return sendEach(this.byUser.get(userId) ?? [], message);
+  /**
+   * Sends to every authenticated socket of the user in this process; returns how many. A message given as
+   * `(locale) => message` is written once per language among those sockets, each getting its own.
+   */
+  sendToUser(userId: string, message: ServerMessage | ((locale: Locale) => ServerMessage)): number {
+    const sockets = this.byUser.get(userId) ?? [];
+    if (typeof message !== 'function') return sendEach(sockets, message);
+    let sent = 0;
+    for (const [locale, group] of this.byLocale(sockets)) sent += sendEach(group, message(locale));
+    return sent;
   }
 
   /**
@@ -110,15 +117,20 @@ export class SocketHub {
   sendPayment(userId: string | null, reference: string, message: Extract<ServerMessage, { type: 'payment' }>): number {
     const sockets = new Set([...(userId ? (this.byUser.get(userId) ?? []) : []), ...(this.byReference.get(reference) ?? [])]);
     // One copy per language among them: the display text is stored in English (lib/localize.ts).
-    const byLocale = new Map<Locale, WebSocket[]>();
-    for (const socket of sockets) {
-      const locale = this.states.get(socket)?.locale ?? 'en';
-      byLocale.set(locale, [...(byLocale.get(locale) ?? []), socket]);
-    }
     let sent = 0;
-    for (const [locale, group] of byLocale)
+    for (const [locale, group] of this.byLocale(sockets))
       sent += sendEach(group, { ...message, display_text: localizeText(message.display_text, locale) });
     return sent;
+  }
+
+  /** The sockets grouped by the language each was opened in. */
+  private byLocale(sockets: Iterable<WebSocket>): Map<Locale, WebSocket[]> {
+    const groups = new Map<Locale, WebSocket[]>();
+    for (const socket of sockets) {
+      const locale = this.states.get(socket)?.locale ?? 'en';
+      groups.set(locale, [...(groups.get(locale) ?? []), socket]);
+    }
+    return groups;
   }
 
   accept(socket: WebSocket, locale: Locale = 'en'): void {

@@ -6,6 +6,7 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { categories, causeReviews, causes, favorites, platformCounters, users, type ImageSizes } from '../db/schema';
+import { english } from '../lib/localize';
 import { notify } from './notifications';
 
 export type CauseRow = typeof causes.$inferSelect;
@@ -182,8 +183,16 @@ export class CausesRepo {
         tx as unknown as Db,
         row.organizerId,
         decision === 'approved'
-          ? { title: 'Cause approved', message: `Your cause "${row.name}" was approved.`, causeId: id }
-          : { title: 'Cause not approved', message: `Your cause "${row.name}" was not approved: ${reason}`, causeId: id },
+          ? {
+              title: english('server.notice.causeApproved.title'),
+              message: english('server.notice.causeApproved.message', { cause: row.name }),
+              causeId: id,
+            }
+          : {
+              title: english('server.notice.causeNotApproved.title'),
+              message: english('server.notice.causeNotApproved.message', { cause: row.name, reason }),
+              causeId: id,
+            },
       );
       return row;
     });
@@ -260,7 +269,11 @@ export async function creditCause(tx: Db, causeId: string, pesewas: number): Pro
     .returning();
   const completedNow = before.status === 'active' && row.status === 'completed';
   if (completedNow) {
-    await notify(tx, row.organizerId, { title: 'Goal reached', message: `Your cause "${row.name}" reached its goal.`, causeId });
+    await notify(tx, row.organizerId, {
+      title: english('server.notice.goalReached.title'),
+      message: english('server.notice.goalReached.message', { cause: row.name }),
+      causeId,
+    });
   }
   return { currentAmount: row.currentAmount, status: row.status, completedNow };
 }

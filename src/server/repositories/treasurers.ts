@@ -7,6 +7,7 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
 import { causes, causeTreasurers, users, withdrawalApprovals, withdrawals } from '../db/schema';
+import { english } from '../lib/localize';
 import { notify } from './notifications';
 
 export const MAX_TREASURERS = 3;
@@ -111,8 +112,8 @@ export class TreasurersRepo {
       if (current.length >= MAX_TREASURERS) return { kind: 'full' } as const;
       await tx.insert(causeTreasurers).values({ causeId, userId: user.id });
       await notify(tx, user.id, {
-        title: 'Treasurer invitation',
-        message: `You were invited to be a treasurer of "${cause.name}". Accept to approve its withdrawals.`,
+        title: english('server.notice.treasurerInvited.title'),
+        message: english('server.notice.treasurerInvited.message', { cause: cause.name }),
         causeId,
       });
       return { kind: 'ok', treasurer: (await oneTreasurer(tx, causeId, user.id))! } as const;
@@ -191,8 +192,17 @@ export class TreasurersRepo {
           FROM ${causes} c, ${users} u WHERE c.id = ${causeId} AND u.id = ${userId}`,
       );
       await notify(tx, info.organizer_id, {
-        title: accept ? 'Treasurer accepted' : 'Treasurer declined',
-        message: `${info.name || 'Your invitee'} ${accept ? 'accepted' : 'declined'} to be a treasurer of "${info.cause}".`,
+        title: english(accept ? 'server.notice.treasurerAccepted.title' : 'server.notice.treasurerDeclined.title'),
+        message: english(
+          accept
+            ? info.name
+              ? 'server.notice.treasurerAccepted.message'
+              : 'server.notice.treasurerAccepted.messageUnnamed'
+            : info.name
+              ? 'server.notice.treasurerDeclined.message'
+              : 'server.notice.treasurerDeclined.messageUnnamed',
+          { name: info.name, cause: info.cause },
+        ),
         causeId,
       });
       return true;

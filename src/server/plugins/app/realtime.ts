@@ -3,10 +3,13 @@
  * on commit, with the row in the payload). A process writes it to its own sockets of that user,
  * in signal order; the creating process (origin = its session name) also sends Web Push, so a
  * notification is pushed once however many processes run. Oversized rows come as ids only and
- * are loaded here.
+ * are loaded here. Rows hold English from the catalog: each socket gets the words in the language it was
+ * opened in, a Web Push in the account's own language.
  */
 import fp from 'fastify-plugin';
 import type { ServerMessage } from '../../../shared/contract/realtime';
+import type { Locale } from '../../../shared/i18n/locales';
+import { localeOf, localizeText } from '../../lib/localize';
 import { SocketHub } from '../../realtime/hub';
 import { PAYMENTS_CHANNEL, type PaymentSignal } from '../../repositories/mobile-charges';
 import { NOTIFICATIONS_CHANNEL, type NotificationSignal, type NotificationView, type SignalRow } from '../../repositories/notifications';
@@ -69,6 +72,11 @@ function fromView(n: NotificationView): NotificationMessage {
   };
 }
 
+/** The notification in `locale`: stored in English from the catalog, the reader gets their language (lib/localize.ts). */
+function inLocale(message: NotificationMessage, locale: Locale): NotificationMessage {
+  return { ...message, title: localizeText(message.title, locale), message: localizeText(message.message, locale) };
+}
+
 export default fp(
   async (app) => {
     const hub = new SocketHub({
@@ -93,17 +101,21 @@ export default fp(
     }
 
     function send(userId: string, message: NotificationMessage, mine: boolean): void {
-      hub.sendToUser(userId, message);
+      // Each socket in the language it was opened in; the push in the one the account chose.
+      hub.sendToUser(userId, (locale) => inLocale(message, locale));
       if (!mine) return;
-      // Push services cap encrypted payloads near 4 KB; the full text is one tap away in the app.
       track(
-        app.push.sendToUser(userId, {
-          title: message.title.slice(0, 200),
-          body: message.message.slice(0, 1000),
-          id: message.id,
-          cause: message.cause,
-          cause_id: message.cause_id,
-          url: message.cause_id ? `/causes/${message.cause_id}` : '/notificationspage',
+        app.repos.users.localeOf(userId).then((chosen) => {
+          const pushed = inLocale(message, localeOf(chosen));
+          // Push services cap encrypted payloads near 4 KB; the full text is one tap away in the app.
+          return app.push.sendToUser(userId, {
+            title: pushed.title.slice(0, 200),
+            body: pushed.message.slice(0, 1000),
+            id: pushed.id,
+            cause: pushed.cause,
+            cause_id: pushed.cause_id,
+            url: pushed.cause_id ? `/causes/${pushed.cause_id}` : '/notificationspage',
+          });
         }),
       );
     }

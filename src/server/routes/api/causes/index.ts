@@ -123,8 +123,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         const changes = await applyTo(repos, payload);
         const row = await repos.causes.create({ organizerId: user.id, ...changes } as Parameters<CausesRepo['create']>[0]);
         await repos.notifications.toAdmins({
-          title: 'Cause awaiting review',
-          message: `A new cause awaits review: ${row.name}`,
+          title: english('server.notice.causeAwaitingReview.title'),
+          message: english('server.notice.causeAwaitingReview.new', { cause: row.name }),
           causeId: row.id,
         });
         return row;
@@ -160,8 +160,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         const row = await repos.causes.update(cause.id, await applyTo(repos, payload), asOrganizer ? EDITABLE : ALL, asOrganizer);
         if (row && cause.status === 'rejected' && row.status === 'under_review') {
           await repos.notifications.toAdmins({
-            title: 'Cause awaiting review',
-            message: `A cause was resubmitted for review: ${row.name}`,
+            title: english('server.notice.causeAwaitingReview.title'),
+            message: english('server.notice.causeAwaitingReview.resubmitted', { cause: row.name }),
             causeId: row.id,
           });
         }

@@ -7,15 +7,21 @@ import type { NotificationView } from '../../../repositories/notifications';
 import { isUuid } from '../../../repositories/search';
 import { paginate, PaginatedOf, PageParams, pageRequest } from '../../pagination';
 import { errorResponses } from '../../shared-schemas';
-import { english } from '../../../lib/localize';
+import type { Locale } from '../../../../shared/i18n/locales';
+import { localeOfRequest } from '../../../lib/i18n';
+import { english, localizeText } from '../../../lib/localize';
 
 const NOTIFICATIONS_PAGE_SIZE = 20;
 
-function toNotification(n: NotificationView): Notification {
+/**
+ * A notification in the reader's language: its title and sentence are stored in English from the `server`
+ * catalog and put into `locale` here; words the catalogs do not know (a reviewer's reason) stay as written.
+ */
+function toNotification(n: NotificationView, locale: Locale): Notification {
   return {
     id: n.id,
-    message: n.message,
-    title: n.title,
+    message: localizeText(n.message, locale),
+    title: localizeText(n.title, locale),
     cause: n.causeTitle,
     cause_id: n.causeId,
     cause_title: n.causeTitle,
@@ -50,7 +56,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const page = pageRequest(request.query, NOTIFICATIONS_PAGE_SIZE);
       const since = request.query.since ? new Date(request.query.since) : null;
       const { count, rows } = await app.repos.notifications.list(request.user!.id, page.limit, page.offset, since);
-      return paginate(request, page, count, rows.map(toNotification));
+      const locale = localeOfRequest(request.headers);
+      return paginate(
+        request,
+        page,
+        count,
+        rows.map((n) => toNotification(n, locale)),
+      );
     },
   );
 
@@ -95,7 +107,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = request.params;
       const row = isUuid(id) ? await app.repos.notifications.markRead(request.user!.id, id) : null;
       if (!row) throw new ApiError(404, 'not_found', english('errors.notFound.notification'));
-      return toNotification(row);
+      return toNotification(row, localeOfRequest(request.headers));
     },
   );
 };

@@ -124,8 +124,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         const row = await repos.causeUpdates.create({ causeId: cause.id, authorId: user.id, body, image: changes.image ?? null });
         for (const donorId of await repos.causeUpdates.donorUserIds(cause.id)) {
           await repos.notifications.toUser(donorId, {
-            title: 'New update',
-            message: `${cause.name} posted an update.`,
+            title: english('server.notice.newUpdate.title'),
+            message: english('server.notice.newUpdate.message', { cause: cause.name }),
             causeId: cause.id,
           });
         }
