@@ -3,15 +3,7 @@ import type { Cause } from '../../../../shared/contract/causes';
 import { errorMessage, getBlob } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
 import { toast } from '../../../stores/toast-store';
-
-export const POSTER_TEXT = {
-  title: 'Print a poster',
-  hint: 'For a notice board or a shop: its picture, goal, a QR code to this page and the number to dial on any phone.',
-  a4: 'Print a poster (A4)',
-  flyer: 'Flyers, four to a page',
-  downloading: 'Preparing…',
-  failed: 'Could not prepare the poster. Please try again.',
-} as const;
+import { useT } from '../../../lib/i18n';
 
 type Format = 'a4' | 'flyer';
 
@@ -19,6 +11,7 @@ export const posterPath = (causeId: string, format: Format) => `/api/causes/${en
 
 /** The organizer's printable poster of the cause (A4, or four flyers to a page), fetched with the session's token. */
 export function PrintPoster({ cause }: { cause: Cause }) {
+  const t = useT();
   const id = useId();
   const [busy, setBusy] = useState<Format | null>(null);
 
@@ -28,7 +21,7 @@ export function PrintPoster({ cause }: { cause: Cause }) {
       const blob = await getBlob(posterPath(cause.id, format));
       saveFile(blob, `boafo-poster-${cause.short_code ?? cause.id}-${format}.pdf`);
     } catch (error) {
-      toast.error(errorMessage(error, POSTER_TEXT.failed));
+      toast.error(errorMessage(error, t('causes.poster.failed')));
     } finally {
       setBusy(null);
     }
@@ -37,10 +30,10 @@ export function PrintPoster({ cause }: { cause: Cause }) {
   return (
     <div className="print-poster" role="group" aria-labelledby={`${id}-title`} aria-describedby={`${id}-hint`}>
       <p id={`${id}-title`} className="print-poster__title">
-        {POSTER_TEXT.title}
+        {t('causes.poster.title')}
       </p>
       <p id={`${id}-hint`} className="field__hint">
-        {POSTER_TEXT.hint}
+        {t('causes.poster.hint')}
       </p>
       {(['a4', 'flyer'] as const).map((format) => (
         <button
@@ -51,7 +44,7 @@ export function PrintPoster({ cause }: { cause: Cause }) {
           aria-busy={busy === format}
           onClick={() => void download(format)}
         >
-          {busy === format ? POSTER_TEXT.downloading : POSTER_TEXT[format]}
+          {busy === format ? t('causes.poster.busy') : t(format === 'a4' ? 'causes.poster.a4' : 'causes.poster.flyer')}
         </button>
       ))}
     </div>
