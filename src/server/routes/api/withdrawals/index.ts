@@ -58,15 +58,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (!account) throw new ApiError(401, 'token_invalid', english('errors.auth.accountGone'));
       const destination = asWithdrawalDetails(account.withdrawalAddress);
       if (!destination) throw validationError({ [NON_FIELD_ERRORS]: [NO_DETAILS] }, NO_DETAILS);
-      await app.requireTwoStep(request, "Turn on two-step sign-in before you withdraw money: it keeps your cause's money yours.");
+      await app.requireTwoStep(request, english('errors.twoStep.beforeWithdraw'));
       await app.requireStepUp(request);
       const holdUntil = await app.repos.payoutChanges.activeHold(user.id);
       if (holdUntil) {
-        throw new ApiError(
-          409,
-          'payout_on_hold',
-          `Your withdrawal details changed recently. To keep your money safe, withdrawals to the new details can be requested from ${formatDateTime(holdUntil)} (GMT).`,
-        );
+        throw new ApiError(409, 'payout_on_hold', english('errors.withdrawal.onHold', { date: formatDateTime(holdUntil) }));
       }
       const organizerName = `${account.firstName} ${account.lastName}`.trim();
       const outcome = await app.repos.transaction(async (repos) => {
