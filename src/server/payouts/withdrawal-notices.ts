@@ -69,7 +69,7 @@ export function requestNotices(organizerName: string, amount: number): RequestNo
     const asked = `${organizerName || 'An organizer'} asked to withdraw ${formatGhs(amount)} from "${cause}".`;
     return {
       admins: { title: withdrawalTitle('requested'), message: asked },
-      treasurers: { title: APPROVAL_TITLE, message: `${asked} Please approve or reject it.` },
+      treasurers: { title: APPROVAL_TITLE, message: `${asked} Please approve or reject it.`, kind: 'withdrawal_approval' },
     };
   };
 }

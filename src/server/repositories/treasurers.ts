@@ -114,6 +114,7 @@ export class TreasurersRepo {
         title: 'Treasurer invitation',
         message: `You were invited to be a treasurer of "${cause.name}". Accept to approve its withdrawals.`,
         causeId,
+        kind: 'treasurer_invitation',
       });
       return { kind: 'ok', treasurer: (await oneTreasurer(tx, causeId, user.id))! } as const;
     });

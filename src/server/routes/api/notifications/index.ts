@@ -16,6 +16,7 @@ function toNotification(n: NotificationView): Notification {
     id: n.id,
     message: n.message,
     title: n.title,
+    kind: n.kind,
     cause: n.causeTitle,
     cause_id: n.causeId,
     cause_title: n.causeTitle,
