@@ -5,7 +5,7 @@
  * over: a text equal to an English catalog message whose translation differs, or a raw message id (`area.key`).
  * Proper names, amounts, dates and what organizers and donors wrote (the fake data) stay as they are.
  */
-import { act, cleanup } from '@testing-library/react';
+import { act, cleanup, fireEvent, waitFor } from '@testing-library/react';
 import { createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { messages as english } from '../../src/shared/i18n/compiled/web/locale-en';
@@ -13,7 +13,9 @@ import type { Locale } from '../../src/shared/i18n/locales';
 import { routeTree } from '../../src/web/route-tree.gen';
 import { chooseLocale, t } from '../../src/web/lib/i18n';
 import { loadCatalog } from '../../src/web/lib/catalog-loaders';
+import { confirmIdentity, settleStepUp } from '../../src/web/lib/step-up';
 import { everyRouteApi, WRITTEN } from './helpers/every-route-api';
+import { json } from './helpers/fake-fetch';
 import { renderRoute, signInAs, signOut } from './helpers/render-route';
 
 // jsdom has no canvas or matchMedia for uPlot: the admin dashboard's lazy chart is a plain svg here (it shows no words).
@@ -94,30 +96,66 @@ async function settle(): Promise<void> {
 
 const LANGUAGES: Locale[] = ['ak', 'ee', 'ha', 'gaa'];
 
+/** Signs the admin in and shows `locale`; answers what is left over in English on the page at `where`. */
+async function inLanguage(locale: Locale) {
+  // Each test starts with the storage cleared (tests/web/setup.ts): sign in again.
+  signInAs({ role: 'admin', name: 'Ama Mensah' });
+  await chooseLocale(locale);
+  const { exact, patterns } = englishLeftOvers((await loadCatalog(locale)).messages as Record<string, Compiled>);
+  const problems: string[] = [];
+  return {
+    problems,
+    check(where: string) {
+      // The screen itself, not the error screen a broken fake answer would bring (its words are translated too).
+      if (document.body.textContent!.includes(t('shell.error.screenTitle'))) problems.push(`${where}: the error screen`);
+      for (const text of readings()) {
+        const id = exact.get(text) ?? patterns.find((p) => p.regex.test(text))?.id;
+        if (id) problems.push(`${where}: English "${text}" (${id})`);
+        const raw = RAW_ID.exec(text);
+        if (raw) problems.push(`${where}: message id ${raw[0]}`);
+      }
+    },
+  };
+}
+
 describe('every screen in every language', () => {
   afterAll(() => signOut());
 
   it.each(LANGUAGES)('draws every route in %s with no English left over and no message id showing', async (locale) => {
-    // Each test starts with the storage cleared (tests/web/setup.ts): sign in again.
-    signInAs({ role: 'admin', name: 'Ama Mensah' });
-    await chooseLocale(locale);
-    const { exact, patterns } = englishLeftOvers((await loadCatalog(locale)).messages as Record<string, Compiled>);
-    const problems: string[] = [];
+    const { problems, check } = await inLanguage(locale);
     const routes = everyRoute();
     expect(routes.length).toBeGreaterThan(40);
     for (const route of routes) {
       await renderRoute(OPEN[route] ?? route, everyRouteApi);
       await settle();
-      // The screen itself, not the error screen a broken fake answer would bring (its words are translated too).
-      if (document.body.textContent!.includes(t('shell.error.screenTitle'))) problems.push(`${route}: the error screen`);
-      for (const text of readings()) {
-        const id = exact.get(text) ?? patterns.find((p) => p.regex.test(text))?.id;
-        if (id) problems.push(`${route}: English "${text}" (${id})`);
-        const raw = RAW_ID.exec(text);
-        if (raw) problems.push(`${route}: message id ${raw[0]}`);
-      }
+      check(route);
       cleanup();
     }
+    expect([...new Set(problems)]).toEqual([]);
+  });
+
+  it.each(LANGUAGES)('draws the steps no route opens by itself in %s: the second sign-in step and both step-up dialogs', async (locale) => {
+    const { problems, check } = await inLanguage(locale);
+    for (const kind of ['step_up_required', 'two_step_required'] as const) {
+      await renderRoute('/withdrawals', everyRouteApi);
+      await settle();
+      act(() => void confirmIdentity(kind, ''));
+      // The dialog's code loads the first time it is asked for.
+      await waitFor(() => expect(document.querySelector('[role="dialog"]')).not.toBeNull());
+      await settle();
+      check(`the ${kind} dialog`);
+      act(() => settleStepUp(false));
+      cleanup();
+    }
+    signOut();
+    await renderRoute('/sign-in', (call) =>
+      call.url === '/api/user/auth/login/' ? json(200, { two_step_required: true, challenge: 'challenge-1' }) : everyRouteApi(call),
+    );
+    fireEvent.change(document.querySelector('input[type="email"]')!, { target: { value: 'ama@example.com' } });
+    fireEvent.change(document.querySelector('input[type="password"]')!, { target: { value: 'a-good-password' } });
+    await act(async () => fireEvent.submit(document.querySelector('form')!));
+    await waitFor(() => expect(document.querySelector('input[autocomplete="one-time-code"]')).not.toBeNull());
+    check('the second sign-in step');
     expect([...new Set(problems)]).toEqual([]);
   });
 });
