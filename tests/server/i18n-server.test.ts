@@ -10,11 +10,12 @@ import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { SHARED_TEXTS } from '../../src/server/lib/localize';
 import { passwordProblems } from '../../src/shared/sign-in';
-import { bearer, multipartBody, newSession, useApp } from './helpers/app';
+import { bearer, multipartBody, newSession, sessionIdOf, useApp } from './helpers/app';
 import { backends } from './helpers/backends';
 import { ADMIN } from './helpers/causes';
 import { sandboxDecide, scene, verify } from './helpers/giving';
 import { pdfText } from './helpers/pdf-text';
+import { MOMO, SANDBOX_BANK, useDetails } from './helpers/payouts';
 
 /** Every letter Ewe, Ga and Hausa add to the Latin alphabet, lower and upper case: the donor's name carries them. */
 const LETTERS = 'ɛɔŋƒʋɖ ƐƆŊƑƲƉ ƙɗɓ';
@@ -121,6 +122,45 @@ describe.each(backends)('the server in the reader’s language on $name', (backe
     expect(cookie.json()).toEqual({ detail: 'Míekpɔ kpekpeɖeŋu la o.', code: 'not_found' });
     const english = await ctx.app.inject({ url: `/api/causes/details/${crypto.randomUUID()}/` });
     expect(english.json()).toEqual({ detail: 'Cause not found.', code: 'not_found' });
+  });
+
+  it('answers the two-step and step-up refusals in Hausa for Accept-Language: ha', async () => {
+    const me = await newSession(ctx.app);
+    await useDetails(ctx.app, me.access, MOMO);
+    // The last password check 11 minutes ago: a change of payout details asks for it again.
+    await ctx.app.repos.sessions.backdateVerified(sessionIdOf(me.access), 11 * 60);
+    const hausa = { ...bearer(me.access), 'accept-language': 'ha' };
+    const stale = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/user/profile/',
+      headers: hausa,
+      payload: { withdrawal_address: SANDBOX_BANK },
+    });
+    expect(stale.statusCode, stale.body).toBe(403);
+    expect(stale.json()).toEqual({
+      detail: 'Tabbatar cewa kai ne da kalmar sirrinka, sannan ka sake gwadawa. Kuɗi suna tafiya ne kawai bayan bincike na kwanan nan.',
+      code: 'step_up_required',
+    });
+    const blank = await ctx.app.inject({ method: 'POST', url: '/api/user/security/step-up/', headers: hausa, payload: {} });
+    expect(blank.json()).toEqual({
+      detail: 'Shigar da kalmar sirrinka.',
+      code: 'validation_error',
+      errors: { password: ['Shigar da kalmar sirrinka.'] },
+    });
+    const off = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/security/two-step/disable/',
+      headers: hausa,
+      payload: { code: '123456' },
+    });
+    expect(off.json()).toEqual({ detail: 'Shiga mataki-biyu ba ya aiki.', code: 'conflict' });
+    const inEnglish = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/security/two-step/disable/',
+      headers: bearer(me.access),
+      payload: { code: '123456' },
+    });
+    expect(inEnglish.json()).toEqual({ detail: 'Two-step sign-in is not on.', code: 'conflict' });
   });
 
   it("keeps the profile's language; a signed-in donor's receipt speaks it whatever the request's", async () => {

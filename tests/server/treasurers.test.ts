@@ -65,6 +65,9 @@ describe.each(backends)('treasurers on $name', (backend) => {
     expect(first.json()).toMatchObject({ user_id: a.id, email: a.email, name: 'Kofi Boateng', status: 'invited', accepted_at: null });
     expect((await invite(ctx.app, organizer.access, causeId, a.email)).statusCode).toBe(409);
     expect((await notificationMessages(ctx.app, a.id, 'Treasurer invitation'))[0]).toMatch(/treasurer of/);
+    // The app tells the invitation by its kind, whatever language its title is in.
+    const listed = await call(ctx.app, a.access, 'GET', '/api/notifications/');
+    expect(listed.json().results[0]).toMatchObject({ title: 'Treasurer invitation', kind: 'treasurer_invitation', cause_id: causeId });
     const mail = await one<{ n: number }>(
       ctx.app,
       sql`SELECT count(*)::int AS n FROM mail_outbox WHERE to_address = ${a.email} AND kind = 'treasurer_invitation'`,
@@ -168,6 +171,11 @@ describe.each(backends)('treasurers on $name', (backend) => {
     expect(w).toMatchObject({ status: 'awaiting_treasurers', approvals_needed: 2 });
     expect(await balance(ctx.app, organizer.access, causeId)).toMatchObject({ pending: '40.00', available: '60.00' });
     for (const t of treasurers) expect((await notificationMessages(ctx.app, t.id, 'Withdrawal needs your approval')).length).toBe(1);
+    const asked = await call(ctx.app, treasurers[0].access, 'GET', '/api/notifications/');
+    expect(asked.json().results.find((n: { title: string }) => n.title === 'Withdrawal needs your approval')).toMatchObject({
+      kind: 'withdrawal_approval',
+      cause_id: causeId,
+    });
     expect((await notificationMessages(ctx.app, admin.id, 'Withdrawal requested')).some((m) => m.includes('GH₵40.00'))).toBe(false);
     expect((await adminAction(ctx.app, admin.access, w.id, 'approve')).statusCode).toBe(409);
 

@@ -23,6 +23,7 @@ describe.each(backends)('withdrawals (sandbox provider) on $name', (backend) => 
     const noDetails = await requestWithdrawal(ctx.app, organizer.access, causeId, '10.00');
     expect(noDetails.statusCode).toBe(400);
     expect(noDetails.json().detail).toBe('Add your withdrawal details in profile settings first.');
+    expect(noDetails.json().errors).toEqual({ withdrawal_address: ['Add your withdrawal details in profile settings first.'] });
 
     await useDetails(ctx.app, organizer.access);
     for (const bad of ['0', '0.00', '-5', '1.234', 'ten', 0]) {

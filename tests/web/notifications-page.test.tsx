@@ -23,6 +23,7 @@ function note(id: string, minute: number, over: Partial<Notification> = {}): Not
     id,
     title: `Title ${id}`,
     message: `Message ${id}`,
+    kind: 'general',
     cause: null,
     cause_id: null,
     cause_title: null,
@@ -243,6 +244,22 @@ describe('/notificationspage', () => {
     expect(within(items[1]).getByRole('link', { name: 'Unread: Cause approved' }).getAttribute('href')).toBe('/causes/c-bolga');
     // The message already names it: not repeated.
     expect(items[0].querySelector('.notification-item__meta')!.textContent).not.toContain('School roof in Tamale');
+  });
+
+  it('links by kind, not by title: a Hausa approval request leads to the withdrawals, a Hausa invitation stays here', async () => {
+    const page1 = [
+      note('k1', 10, { title: 'Cire kuɗi yana buƙatar amincewarka', kind: 'withdrawal_approval', cause: 'Rijiya', cause_id: 'c-well' }),
+      note('k2', 9, { title: 'Gayyatar ma’aji', kind: 'treasurer_invitation', cause: 'Rijiya', cause_id: 'c-well' }),
+    ];
+    await open({ page1 }, false);
+    await waitFor(() => expect(titles()).toHaveLength(2));
+    const items = within(document.querySelector('.notification-list') as HTMLElement).getAllByRole('listitem');
+    expect(
+      within(items[0])
+        .getByRole('link', { name: /Cire kuɗi/ })
+        .getAttribute('href'),
+    ).toBe('/causes/c-well/withdrawals');
+    expect(within(items[1]).queryByRole('link')).toBeNull();
   });
 
   it('reads copies saved before cause carried the title (cause = id, no cause_id) the new way', async () => {

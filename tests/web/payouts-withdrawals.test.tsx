@@ -140,7 +140,12 @@ describe('/causes/$id/withdrawals', () => {
 
   it("shows the server's 'add details first' refusal with the link", async () => {
     await openPage({
-      post: () => json(400, { detail: 'Add your withdrawal details in profile settings first.', code: 'validation_error' }),
+      post: () =>
+        json(400, {
+          detail: 'Add your withdrawal details in profile settings first.',
+          code: 'validation_error',
+          errors: { withdrawal_address: ['Add your withdrawal details in profile settings first.'] },
+        }),
     });
     fireEvent.change(await screen.findByLabelText('Amount (GHS)'), { target: { value: '20' } });
     fireEvent.click(screen.getByRole('button', { name: 'Request withdrawal' }));

@@ -33,6 +33,7 @@ import {
   WITHDRAWAL_STATUSES,
 } from '../../shared/contract/statuses';
 import { MOBILE_NETWORKS } from '../../shared/phone';
+import type { NotificationKind } from '../../shared/contract/account';
 
 // The status lists are the API contract's (a status the API cannot name must not be stored);
 // re-exported so server code keeps reading them from here. PAYMENT_RESOLUTIONS: how an admin
@@ -529,6 +530,8 @@ export const notifications = pgTable(
     title: text('title').notNull(),
     message: text('message').notNull(),
     causeId: uuid('cause_id').references(() => causes.id, { onDelete: 'set null' }),
+    /** What it is about, for the app to act on in any language (shared/contract/account.ts NOTIFICATION_KINDS; 0028). */
+    kind: text('kind').$type<NotificationKind>().notNull().default('general'),
     isRead: boolean('is_read').notNull().default(false),
     createdAt: createdAt(),
   },

@@ -77,6 +77,7 @@ export function requestNotices(organizerName: string, amount: number): RequestNo
         message: organizerName
           ? english('server.notice.withdrawalAsked.approve', values)
           : english('server.notice.withdrawalAsked.approveUnnamed', values),
+        kind: 'withdrawal_approval',
       },
     };
   };

@@ -9,6 +9,7 @@
 import { and, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
+import type { NotificationKind } from '../../shared/contract/account';
 import { causes, donations, notifications, users } from '../db/schema';
 
 export const NOTIFICATIONS_CHANNEL = 'boafo_notifications';
@@ -17,6 +18,7 @@ export const NOTIFICATIONS_CHANNEL = 'boafo_notifications';
 export interface SignalRow {
   title: string;
   message: string;
+  kind: NotificationKind;
   cause_id: string | null;
   cause_title: string | null;
   is_read: boolean;
@@ -38,6 +40,8 @@ export interface NotificationInput {
   title: string;
   message: string;
   causeId?: string | null;
+  /** 'general' unless the app must act on it (shared/contract/account.ts). */
+  kind?: NotificationKind;
 }
 
 export type NotificationView = typeof notifications.$inferSelect & { causeTitle: string | null };
@@ -47,11 +51,11 @@ async function insertAndSignal(db: Db, insert: SQL): Promise<string[]> {
   const rows = await queryRows<{ id: string }>(
     db,
     sql`
-    WITH inserted AS (${insert} RETURNING id, user_id, title, message, cause_id, is_read, created_at),
+    WITH inserted AS (${insert} RETURNING id, user_id, title, message, kind, cause_id, is_read, created_at),
     signals AS (
       SELECT i.id,
         json_build_object('id', i.id, 'user_id', i.user_id, 'origin', current_setting('application_name'))::jsonb AS slim,
-        json_build_object('title', i.title, 'message', i.message, 'cause_id', i.cause_id, 'cause_title', c.name,
+        json_build_object('title', i.title, 'message', i.message, 'kind', i.kind, 'cause_id', i.cause_id, 'cause_title', c.name,
           'is_read', i.is_read, 'created_at', i.created_at)::jsonb AS row
       FROM inserted i LEFT JOIN ${causes} c ON c.id = i.cause_id)
     SELECT id, pg_notify(${NOTIFICATIONS_CHANNEL}, CASE
@@ -67,8 +71,8 @@ export async function notify(db: Db, userId: string, input: NotificationInput): 
   const [id] = await insertAndSignal(
     db,
     sql`
-    INSERT INTO ${notifications} (user_id, title, message, cause_id)
-    VALUES (${userId}::uuid, ${input.title}, ${input.message}, ${input.causeId ?? null}::uuid)`,
+    INSERT INTO ${notifications} (user_id, title, message, cause_id, kind)
+    VALUES (${userId}::uuid, ${input.title}, ${input.message}, ${input.causeId ?? null}::uuid, ${input.kind ?? 'general'})`,
   );
   return id;
 }

@@ -115,6 +115,7 @@ export class TreasurersRepo {
         title: english('server.notice.treasurerInvited.title'),
         message: english('server.notice.treasurerInvited.message', { cause: cause.name }),
         causeId,
+        kind: 'treasurer_invitation',
       });
       return { kind: 'ok', treasurer: (await oneTreasurer(tx, causeId, user.id))! } as const;
     });

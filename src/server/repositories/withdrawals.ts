@@ -5,6 +5,7 @@
  */
 import { and, count, desc, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { WithdrawalDetails, WithdrawalStatus } from '../../shared/contract/payouts';
+import type { NotificationKind } from '../../shared/contract/account';
 import { queryRows, type Db } from '../db/client';
 import { causes, users, withdrawals } from '../db/schema';
 import { notify, notifyAdmins } from './notifications';
@@ -76,6 +77,7 @@ export type RequestOutcome =
 export interface Notice {
   title: string;
   message: string;
+  kind?: NotificationKind;
 }
 
 /** The words for a new request, given the cause's name read under its lock. */

@@ -37,10 +37,20 @@ export const DashboardSummarySchema = Type.Object({
 });
 export type DashboardSummary = Static<typeof DashboardSummarySchema>;
 
+/**
+ * What a notification is about, so a client acts on it in any language: a treasurer's `withdrawal_approval` leads
+ * to the cause's withdrawals, a `treasurer_invitation` is answered where it is shown, `general` opens its cause.
+ */
+export const NOTIFICATION_KINDS = ['general', 'withdrawal_approval', 'treasurer_invitation'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
 export const NotificationSchema = Type.Object({
   id: Type.String(),
   message: Type.String(),
   title: Type.String(),
+  kind: Type.Enum([...NOTIFICATION_KINDS], {
+    description: 'What it is about: general, withdrawal_approval (a treasurer is asked) or treasurer_invitation.',
+  }),
   cause: Nullable(Type.String(), "The cause's title (spec §3), or null."),
   cause_id: Nullable(Type.String(), 'The id of that cause (links go to /causes/{cause_id}), or null.'),
   cause_title: Nullable(Type.String(), 'Same as cause (older clients read this).'),

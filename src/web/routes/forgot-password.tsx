@@ -1,17 +1,19 @@
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { AuthLayout } from '../features/auth/components/auth-layout';
 import { ForgotPasswordForm } from '../features/auth/components/forgot-password-form';
+import { useT } from '../lib/i18n';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export const Route = createFileRoute('/forgot-password')({ component: ForgotPasswordPage });
 
 function ForgotPasswordPage() {
-  useDocumentTitle('Forgot password');
+  const t = useT();
+  useDocumentTitle(t('account.forgot.docTitle'));
   return (
-    <AuthLayout title="Forgot your password?">
+    <AuthLayout title={t('account.forgot.title')}>
       <ForgotPasswordForm />
       <p className="auth-alt">
-        Remembered it? <Link to="/sign-in">Sign in</Link>
+        {t('account.forgot.remembered')} <Link to="/sign-in">{t('account.signIn.title')}</Link>
       </p>
     </AuthLayout>
   );

@@ -4,6 +4,7 @@ import { AuthLayout } from '../features/auth/components/auth-layout';
 import { SignInForm, type SignedIn } from '../features/auth/components/sign-in-form';
 import { decodeJwt } from '../lib/jwt';
 import { revokeRefreshToken } from '../lib/logout';
+import { useT } from '../lib/i18n';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { setTokens } from '../stores/session-store';
 import { toast } from '../stores/toast-store';
@@ -12,7 +13,8 @@ export const Route = createFileRoute('/organizersignuppage')({ component: AdminS
 
 /** Administrator sign-in: the same credentials call, but only admin accounts are let through. */
 function AdminSignInPage() {
-  useDocumentTitle('Administrator sign in');
+  const t = useT();
+  useDocumentTitle(t('account.admin.title'));
   const navigate = useNavigate();
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -20,19 +22,19 @@ function AdminSignInPage() {
     if (!tokens.access || decodeJwt(tokens.access)?.role !== 'admin') {
       // Do not leave a regular user signed in through the admin door; revoke what the server issued.
       revokeRefreshToken(tokens.refresh ?? null, tokens.access ?? null);
-      setNotice('This account is not an administrator.');
+      setNotice(t('account.admin.notAdmin'));
       return;
     }
     setNotice(null);
     setTokens(tokens.access, tokens.refresh);
-    toast.success('Signed in successfully');
+    toast.success(t('account.signIn.success'));
     // Until two-step sign-in is on, an admin account can only set it up.
     if (tokens.two_step_setup_required) return void navigate({ to: '/two-step', search: { redirect: '/admindashboard' } });
     void navigate({ to: '/admindashboard' });
   }
 
   return (
-    <AuthLayout title="Administrator sign in">
+    <AuthLayout title={t('account.admin.title')}>
       <SignInForm idPrefix="admin-signin" onSignedIn={onSignedIn} notice={notice} />
     </AuthLayout>
   );

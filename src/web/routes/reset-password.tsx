@@ -2,6 +2,7 @@ import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { AuthLayout } from '../features/auth/components/auth-layout';
 import { ResetPasswordForm } from '../features/auth/components/reset-password-form';
 import { tokenSearch } from '../lib/token-search';
+import { useT } from '../lib/i18n';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export const Route = createFileRoute('/reset-password')({
@@ -10,20 +11,21 @@ export const Route = createFileRoute('/reset-password')({
 });
 
 function ResetPasswordPage() {
-  useDocumentTitle('Choose a new password');
+  const t = useT();
+  useDocumentTitle(t('account.reset.title'));
   const { token } = Route.useSearch();
   const navigate = useNavigate();
   return (
-    <AuthLayout title="Choose a new password">
+    <AuthLayout title={t('account.reset.title')}>
       {token ? (
         <ResetPasswordForm token={token} onDone={() => void navigate({ to: '/sign-in' })} />
       ) : (
         <p className="form-error" role="alert">
-          This page needs the link from the reset email. Ask for a new one below.
+          {t('account.reset.noToken')}
         </p>
       )}
       <p className="auth-alt">
-        Link expired or used? <Link to="/forgot-password">Ask for a new one</Link>
+        {t('account.reset.expired')} <Link to="/forgot-password">{t('account.reset.askNew')}</Link>
       </p>
     </AuthLayout>
   );

@@ -2,6 +2,7 @@ import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { AuthLayout } from '../features/auth/components/auth-layout';
 import { SignInForm, type SignedIn } from '../features/auth/components/sign-in-form';
 import { validateRedirectSearch } from '../lib/redirect-path';
+import { useT } from '../lib/i18n';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { setTokens } from '../stores/session-store';
 import { toast } from '../stores/toast-store';
@@ -12,12 +13,13 @@ export const Route = createFileRoute('/sign-in')({
 });
 
 function SignInPage() {
-  useDocumentTitle('Sign in');
+  const t = useT();
+  useDocumentTitle(t('account.signIn.title'));
   const { redirect } = Route.useSearch();
   const navigate = useNavigate();
 
   function onSignedIn(tokens: SignedIn) {
-    toast.success('Signed in successfully');
+    toast.success(t('account.signIn.success'));
     // Spec §4: no access token in the answer means we are not signed in, so go home instead.
     if (!tokens.access) return void navigate({ to: '/' });
     setTokens(tokens.access, tokens.refresh);
@@ -28,13 +30,13 @@ function SignInPage() {
   }
 
   return (
-    <AuthLayout title="Sign in">
+    <AuthLayout title={t('account.signIn.title')}>
       <SignInForm idPrefix="signin" onSignedIn={onSignedIn} />
       <p className="auth-alt">
-        <Link to="/forgot-password">Forgot password?</Link>
+        <Link to="/forgot-password">{t('account.signIn.forgot')}</Link>
       </p>
       <p className="auth-alt">
-        New to Boafo? <Link to="/signup">Create an account</Link>
+        {t('account.signIn.newHere')} <Link to="/signup">{t('account.signIn.create')}</Link>
       </p>
     </AuthLayout>
   );

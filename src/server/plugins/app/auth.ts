@@ -78,7 +78,7 @@ export default fp(
       if (request.user!.role !== 'admin') {
         throw new ApiError(403, 'permission_denied', english('errors.status.forbidden'));
       }
-      if (!request.user!.twoStep) throw twoStepRequired('Turn on two-step sign-in first: until then an admin account can only set it up.');
+      if (!request.user!.twoStep) throw twoStepRequired(english('errors.twoStep.adminFirst'));
     });
 
     async function refuseKeepingNoAnswer(request: FastifyRequest, error: ApiError): Promise<never> {
@@ -98,10 +98,9 @@ export default fp(
     app.decorate('requireStepUp', async (request: FastifyRequest) => {
       const user = request.user!;
       if (user.fresh) return;
-      const how = user.twoStep ? 'a code from your authenticator app' : 'your password';
       await refuseKeepingNoAnswer(
         request,
-        new ApiError(403, 'step_up_required', `Confirm it is you with ${how}, then try again. Money moves only after a recent check.`),
+        new ApiError(403, 'step_up_required', english(user.twoStep ? 'errors.stepUp.withCode' : 'errors.stepUp.withPassword')),
       );
     });
 

@@ -15,6 +15,7 @@ import { errorResponses } from '../shared-schemas';
 import { deliverWebhook } from './deliver-webhook';
 import momoRoutes from './momo';
 import subscriptionRoutes from './subscriptions';
+import { english } from '../../lib/localize';
 
 const Params = Type.Object({ reference: Type.String({ maxLength: 100 }) });
 const OutcomeBody = Type.Object({
@@ -35,7 +36,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   async function load(reference: string) {
     const view = REFERENCE_PATTERN.test(reference) ? await app.repos.payments.view(reference) : null;
-    if (!view || view.payment.provider !== 'sandbox') throw new ApiError(404, 'not_found', 'Payment not found.');
+    if (!view || view.payment.provider !== 'sandbox') throw new ApiError(404, 'not_found', english('errors.notFound.payment'));
     return view;
   }
 

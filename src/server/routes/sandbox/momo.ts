@@ -16,13 +16,14 @@ import { SandboxProvider } from '../../payments/sandbox';
 import { phonePage } from '../../payments/sandbox-phone-page';
 import { errorResponses } from '../shared-schemas';
 import { deliverWebhook } from './deliver-webhook';
+import { english } from '../../lib/localize';
 
 const PhoneParams = Type.Object({ number: Type.String({ maxLength: 30 }) });
 const ReferenceParams = Type.Object({ reference: Type.String({ maxLength: 100 }) });
 const MomoBody = Type.Object({ outcome: Type.Enum(['approve', 'decline', 'timeout']) });
 const MomoAnswer = Type.Object({ reference: Type.String(), status: Type.Enum(['success', 'failed']) });
 
-const NOT_OPEN = 'This prompt is no longer open.';
+const NOT_OPEN = english('errors.sandbox.notOpen');
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   if (!(app.payments instanceof SandboxProvider)) return;
@@ -32,7 +33,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   async function open(reference: string) {
     const payment = REFERENCE_PATTERN.test(reference) ? await app.repos.payments.findByReference(reference) : null;
     const charge = payment ? await sandbox.charge(reference) : null;
-    if (!payment || payment.provider !== 'sandbox' || !charge?.phone) throw new ApiError(404, 'not_found', 'Prompt not found.');
+    if (!payment || payment.provider !== 'sandbox' || !charge?.phone)
+      throw new ApiError(404, 'not_found', english('errors.sandbox.promptNotFound'));
     return { payment, charge, live: payment.status === 'pending' && !charge.outcome };
   }
 
@@ -48,7 +50,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const phone = normaliseGhanaMobile(request.params.number);
-      if (!phone) throw new ApiError(404, 'not_found', 'Not a Ghana mobile number.');
+      if (!phone) throw new ApiError(404, 'not_found', english('errors.sandbox.notGhanaMobile'));
       const prompts = [];
       for (const charge of await app.repos.sandbox.waitingPrompts(phone)) {
         const payment = await app.repos.payments.findByReference(charge.reference);
@@ -74,7 +76,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (!live) throw new ApiError(409, 'conflict', NOT_OPEN);
       const { outcome } = request.body;
       // A prompt waiting for a code is paid by typing it in the app, not by approving here.
-      if (outcome === 'approve' && charge.otp) throw new ApiError(409, 'conflict', 'This prompt waits for the code sent by SMS.');
+      if (outcome === 'approve' && charge.otp) throw new ApiError(409, 'conflict', english('errors.sandbox.waitsForCode'));
       if (outcome === 'approve') await sandbox.decide(payment.reference, 'success', 'mobile_money');
       else await sandbox.decide(payment.reference, 'failed', 'mobile_money', outcome === 'decline' ? DECLINED : TIMED_OUT);
       await deliverWebhook(app, request, sandbox, payment);

@@ -13,6 +13,7 @@ import { refreshPayment } from '../../payments/service';
 import { openMonthCharge } from '../../payments/subscription-charges';
 import { errorResponses } from '../shared-schemas';
 import { SandboxChargeBody, SandboxChargeSchema, SubscriptionCodeParams } from '../../../shared/contract/subscriptions';
+import { english } from '../../lib/localize';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const sandbox = app.payments;
@@ -34,15 +35,15 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const subscription = await app.repos.subscriptions.find({ code: request.params.code });
-      if (!subscription || subscription.provider !== 'sandbox') throw new ApiError(404, 'not_found', 'Monthly gift not found.');
+      if (!subscription || subscription.provider !== 'sandbox')
+        throw new ApiError(404, 'not_found', english('errors.notFound.monthlyGift'));
       const last = await app.repos.subscriptions.lastPeriod(subscription.id);
       const period = request.body?.period ?? last + 1;
       const existing = period <= last ? await app.repos.subscriptions.charge(subscription.id, period) : null;
       if (!existing) {
-        if (subscription.status === 'cancelled')
-          throw new ApiError(409, 'conflict', 'This monthly gift was cancelled: nothing more is charged.');
-        if (subscription.status !== 'active') throw new ApiError(409, 'conflict', 'The first month of this gift is not paid yet.');
-        if (period !== last + 1) throw new ApiError(409, 'conflict', `The next month to charge is month ${last + 1}.`);
+        if (subscription.status === 'cancelled') throw new ApiError(409, 'conflict', english('errors.sandbox.giftCancelled'));
+        if (subscription.status !== 'active') throw new ApiError(409, 'conflict', english('errors.sandbox.firstMonthUnpaid'));
+        if (period !== last + 1) throw new ApiError(409, 'conflict', english('errors.sandbox.nextMonth', { month: last + 1 }));
       }
       const { payment, created } = existing
         ? { payment: existing, created: false }

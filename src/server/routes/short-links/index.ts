@@ -9,6 +9,7 @@ import { Type } from 'typebox';
 import { ApiError } from '../../lib/api-error';
 import { REFERENCE_PATTERN } from '../../payments/reference';
 import { errorResponses } from '../shared-schemas';
+import { english } from '../../lib/localize';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -24,7 +25,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { reference } = request.params;
       const view = REFERENCE_PATTERN.test(reference) ? await app.repos.payments.view(reference) : null;
-      if (!view) throw new ApiError(404, 'not_found', 'Receipt not found.');
+      if (!view) throw new ApiError(404, 'not_found', english('errors.notFound.receipt'));
       reply.header('cache-control', 'private, no-store');
       if (view.payment.status === 'success') return reply.redirect(app.receiptLinks.receiptPath(reference), 302);
       return reply.redirect(`/payment-status?reference=${encodeURIComponent(reference)}`, 302);

@@ -13,16 +13,17 @@ import './notification-badge.css';
 export function NotificationBadge() {
   const count = useUnreadCount();
   const { status } = useSnapshot(liveState);
-  const label = count === null ? 'Notifications' : `Notifications, ${count} unread`;
+  const t = useT();
+  const label = count === null ? t('shell.bell.label') : t('shell.bell.unread', { count });
   return (
     <>
       {status === 'stopped' ? (
-        <button type="button" className="live-reconnect" title="Live updates stopped" onClick={() => liveActions.reconnect()}>
+        <button type="button" className="live-reconnect" title={t('shell.bell.stopped')} onClick={() => liveActions.reconnect()}>
           <span className="live-reconnect__dot" aria-hidden="true" />
-          Reconnect <span className="visually-hidden">live updates</span>
+          {t('shell.bell.reconnect')} <span className="visually-hidden">{t('shell.bell.reconnectWhat')}</span>
         </button>
       ) : null}
-      <Link to="/notificationspage" className="icon-badge" aria-label={label} title="Notifications">
+      <Link to="/notificationspage" className="icon-badge" aria-label={label} title={t('shell.bell.label')}>
         <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
           <path
             d="M12 3a6 6 0 0 0-6 6v3.6L4.3 15.5A1 1 0 0 0 5.2 17h13.6a1 1 0 0 0 .9-1.5L18 12.6V9a6 6 0 0 0-6-6zm0 19a2.6 2.6 0 0 0 2.5-2h-5A2.6 2.6 0 0 0 12 22z"

@@ -22,6 +22,7 @@ function toNotification(n: NotificationView, locale: Locale): Notification {
     id: n.id,
     message: localizeText(n.message, locale),
     title: localizeText(n.title, locale),
+    kind: n.kind,
     cause: n.causeTitle,
     cause_id: n.causeId,
     cause_title: n.causeTitle,

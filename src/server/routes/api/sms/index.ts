@@ -11,6 +11,7 @@ import { SmsInboundAnswerSchema, SmsInboundBody, SmsInboundQuery, type SmsInboun
 import { ApiError, validationError, REQUIRED } from '../../../lib/api-error';
 import { checkInbound, replyAction, SMS_TOKEN_HEADER } from '../../../sms/inbound';
 import { errorResponses } from '../../shared-schemas';
+import { english } from '../../../lib/localize';
 
 const FORM_LIMIT = 16 * 1024;
 
@@ -26,8 +27,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const header = request.headers[SMS_TOKEN_HEADER];
     const token = typeof header === 'string' && header ? header : typeof query.token === 'string' ? query.token : undefined;
     const check = checkInbound(app.config.sms, token, request.ip);
-    if (check === 'missing') throw new ApiError(401, 'not_authenticated', 'This address takes replies from the SMS gateway only.');
-    if (check === 'refused') throw new ApiError(403, 'permission_denied', 'This address takes replies from the SMS gateway only.');
+    if (check === 'missing') throw new ApiError(401, 'not_authenticated', english('errors.gateway.smsOnly'));
+    if (check === 'refused') throw new ApiError(403, 'permission_denied', english('errors.gateway.smsOnly'));
   }
 
   app.post(

@@ -8,6 +8,7 @@ import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { UssdSettings } from '../../../config';
 import { ApiError } from '../../../lib/api-error';
+import { english } from '../../../lib/localize';
 
 function ipv4Number(address: string): number {
   return address.split('.').reduce((sum, part) => sum * 256 + Number(part), 0);
@@ -34,16 +35,16 @@ function sameSecret(given: string, expected: string): boolean {
 
 export function checkGatewayAccess(request: FastifyRequest, settings: UssdSettings): void {
   if (!settings.gatewayToken && settings.allowedIps.length === 0) {
-    throw new ApiError(403, 'permission_denied', 'USSD is not set up on this server (USSD_GATEWAY_TOKEN or USSD_ALLOWED_IPS).');
+    throw new ApiError(403, 'permission_denied', english('errors.gateway.ussdNotSetUp'));
   }
   if (settings.allowedIps.length > 0 && !addressAllowed(request.ip, settings.allowedIps)) {
-    throw new ApiError(403, 'permission_denied', 'This address may not call the USSD gateway.');
+    throw new ApiError(403, 'permission_denied', english('errors.gateway.ussdAddress'));
   }
   if (settings.gatewayToken) {
     const header = request.headers['x-ussd-token'];
     const query = (request.query as { token?: unknown } | undefined)?.token;
     const given = typeof header === 'string' ? header : typeof query === 'string' ? query : null;
-    if (given === null) throw new ApiError(401, 'not_authenticated', 'The USSD gateway token is missing.');
-    if (!sameSecret(given, settings.gatewayToken)) throw new ApiError(401, 'not_authenticated', 'The USSD gateway token is wrong.');
+    if (given === null) throw new ApiError(401, 'not_authenticated', english('errors.gateway.ussdTokenMissing'));
+    if (!sameSecret(given, settings.gatewayToken)) throw new ApiError(401, 'not_authenticated', english('errors.gateway.ussdTokenWrong'));
   }
 }

@@ -45,7 +45,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         const treasurer = (await app.repos.treasurers.statusOf(before.causeId, request.user!.id)) === 'accepted';
         // Approving lets money leave: the treasurer needs two-step sign-in and a fresh check. Others get the usual answers below.
         if (decision === 'approved' && treasurer && before.status === 'awaiting_treasurers') {
-          await app.requireTwoStep(request, "Turn on two-step sign-in before you approve withdrawals: it keeps the cause's money safe.");
+          await app.requireTwoStep(request, english('errors.twoStep.beforeApprove'));
           await app.requireStepUp(request);
         }
         const outcome = await decideWithdrawal(app, id, request.user!.id, decision as Decision, request);

@@ -7,7 +7,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { formatGhs, parseAmount, toDecimalString } from '../../../../shared/money';
 import { formatDateTime } from '../../../../shared/dates';
 import { audit } from '../../audit-entry';
-import { NON_FIELD_ERRORS } from '../../../../shared/api-errors';
 import { ApiError, validationError } from '../../../lib/api-error';
 import { asWithdrawalDetails, destinationLabel } from '../../../payouts/details';
 import { newWithdrawalReference } from '../../../payouts/service';
@@ -57,16 +56,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const account = await app.repos.users.findById(user.id);
       if (!account) throw new ApiError(401, 'token_invalid', english('errors.auth.accountGone'));
       const destination = asWithdrawalDetails(account.withdrawalAddress);
-      if (!destination) throw validationError({ [NON_FIELD_ERRORS]: [NO_DETAILS] }, NO_DETAILS);
-      await app.requireTwoStep(request, "Turn on two-step sign-in before you withdraw money: it keeps your cause's money yours.");
+      // Named by the profile's field that is missing, so a client links to it whatever the words' language.
+      if (!destination) throw validationError({ withdrawal_address: [NO_DETAILS] }, NO_DETAILS);
+      await app.requireTwoStep(request, english('errors.twoStep.beforeWithdraw'));
       await app.requireStepUp(request);
       const holdUntil = await app.repos.payoutChanges.activeHold(user.id);
       if (holdUntil) {
-        throw new ApiError(
-          409,
-          'payout_on_hold',
-          `Your withdrawal details changed recently. To keep your money safe, withdrawals to the new details can be requested from ${formatDateTime(holdUntil)} (GMT).`,
-        );
+        throw new ApiError(409, 'payout_on_hold', english('errors.withdrawal.onHold', { date: formatDateTime(holdUntil) }));
       }
       const organizerName = `${account.firstName} ${account.lastName}`.trim();
       const outcome = await app.repos.transaction(async (repos) => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useT } from '../../../lib/i18n';
 
 /** The sentence above an auth form (the server's or a connection problem), read out when it appears. */
 export function FormError({ message }: { message: string | null | undefined }) {
@@ -31,10 +32,11 @@ export function SubmitButton({
 /** Spec: remember me has no effect; sessions always persist so the app works offline. */
 export function RememberMe() {
   const [remember, setRemember] = useState(false);
+  const t = useT();
   return (
     <label className="checkbox">
       <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
-      Remember me
+      {t('account.rememberMe')}
     </label>
   );
 }

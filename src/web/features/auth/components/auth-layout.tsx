@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Logo } from '../../../components/layout/logo';
+import { useT } from '../../../lib/i18n';
 import '../auth.css';
 
 /** Auth screens: a slim header with Sign In and Sign Up links (spec §2), then a centred card. */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
+  const t = useT();
   return (
     <>
       <header className="site-header">
@@ -13,13 +15,13 @@ export function AuthLayout({ title, children }: { title: string; children: React
             <Logo />
             <span>Boafo</span>
           </Link>
-          <nav aria-label="Account">
+          <nav aria-label={t('account.nav.label')}>
             <ul className="auth-nav">
               <li>
-                <Link to="/sign-in">Sign In</Link>
+                <Link to="/sign-in">{t('account.nav.signIn')}</Link>
               </li>
               <li>
-                <Link to="/signup">Sign Up</Link>
+                <Link to="/signup">{t('account.nav.signUp')}</Link>
               </li>
             </ul>
           </nav>

@@ -3,19 +3,21 @@ import { PasswordField } from '../../../components/form/password-field';
 import { toast } from '../../../stores/toast-store';
 import { confirmPasswordReset } from '../api/auth-api';
 import { useAuthSubmit } from '../api/use-auth-submit';
+import { useT } from '../../../lib/i18n';
 import { FormError, SubmitButton } from './auth-form-parts';
 
 /** A new password for the account a reset link belongs to; the link's problems show above the form. */
 export function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
   const [password, setPassword] = useState('');
   const [password2, setPassword2] = useState('');
+  const t = useT();
   const { submitting, errors, onSubmit } = useAuthSubmit(
     async () => {
       await confirmPasswordReset({ token, password, password2 });
-      toast.success('Password changed. Sign in with your new password.');
+      toast.success(t('account.reset.done'));
       onDone();
     },
-    'The password was not changed. Please try again.',
+    t('account.reset.failed'),
     // A bad link is about the whole form, not a field the person can fix.
     { adjust: (found) => (found.fields.token ? { form: found.fields.token, fields: found.fields } : found) },
   );
@@ -26,7 +28,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
       <PasswordField
         id="reset-password"
         name="password"
-        label="New password"
+        label={t('account.reset.newPassword')}
         autoComplete="new-password"
         required
         value={password}
@@ -36,15 +38,15 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
       <PasswordField
         id="reset-password2"
         name="password2"
-        label="Confirm new password"
-        toggleLabel="Show password confirmation"
+        label={t('account.reset.confirmNew')}
+        toggleLabel={t('account.field.showConfirm')}
         autoComplete="new-password"
         required
         value={password2}
         onChange={(e) => setPassword2(e.target.value)}
         error={errors.fields.password2}
       />
-      <SubmitButton busy={submitting} busyLabel="Changing..." label="Change password" disabled={!token} />
+      <SubmitButton busy={submitting} busyLabel={t('account.reset.busy')} label={t('account.reset.submit')} disabled={!token} />
     </form>
   );
 }

@@ -5,19 +5,7 @@ import { rememberDeviceToken } from '../../../lib/device-tokens';
 import { secondStep } from '../api/auth-api';
 import { useAuthSubmit } from '../api/use-auth-submit';
 import { FormError, SubmitButton } from './auth-form-parts';
-
-export const SECOND_STEP_TEXT = {
-  intro: 'Open your authenticator app and enter the 6-digit code it shows for Boafo.',
-  codeLabel: 'Code from the app',
-  recoveryLabel: 'Recovery code',
-  useRecovery: 'Lost your phone? Use a recovery code',
-  useCode: 'Use a code from the app instead',
-  remember: 'Remember this device for 30 days',
-  submit: 'Verify',
-  submitting: 'Verifying...',
-  failed: 'That did not work. Check the code and try again.',
-  back: 'Start again',
-} as const;
+import { useT } from '../../../lib/i18n';
 
 interface SecondStepFormProps {
   idPrefix: string;
@@ -30,6 +18,7 @@ interface SecondStepFormProps {
 
 /** The second step of signing in: a code from the app or a recovery code, and "remember this device". */
 export function SecondStepForm({ idPrefix, email, challenge, onSignedIn, onRestart }: SecondStepFormProps) {
+  const t = useT();
   const [code, setCode] = useState('');
   const [recovery, setRecovery] = useState(false);
   const [remember, setRemember] = useState(false);
@@ -41,18 +30,18 @@ export function SecondStepForm({ idPrefix, email, challenge, onSignedIn, onResta
     });
     if (tokens.device_token) rememberDeviceToken(email, tokens.device_token);
     onSignedIn(tokens);
-  }, SECOND_STEP_TEXT.failed);
+  }, t('account.secondStep.failed'));
   const id = (name: string) => `${idPrefix}-${name}`;
   const fieldError = errors.fields.code ?? errors.fields.recovery_code;
 
   return (
     <form className="auth-form" onSubmit={onSubmit}>
       <FormError message={fieldError ? null : errors.form} />
-      <p>{SECOND_STEP_TEXT.intro}</p>
+      <p>{t('account.secondStep.intro')}</p>
       <TextField
         key={recovery ? 'recovery' : 'code'}
         id={id(recovery ? 'recovery-code' : 'code')}
-        label={recovery ? SECOND_STEP_TEXT.recoveryLabel : SECOND_STEP_TEXT.codeLabel}
+        label={recovery ? t('account.secondStep.recoveryLabel') : t('account.secondStep.codeLabel')}
         name={recovery ? 'recovery_code' : 'code'}
         inputMode={recovery ? 'text' : 'numeric'}
         autoComplete="one-time-code"
@@ -66,9 +55,14 @@ export function SecondStepForm({ idPrefix, email, challenge, onSignedIn, onResta
       />
       <label className="checkbox">
         <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
-        {SECOND_STEP_TEXT.remember}
+        {t('account.secondStep.remember')}
       </label>
-      <SubmitButton busy={submitting} busyLabel={SECOND_STEP_TEXT.submitting} label={SECOND_STEP_TEXT.submit} disabled={!code.trim()} />
+      <SubmitButton
+        busy={submitting}
+        busyLabel={t('account.secondStep.busy')}
+        label={t('account.secondStep.submit')}
+        disabled={!code.trim()}
+      />
       <p className="auth-alt">
         <button
           type="button"
@@ -78,10 +72,10 @@ export function SecondStepForm({ idPrefix, email, challenge, onSignedIn, onResta
             setCode('');
           }}
         >
-          {recovery ? SECOND_STEP_TEXT.useCode : SECOND_STEP_TEXT.useRecovery}
+          {recovery ? t('account.secondStep.useCode') : t('account.secondStep.useRecovery')}
         </button>{' '}
         <button type="button" className="button button--link" onClick={onRestart}>
-          {SECOND_STEP_TEXT.back}
+          {t('account.secondStep.back')}
         </button>
       </p>
     </form>

@@ -5,6 +5,7 @@ import { deviceTokenFor } from '../../../lib/device-tokens';
 import { toast } from '../../../stores/toast-store';
 import { login } from '../api/auth-api';
 import { useAuthSubmit } from '../api/use-auth-submit';
+import { useT } from '../../../lib/i18n';
 import { FormError, RememberMe, SubmitButton } from './auth-form-parts';
 import { SecondStepForm } from './second-step-form';
 
@@ -26,6 +27,7 @@ export function SignInForm({ idPrefix, onSignedIn, notice }: SignInFormProps) {
   const [password, setPassword] = useState('');
   // Two-step sign-in on: the password was right, the second step follows with this challenge.
   const [challenge, setChallenge] = useState<string | null>(null);
+  const t = useT();
   const { submitting, errors, onSubmit } = useAuthSubmit(
     async () => {
       const deviceToken = deviceTokenFor(email);
@@ -33,8 +35,8 @@ export function SignInForm({ idPrefix, onSignedIn, notice }: SignInFormProps) {
       if ('two_step_required' in answer && answer.challenge) return void setChallenge(answer.challenge);
       onSignedIn(answer as SignedIn);
     },
-    'Sign-in failed. Check your email and password.',
-    { onError: () => toast.error('Sign-in failed') },
+    t('account.signIn.failed'),
+    { onError: () => toast.error(t('account.signIn.failedToast')) },
   );
 
   const id = (name: string) => `${idPrefix}-${name}`;
@@ -58,7 +60,7 @@ export function SignInForm({ idPrefix, onSignedIn, notice }: SignInFormProps) {
       <FormError message={message} />
       <TextField
         id={id('email')}
-        label="Email"
+        label={t('account.field.email')}
         type="email"
         name="email"
         autoComplete="email"
@@ -69,7 +71,7 @@ export function SignInForm({ idPrefix, onSignedIn, notice }: SignInFormProps) {
       />
       <TextField
         id={id('password')}
-        label="Password"
+        label={t('account.field.password')}
         type="password"
         name="password"
         autoComplete="current-password"
@@ -79,7 +81,7 @@ export function SignInForm({ idPrefix, onSignedIn, notice }: SignInFormProps) {
         error={errors.fields.password}
       />
       <RememberMe />
-      <SubmitButton busy={submitting} busyLabel="Signing in..." label="Sign in" />
+      <SubmitButton busy={submitting} busyLabel={t('account.signIn.busy')} label={t('account.signIn.submit')} />
     </form>
   );
 }

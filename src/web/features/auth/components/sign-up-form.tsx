@@ -6,6 +6,7 @@ import { toast } from '../../../stores/toast-store';
 import { fetchPublicConfig, signup, type PublicConfig } from '../api/auth-api';
 import { useLoad } from '../../../lib/use-load';
 import { useAuthSubmit } from '../api/use-auth-submit';
+import { useT } from '../../../lib/i18n';
 import { FormError, RememberMe, SubmitButton } from './auth-form-parts';
 
 const EMPTY: SignupRequest = { first_name: '', last_name: '', email: '', password: '', password2: '' };
@@ -13,17 +14,18 @@ const EMPTY: SignupRequest = { first_name: '', last_name: '', email: '', passwor
 /** Spec §2/§4/§5: required fields are browser-enforced; every other rule comes back from the server inline. */
 export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
   const [values, setValues] = useState<SignupRequest>(EMPTY);
+  const t = useT();
   // Provider links appear only when the server is configured for them; offline, there are none to show.
   const { data: providers = {} } = useLoad(() => fetchPublicConfig().then((config): Partial<PublicConfig> => config ?? {}), []);
   const { submitting, errors, onSubmit } = useAuthSubmit(
     async () => {
       await signup(values);
-      toast.success('Account created');
+      toast.success(t('account.signUp.created'));
       onSignedUp();
     },
     // Values stay as typed, so the user fixes only what the server pointed at.
-    'Sign up failed. Please try again.',
-    { onError: () => toast.error('Sign up failed') },
+    t('account.signUp.failed'),
+    { onError: () => toast.error(t('account.signUp.failedToast')) },
   );
 
   const field = (name: keyof SignupRequest) => ({
@@ -39,23 +41,23 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
     <form className="auth-form" onSubmit={onSubmit}>
       <FormError message={errors.form} />
       <div className="field-row">
-        <TextField label="First name" autoComplete="given-name" {...field('first_name')} />
-        <TextField label="Last name" autoComplete="family-name" {...field('last_name')} />
+        <TextField label={t('account.field.firstName')} autoComplete="given-name" {...field('first_name')} />
+        <TextField label={t('account.field.lastName')} autoComplete="family-name" {...field('last_name')} />
       </div>
-      <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
-      <PasswordField label="Password" autoComplete="new-password" {...field('password')} />
+      <TextField label={t('account.field.email')} type="email" autoComplete="email" {...field('email')} />
+      <PasswordField label={t('account.field.password')} autoComplete="new-password" {...field('password')} />
       {/* Not "Show confirm password": a lookup by the label "Confirm password" should find only the input. */}
       <PasswordField
-        label="Confirm password"
-        toggleLabel="Show password confirmation"
+        label={t('account.field.confirmPassword')}
+        toggleLabel={t('account.field.showConfirm')}
         autoComplete="new-password"
         {...field('password2')}
       />
       <RememberMe />
-      <SubmitButton busy={submitting} busyLabel="Signing up..." label="Sign up" />
+      <SubmitButton busy={submitting} busyLabel={t('account.signUp.busy')} label={t('account.signUp.submit')} />
       {providers.google_auth_url || providers.facebook_auth_url ? (
         <div className="auth-providers">
-          <p>Or sign up with</p>
+          <p>{t('account.signUp.orWith')}</p>
           {providers.google_auth_url ? (
             <a className="button button--secondary" href={providers.google_auth_url}>
               Google

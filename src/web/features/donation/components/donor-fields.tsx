@@ -5,7 +5,7 @@ import { session } from '../../../stores/session-store';
 import { normaliseGhanaMobile } from '../../../../shared/phone';
 import { loadProfileForPrefill } from '../api/donation-api';
 import type { MobileMoneyInput } from '../../../../shared/contract/mobile-money';
-import { useT } from '../../../lib/i18n';
+import { t as translate, useT } from '../../../lib/i18n';
 import { MobileMoneyFields, momoRequest, type MomoErrors, type MomoState } from './mobile-money-fields';
 
 /** Who gives: the fields both donation forms share (spec §2). */
@@ -24,12 +24,6 @@ export interface DonorState extends MomoState {
   /** "Text me my receipt and this cause's news" (SMS to a Ghana mobile number). */
   sms_opt_in: boolean;
 }
-
-export const SMS_FIELD_TEXT = {
-  label: "Text me my receipt and this cause's news (SMS)",
-  hint: 'To a Ghana mobile number: this phone, or your mobile money number. Reply STOP to any text to end them.',
-  needsNumber: 'To get texts, enter a Ghana mobile number such as 024 123 4567.',
-} as const;
 
 /** The number texts would go to (233XXXXXXXXX), by the server's rule: the phone typed (Ghana), else the mobile money number. */
 export function smsNumber(donor: DonorState): string | null {
@@ -142,7 +136,7 @@ export function paymentChoice(
 ): { ok: true; value: { payment_method: PaymentMethod; mobile_money?: MobileMoneyInput } } | { ok: false; errors: MomoErrors } {
   if (donor.sms_opt_in && !smsNumber(donor)) {
     queueMicrotask(() => document.getElementById('donor-phone')?.focus());
-    return { ok: false, errors: { sms: SMS_FIELD_TEXT.needsNumber } };
+    return { ok: false, errors: { sms: translate('donation.sms.needsNumber') } };
   }
   if (monthly || donor.payment_method !== 'mobile_money')
     return { ok: true, value: { payment_method: monthly ? 'card' : donor.payment_method } };
@@ -244,7 +238,7 @@ export function CountryPhoneFields({
             aria-describedby={smsError ? 'donor-sms-error' : 'donor-sms-hint'}
             onChange={(e) => set({ sms_opt_in: e.target.checked })}
           />
-          {SMS_FIELD_TEXT.label}
+          {t('donation.sms.label')}
         </label>
         {smsError ? (
           <p id="donor-sms-error" className="field__error" role="alert">
@@ -252,7 +246,7 @@ export function CountryPhoneFields({
           </p>
         ) : (
           <p id="donor-sms-hint" className="field__hint">
-            {SMS_FIELD_TEXT.hint}
+            {t('donation.sms.hint')}
           </p>
         )}
       </div>

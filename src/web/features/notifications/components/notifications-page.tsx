@@ -46,10 +46,6 @@ export function LiveStatusLine() {
   );
 }
 
-/** Treasurer notifications (repositories/treasurers.ts, withdrawals.ts): the invitation is answered on this page. */
-const APPROVAL_TITLE = 'Withdrawal needs your approval';
-const INVITATION_TITLE = 'Treasurer invitation';
-
 function NotificationItem({ item }: { item: Notification }) {
   const t = useT();
   const locale = useLocale();
@@ -69,12 +65,13 @@ function NotificationItem({ item }: { item: Notification }) {
       <span className="notification-item__dot" aria-hidden="true" />
       <div className="notification-item__body">
         <p className="notification-item__title">
-          {item.cause_id && item.title === APPROVAL_TITLE ? (
+          {/* By kind, not title: the words are in the reader's language. The invitation is answered on this page. */}
+          {item.cause_id && item.kind === 'withdrawal_approval' ? (
             // A treasurer decides on the cause's withdrawals page.
             <Link to="/causes/$id/withdrawals" params={{ id: item.cause_id }} onClick={() => markNotificationRead(item.id)}>
               {heading}
             </Link>
-          ) : item.cause_id && item.title !== INVITATION_TITLE ? (
+          ) : item.cause_id && item.kind !== 'treasurer_invitation' ? (
             // Opening the cause also marks the notification read.
             <Link to="/causes/$id" params={{ id: item.cause_id }} onClick={() => markNotificationRead(item.id)}>
               {heading}

@@ -24,8 +24,6 @@ import { StatementSection } from './statement-section';
 import '../payouts.css';
 import { LinesSkeleton } from '../../../components/lines-skeleton';
 
-const NEEDS_DETAILS = /withdrawal details/i;
-
 function AddDetailsNotice() {
   const t = useT();
   return (
@@ -71,7 +69,8 @@ function RequestForm({ causeId, balance, destination, onRequested }: RequestForm
     } catch (failure) {
       const body = failure instanceof ApiError ? failure.errorBody : null;
       const message = firstFieldError(body, 'amount') ?? errorMessage(failure, t('payouts.request.failed'));
-      setNeedsDetails(NEEDS_DETAILS.test(message));
+      // The server names the missing profile field: the words are in the reader's language.
+      setNeedsDetails(Boolean(firstFieldError(body, 'withdrawal_address')));
       setError(message);
     } finally {
       setBusy(false);

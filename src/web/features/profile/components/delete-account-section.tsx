@@ -5,6 +5,7 @@ import { PasswordField } from '../../../components/form/password-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { clearSession } from '../../../stores/session-store';
 import { toast } from '../../../stores/toast-store';
+import { useT } from '../../../lib/i18n';
 import { deleteAccount } from '../api/profile-api';
 
 /**
@@ -13,6 +14,7 @@ import { deleteAccount } from '../api/profile-api';
  */
 export function DeleteAccountSection() {
   const navigate = useNavigate();
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [deleting, setDeleting] = useState(false);
@@ -27,12 +29,12 @@ export function DeleteAccountSection() {
     try {
       await deleteAccount(password);
       clearSession();
-      toast.success('Your account was deleted');
+      toast.success(t('account.delete.done'));
       void navigate({ to: '/' });
     } catch (error) {
       const body = error instanceof ApiError ? error.errorBody : null;
       if (body?.errors?.password) setFieldError(body.errors.password[0]);
-      else setReasons(body?.errors?.[NON_FIELD_ERRORS] ?? [errorMessage(error, 'Your account was not deleted. Please try again.')]);
+      else setReasons(body?.errors?.[NON_FIELD_ERRORS] ?? [errorMessage(error, t('account.delete.failed'))]);
     } finally {
       setDeleting(false);
     }
@@ -40,20 +42,17 @@ export function DeleteAccountSection() {
 
   return (
     <section className="settings-note" aria-labelledby="delete-account-title">
-      <h2 id="delete-account-title">Delete Account</h2>
-      <p>
-        Your name, email, phone, address, pictures and payout details are erased and you are signed out everywhere. Your donations stay on
-        the causes&apos; ledgers as &ldquo;A former donor&rdquo;, so their totals stay right.
-      </p>
+      <h2 id="delete-account-title">{t('account.delete.title')}</h2>
+      <p>{t('account.delete.explain')}</p>
       {!open ? (
         <button type="button" className="button button--danger" onClick={() => setOpen(true)}>
-          Delete my account
+          {t('account.delete.open')}
         </button>
       ) : (
         <form onSubmit={onSubmit} className="delete-account">
           {reasons.length > 0 ? (
             <div className="form-error" role="alert">
-              <p>Your account cannot be deleted yet:</p>
+              <p>{t('account.delete.cannotYet')}</p>
               <ul>
                 {reasons.map((r) => (
                   <li key={r}>{r}</li>
@@ -64,7 +63,7 @@ export function DeleteAccountSection() {
           <PasswordField
             id="delete-password"
             name="password"
-            label="Your password"
+            label={t('account.delete.password')}
             autoComplete="current-password"
             required
             value={password}
@@ -73,10 +72,10 @@ export function DeleteAccountSection() {
           />
           <div className="delete-account__actions">
             <button type="submit" className="button button--danger" disabled={deleting}>
-              {deleting ? 'Deleting...' : 'Delete my account permanently'}
+              {deleting ? t('account.delete.busy') : t('account.delete.confirm')}
             </button>
             <button type="button" className="button button--secondary" disabled={deleting} onClick={() => setOpen(false)}>
-              Cancel
+              {t('account.delete.cancel')}
             </button>
           </div>
         </form>

@@ -3,6 +3,7 @@ import { MAX_UPLOAD_BYTES } from '../../../../shared/limits';
 import { TextField } from '../../../components/form/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { mediaUrl } from '../../../lib/api-url';
+import { t as translate, useT } from '../../../lib/i18n';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { toast } from '../../../stores/toast-store';
 import { buildProfileForm, getOwnProfile, updateProfile, type OwnProfile, type ProfileFormValues } from '../api/profile-api';
@@ -58,8 +59,8 @@ function usePreview(file: File | null): string | null {
 
 /** Checks what the browser can before the upload; the server still checks the content. */
 function fileProblem(file: File): string | null {
-  if (file.type && !file.type.startsWith('image/')) return 'Choose an image file.';
-  if (file.size > MAX_UPLOAD_BYTES) return 'The file is too large (max 5 MB).';
+  if (file.type && !file.type.startsWith('image/')) return translate('account.profile.chooseImage');
+  if (file.size > MAX_UPLOAD_BYTES) return translate('account.profile.tooLarge');
   return null;
 }
 
@@ -74,6 +75,7 @@ interface FileFieldProps {
 }
 
 function FileField({ id, label, file, error, showNoFile, onFile, children }: FileFieldProps) {
+  const t = useT();
   const statusId = `${id}-status`;
   const errorId = `${id}-error`;
   return (
@@ -90,7 +92,11 @@ function FileField({ id, label, file, error, showNoFile, onFile, children }: Fil
         onChange={(e: ChangeEvent<HTMLInputElement>) => onFile(e.target.files?.[0] ?? null)}
       />
       <p id={statusId} className="field__hint">
-        {file ? `Selected: ${file.name}` : showNoFile ? 'No file selected' : 'Images up to 5 MB.'}
+        {file
+          ? t('account.profile.selected', { name: file.name })
+          : showNoFile
+            ? t('account.profile.noFile')
+            : t('account.profile.imagesUpTo')}
       </p>
       {error ? (
         <p id={errorId} className="field__error">
@@ -103,7 +109,7 @@ function FileField({ id, label, file, error, showNoFile, onFile, children }: Fil
 
 function failureToast(error: unknown): void {
   const detail = error instanceof ApiError ? error.errorBody?.detail : undefined;
-  toast.error(detail ? `Failed to update profile: ${detail}` : 'Failed to update profile');
+  toast.error(detail ? translate('account.profile.updateFailedDetail', { detail }) : translate('account.profile.updateFailed'));
 }
 
 /**
@@ -120,7 +126,9 @@ interface ProfileSettingsFormProps {
 }
 
 export function ProfileSettingsForm({ variant, onSaved, withdrawalDetails, side }: ProfileSettingsFormProps) {
-  useDocumentTitle(variant === 'main' ? 'Profile settings' : 'Organizer profile settings');
+  const t = useT();
+  const title = variant === 'main' ? t('account.profile.title') : t('account.profile.organizerTitle');
+  useDocumentTitle(title);
   const id = useId();
   const [profile, setProfile] = useState<OwnProfile | null>(null);
   const [values, setValues] = useState<ProfileFormValues>(EMPTY);
@@ -141,7 +149,7 @@ export function ProfileSettingsForm({ variant, onSaved, withdrawalDetails, side 
       .catch(() => {
         if (controller.signal.aborted) return;
         setLoadFailed(true);
-        toast.error('Failed to load profile');
+        toast.error(translate('account.profile.loadFailed'));
       });
     return () => controller.abort();
   }, []);
@@ -174,7 +182,7 @@ export function ProfileSettingsForm({ variant, onSaved, withdrawalDetails, side 
       setProfile(updated);
       setValues(fromProfile(updated));
       (event.target as HTMLFormElement).querySelectorAll<HTMLInputElement>('input[type=file]').forEach((input) => (input.value = ''));
-      toast.success('Profile updated');
+      toast.success(translate('account.profile.updated'));
       onSaved?.(updated);
     } catch (error) {
       const fields: Record<string, string> = {};
@@ -198,11 +206,11 @@ export function ProfileSettingsForm({ variant, onSaved, withdrawalDetails, side 
 
   const form = (
     <form className="settings-form" onSubmit={onSubmit} aria-busy={saving} noValidate>
-      {loading ? <LinesSkeleton label="Loading your profile…" /> : null}
+      {loading ? <LinesSkeleton label={t('account.profile.loading')} /> : null}
       <div className="settings-form__row">
         <TextField
           id={fid('first')}
-          label="First name"
+          label={t('account.field.firstName')}
           name="first_name"
           autoComplete="given-name"
           value={values.first_name}
@@ -211,7 +219,7 @@ export function ProfileSettingsForm({ variant, onSaved, withdrawalDetails, side 
         />
         <TextField
           id={fid('last')}
-          label="Last name"
+          label={t('account.field.lastName')}
           name="last_name"
           autoComplete="family-name"
           value={values.last_name}
@@ -221,7 +229,7 @@ export function ProfileSettingsForm({ variant, onSaved, withdrawalDetails, side 
       </div>
       <TextField
         id={fid('occupation')}
-        label="Occupation"
+        label={t('account.profile.occupation')}
         name="occupation"
         autoComplete="organization-title"
         value={values.occupation}
@@ -229,7 +237,7 @@ export function ProfileSettingsForm({ variant, onSaved, withdrawalDetails, side 
         error={errors.occupation}
       />
       <div className={`field${errors.bio ? ' field--invalid' : ''}`}>
-        <label htmlFor={fid('bio')}>Bio</label>
+        <label htmlFor={fid('bio')}>{t('account.profile.bio')}</label>
         <textarea
           id={fid('bio')}
           name="bio"
@@ -249,7 +257,7 @@ export function ProfileSettingsForm({ variant, onSaved, withdrawalDetails, side 
       </div>
       <TextField
         id={fid('phone')}
-        label="Phone number"
+        label={t('account.profile.phone')}
         name="phone_number"
         type="tel"
         autoComplete="tel"
@@ -265,7 +273,7 @@ export function ProfileSettingsForm({ variant, onSaved, withdrawalDetails, side 
       />
       <TextField
         id={fid('address')}
-        label="Address"
+        label={t('account.profile.address')}
         name="address"
         autoComplete="street-address"
         value={values.address}
@@ -275,7 +283,7 @@ export function ProfileSettingsForm({ variant, onSaved, withdrawalDetails, side 
 
       <FileField
         id={fid('picture')}
-        label="Profile picture"
+        label={t('account.profile.picture')}
         file={values.profile_picture}
         error={errors.profile_picture}
         showNoFile={variant === 'main'}
@@ -285,7 +293,7 @@ export function ProfileSettingsForm({ variant, onSaved, withdrawalDetails, side 
       </FileField>
       <FileField
         id={fid('cover')}
-        label="Cover photo"
+        label={t('account.profile.cover')}
         file={values.cover_photo}
         error={errors.cover_photo}
         showNoFile={variant === 'main'}
@@ -299,23 +307,23 @@ export function ProfileSettingsForm({ variant, onSaved, withdrawalDetails, side 
 
       {progress !== null && (values.profile_picture || values.cover_photo) ? (
         <div className="upload-progress">
-          <label htmlFor={fid('progress')}>Uploading {Math.round(progress * 100)}%</label>
+          <label htmlFor={fid('progress')}>{t('account.profile.uploading', { percent: Math.round(progress * 100) })}</label>
           <progress id={fid('progress')} max={1} value={progress} />
         </div>
       ) : null}
       <button type="submit" className="button button--primary" disabled={saving || loading}>
-        {saving ? 'Saving...' : 'Save changes'}
+        {saving ? t('account.profile.saving') : t('account.profile.save')}
       </button>
     </form>
   );
 
   return (
     <div className="settings-page">
-      <h1>{variant === 'main' ? 'Profile settings' : 'Organizer profile settings'}</h1>
+      <h1>{title}</h1>
       <div className={variant === 'main' ? 'settings-layout' : undefined}>
         {form}
         {variant === 'main' ? (
-          <aside className="settings-side" aria-label="More settings">
+          <aside className="settings-side" aria-label={t('account.profile.moreSettings')}>
             {side}
             <DeleteAccountSection />
           </aside>

@@ -9,6 +9,7 @@ import { toast } from '../../../stores/toast-store';
 import { useCartCount } from '../../../components/notifications-badge/use-cart-count';
 import { CartBadge } from '../../../components/notifications-badge/notification-badge';
 import { getOwnProfile, getPublicProfile, type OwnProfile } from '../api/profile-api';
+import { t as translate, useT } from '../../../lib/i18n';
 import { ProfileAvatar } from './default-avatar';
 import '../profile.css';
 
@@ -82,6 +83,7 @@ function TopBar({ avatar }: { avatar: string | null }) {
   const router = useRouter();
   const { access, name, email } = useSnapshot(session);
   const cartCount = useCartCount();
+  const t = useT();
   return (
     <header className="profile-topbar">
       <button
@@ -89,17 +91,17 @@ function TopBar({ avatar }: { avatar: string | null }) {
         className="button button--secondary button--small"
         onClick={() => (window.history.length > 1 ? router.history.back() : void router.navigate({ to: '/dashboard' }))}
       >
-        <span aria-hidden="true">←</span> Back
+        <span aria-hidden="true">←</span> {t('account.view.back')}
       </button>
       <div className="profile-topbar__actions">
         <CartBadge count={cartCount} />
         {access ? (
           <Link to="/profilepage" className="profile-topbar__me">
             <ProfileAvatar src={avatar} size={36} />
-            <span>{name || email || 'Your profile'}</span>
+            <span>{name || email || t('account.view.yourProfile')}</span>
           </Link>
         ) : (
-          <Link to="/sign-in">Log in</Link>
+          <Link to="/sign-in">{t('account.view.logIn')}</Link>
         )}
       </div>
     </header>
@@ -107,9 +109,10 @@ function TopBar({ avatar }: { avatar: string | null }) {
 }
 
 function Skeleton() {
+  const t = useT();
   return (
     <div className="skeleton" role="status">
-      <span className="visually-hidden">Loading profile…</span>
+      <span className="visually-hidden">{t('account.view.loading')}</span>
       <div className="skeleton__block profile-cover" />
       <div className="skeleton__line skeleton__line--title" />
       <div className="skeleton__line" />
@@ -121,11 +124,12 @@ function Skeleton() {
 /** Spec §2 /profilepage and /organizerprofilepage: your own profile, or with ?id= someone's public profile. */
 export function ProfileViewPage({ id }: { id?: string }) {
   const { user_id } = useSnapshot(session);
+  const t = useT();
   // Another id keeps the shown profile until the new one arrives.
   const load = useLoad(
     (signal) =>
       loadProfile(id, user_id, signal).catch((error: unknown) => {
-        if (!signal.aborted) toast.error('Failed to load profile');
+        if (!signal.aborted) toast.error(translate('account.profile.loadFailed'));
         throw error;
       }),
     [id, user_id],
@@ -133,7 +137,7 @@ export function ProfileViewPage({ id }: { id?: string }) {
   );
   const view = load.data ?? null;
   const failed = load.failed;
-  useDocumentTitle(view ? view.name : 'Profile');
+  useDocumentTitle(view ? view.name : t('account.view.title'));
 
   return (
     <>
@@ -167,7 +171,7 @@ export function ProfileViewPage({ id }: { id?: string }) {
                           strokeLinejoin="round"
                         />
                       </svg>
-                      Verified
+                      {t('account.view.verified')}
                     </span>
                   ) : null}
                 </h1>
@@ -175,7 +179,7 @@ export function ProfileViewPage({ id }: { id?: string }) {
                 {view.own ? (
                   <p>
                     <Link to="/profilesettings" className="button button--secondary button--small">
-                      Edit profile
+                      {t('account.view.edit')}
                     </Link>
                   </p>
                 ) : null}
@@ -184,39 +188,39 @@ export function ProfileViewPage({ id }: { id?: string }) {
             <dl className="profile-facts">
               {view.email !== null ? (
                 <div>
-                  <dt>Email</dt>
+                  <dt>{t('account.view.email')}</dt>
                   <dd>{view.email}</dd>
                 </div>
               ) : null}
               <div>
-                <dt>Interests</dt>
-                <dd>{view.interests || 'Not added yet'}</dd>
+                <dt>{t('account.view.interests')}</dt>
+                <dd>{view.interests || t('account.view.notAdded')}</dd>
               </div>
               {view.own ? (
                 <>
                   <div>
-                    <dt>Contact</dt>
-                    <dd>{view.phone || 'Not added yet'}</dd>
+                    <dt>{t('account.view.contact')}</dt>
+                    <dd>{view.phone || t('account.view.notAdded')}</dd>
                   </div>
                   <div>
-                    <dt>Address</dt>
-                    <dd>{view.address || 'Not added yet'}</dd>
+                    <dt>{t('account.view.address')}</dt>
+                    <dd>{view.address || t('account.view.notAdded')}</dd>
                   </div>
                 </>
               ) : null}
               <div>
-                <dt>Causes created</dt>
+                <dt>{t('account.view.created')}</dt>
                 <dd>{view.created}</dd>
               </div>
               <div>
-                <dt>Active causes</dt>
+                <dt>{t('account.view.active')}</dt>
                 <dd>{view.active}</dd>
               </div>
             </dl>
             <section aria-labelledby="profile-causes">
-              <h2 id="profile-causes">{view.own ? 'Your causes' : 'Causes'}</h2>
+              <h2 id="profile-causes">{view.own ? t('account.view.yourCauses') : t('account.view.causes')}</h2>
               {view.causes.length === 0 ? (
-                <p className="panel__empty">No causes yet.</p>
+                <p className="panel__empty">{t('account.view.noCauses')}</p>
               ) : (
                 <ul className="profile-causes">
                   {view.causes.map((c) => (
@@ -232,8 +236,8 @@ export function ProfileViewPage({ id }: { id?: string }) {
           </article>
         ) : failed ? (
           <div>
-            <h1>Profile</h1>
-            <p className="lead">We could not load this profile. Check your connection and try again.</p>
+            <h1>{t('account.view.title')}</h1>
+            <p className="lead">{t('account.view.loadFailed')}</p>
           </div>
         ) : (
           <Skeleton />

@@ -1,24 +1,18 @@
 import { formatDate } from '../../../../shared/dates';
 import { formatGhanaMobile } from '../../../../shared/phone';
+import type { Locale } from '../../../../shared/i18n/locales';
+import { useLocale, useT, type Translate } from '../../../lib/i18n';
 import type { OwnProfile } from '../api/profile-api';
 
-export const SMS_CONSENT_TEXT = {
-  label: 'Text me (SMS) on this phone: receipts, news of causes I gave to, and my causes’ gifts and withdrawals',
-  agreed: (phone: string) => `Texts go to ${formatGhanaMobile(phone)}. Reply STOP to any of them to end them.`,
-  stoppedByReply: (date: string) => `No texts: this number replied STOP on ${date}. Tick the box (or reply START) to get them again.`,
-  stopped: (date: string) => `No texts since ${date}. Tick the box to get them again.`,
-  onlyGhana: 'Texts go to Ghana mobile numbers only (024 123 4567).',
-} as const;
-
 /** What the server says about texts to the saved phone, in words. */
-function stateText(sms: OwnProfile['sms'] | undefined): string {
-  if (!sms?.phone) return SMS_CONSENT_TEXT.onlyGhana;
-  if (sms.status === 'agreed') return SMS_CONSENT_TEXT.agreed(sms.phone);
+function stateText(sms: OwnProfile['sms'] | undefined, t: Translate, locale: Locale): string {
+  if (!sms?.phone) return t('account.sms.onlyGhana');
+  if (sms.status === 'agreed') return t('account.sms.agreed', { phone: formatGhanaMobile(sms.phone) });
   if (sms.status === 'stopped') {
-    const date = formatDate(sms.changed_at);
-    return sms.source === 'sms' ? SMS_CONSENT_TEXT.stoppedByReply(date) : SMS_CONSENT_TEXT.stopped(date);
+    const date = formatDate(sms.changed_at, locale);
+    return sms.source === 'sms' ? t('account.sms.stoppedByReply', { date }) : t('account.sms.stopped', { date });
   }
-  return SMS_CONSENT_TEXT.onlyGhana;
+  return t('account.sms.onlyGhana');
 }
 
 /** The profile's texting box, under the phone field; saved with the form. */
@@ -33,14 +27,16 @@ export function SmsConsentField({
   onChange: (checked: boolean) => void;
   sms: OwnProfile['sms'] | undefined;
 }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <div className="field">
       <label className="checkbox">
         <input id={id} type="checkbox" checked={checked} aria-describedby={`${id}-state`} onChange={(e) => onChange(e.target.checked)} />
-        {SMS_CONSENT_TEXT.label}
+        {t('account.sms.label')}
       </label>
       <p id={`${id}-state`} className="field__hint" aria-live="polite">
-        {stateText(sms)}
+        {stateText(sms, t, locale)}
       </p>
     </div>
   );

@@ -6,29 +6,15 @@ import { errorMessage } from '../../../lib/api-client';
 import { useLoad } from '../../../lib/use-load';
 import { toast } from '../../../stores/toast-store';
 import { listDevices, securityStatus, signOutDevice, signOutOtherDevices } from '../api/security-api';
+import { useLocale, useT } from '../../../lib/i18n';
+import { withElements } from '../../../lib/rich-text';
+import { slot } from '../../../../shared/i18n/slots';
 import '../security.css';
-
-export const DEVICES_TEXT = {
-  securityTitle: 'Sign-in and security',
-  twoStepOn: 'Two-step sign-in is on.',
-  twoStepOff: 'Two-step sign-in is off. Turn it on to protect the money you raise.',
-  manageTwoStep: 'Manage two-step sign-in',
-  setUpTwoStep: 'Set up two-step sign-in',
-  title: 'Signed-in devices',
-  loading: 'Loading devices…',
-  failed: 'Could not load your devices. Check your connection and try again.',
-  thisDevice: 'This device',
-  lastUsed: 'last used',
-  signOut: 'Sign out',
-  signingOut: 'Signing out...',
-  signOutOthers: 'Sign out all other devices',
-  signedOut: 'Signed out',
-  othersSignedOut: 'Every other device was signed out',
-  listLabel: 'Devices signed in to your account',
-} as const;
 
 /** Profile settings: two-step sign-in's state and the devices signed in, each one signed out on demand. */
 export function DevicesSection() {
+  const t = useT();
+  const locale = useLocale();
   const [version, setVersion] = useState(0);
   const [busy, setBusy] = useState<string | null>(null);
   const { data: status } = useLoad((signal) => securityStatus(signal), []);
@@ -51,31 +37,33 @@ export function DevicesSection() {
 
   return (
     <section className="security-settings" aria-labelledby="security-title">
-      <h2 id="security-title">{DEVICES_TEXT.securityTitle}</h2>
+      <h2 id="security-title">{t('security.devices.securityTitle')}</h2>
       {status ? (
         <p>
-          {status.two_step.enabled ? DEVICES_TEXT.twoStepOn : DEVICES_TEXT.twoStepOff}{' '}
-          <Link to="/two-step">{status.two_step.enabled ? DEVICES_TEXT.manageTwoStep : DEVICES_TEXT.setUpTwoStep}</Link>
+          {status.two_step.enabled ? t('security.devices.twoStepOn') : t('security.devices.twoStepOff')}{' '}
+          <Link to="/two-step">{status.two_step.enabled ? t('security.devices.manageTwoStep') : t('security.devices.setUpTwoStep')}</Link>
         </p>
       ) : null}
-      <h3>{DEVICES_TEXT.title}</h3>
+      <h3>{t('security.devices.title')}</h3>
       {devices === null ? (
         failed ? (
           <p className="form-error" role="alert">
-            {DEVICES_TEXT.failed}
+            {t('security.devices.failed')}
           </p>
         ) : (
-          <LinesSkeleton label={DEVICES_TEXT.loading} />
+          <LinesSkeleton label={t('security.devices.loading')} />
         )
       ) : (
-        <ul className="device-list" aria-label={DEVICES_TEXT.listLabel}>
+        <ul className="device-list" aria-label={t('security.devices.listLabel')}>
           {devices.map((d) => (
             <li key={d.id}>
               <span>
                 <strong>{d.device}</strong>
-                {d.current ? ` · ${DEVICES_TEXT.thisDevice}` : ''}
+                {d.current ? ` · ${t('security.devices.thisDevice')}` : ''}
                 <span className="device-list__meta">
-                  {d.place}, {DEVICES_TEXT.lastUsed} <time dateTime={d.last_used_at}>{formatDateTime(d.last_used_at)}</time>
+                  {withElements(t('security.devices.lastUsed', { place: d.place, time: slot('time') }), {
+                    time: <time dateTime={d.last_used_at}>{formatDateTime(d.last_used_at, locale)}</time>,
+                  })}
                 </span>
               </span>
               {d.current ? null : (
@@ -83,10 +71,10 @@ export function DevicesSection() {
                   type="button"
                   className="button button--secondary"
                   disabled={busy !== null}
-                  aria-label={`${DEVICES_TEXT.signOut}: ${d.device}, ${d.place}`}
-                  onClick={() => void run(d.id, () => signOutDevice(d.id), DEVICES_TEXT.signedOut)}
+                  aria-label={t('security.devices.signOutDevice', { device: d.device, place: d.place })}
+                  onClick={() => void run(d.id, () => signOutDevice(d.id), t('security.devices.signedOut'))}
                 >
-                  {busy === d.id ? DEVICES_TEXT.signingOut : DEVICES_TEXT.signOut}
+                  {busy === d.id ? t('security.devices.signingOut') : t('security.devices.signOut')}
                 </button>
               )}
             </li>
@@ -98,9 +86,9 @@ export function DevicesSection() {
           type="button"
           className="button button--secondary"
           disabled={busy !== null}
-          onClick={() => void run('others', signOutOtherDevices, DEVICES_TEXT.othersSignedOut)}
+          onClick={() => void run('others', signOutOtherDevices, t('security.devices.othersSignedOut'))}
         >
-          {busy === 'others' ? DEVICES_TEXT.signingOut : DEVICES_TEXT.signOutOthers}
+          {busy === 'others' ? t('security.devices.signingOut') : t('security.devices.signOutOthers')}
         </button>
       ) : null}
     </section>

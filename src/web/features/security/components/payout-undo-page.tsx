@@ -5,21 +5,12 @@ import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { clearSession } from '../../../stores/session-store';
 import { undoPayoutChange } from '../api/security-api';
-
-export const PAYOUT_UNDO_TEXT = {
-  title: 'Undo the change of payout details',
-  explain:
-    'This puts back the withdrawal details you had before the change and signs your account out on every device. Use it if you did not make the change.',
-  action: 'Undo the change',
-  busy: 'Undoing...',
-  noToken: 'This page needs the link from your email.',
-  failed: 'That did not work. Check your connection and try again.',
-  signIn: 'Sign in',
-} as const;
+import { useT } from '../../../lib/i18n';
 
 /** Where the "payout details changed" mail's link lands: a button (mail scanners that open links change nothing). */
 export function PayoutUndoPage({ token }: { token: string | undefined }) {
-  useDocumentTitle(PAYOUT_UNDO_TEXT.title);
+  const t = useT();
+  useDocumentTitle(t('security.payoutUndo.title'));
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -33,7 +24,7 @@ export function PayoutUndoPage({ token }: { token: string | undefined }) {
       // The server signed this account out everywhere, this browser included.
       clearSession();
     } catch (error) {
-      setProblem(errorMessage(error, PAYOUT_UNDO_TEXT.failed));
+      setProblem(errorMessage(error, t('security.payoutUndo.failed')));
     } finally {
       setBusy(false);
     }
@@ -41,28 +32,28 @@ export function PayoutUndoPage({ token }: { token: string | undefined }) {
 
   return (
     <PageShell className="container page page--narrow">
-      <h1>{PAYOUT_UNDO_TEXT.title}</h1>
+      <h1>{t('security.payoutUndo.title')}</h1>
       {!token ? (
         <p className="form-error" role="alert">
-          {PAYOUT_UNDO_TEXT.noToken}
+          {t('security.payoutUndo.noToken')}
         </p>
       ) : done ? (
         <>
           <p role="status">{done}</p>
           <p>
-            <Link to="/sign-in">{PAYOUT_UNDO_TEXT.signIn}</Link>
+            <Link to="/sign-in">{t('security.payoutUndo.signIn')}</Link>
           </p>
         </>
       ) : (
         <>
-          <p>{PAYOUT_UNDO_TEXT.explain}</p>
+          <p>{t('security.payoutUndo.explain')}</p>
           {problem ? (
             <p className="form-error" role="alert">
               {problem}
             </p>
           ) : null}
           <button type="button" className="button button--primary" disabled={busy} onClick={() => void go()}>
-            {busy ? PAYOUT_UNDO_TEXT.busy : PAYOUT_UNDO_TEXT.action}
+            {busy ? t('security.payoutUndo.busy') : t('security.payoutUndo.action')}
           </button>
         </>
       )}

@@ -9,27 +9,12 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { settleStepUp, stepUp as stepUpState } from '../../../lib/step-up';
 import { useLoad } from '../../../lib/use-load';
 import { securityStatus, stepUp } from '../api/security-api';
+import { useT } from '../../../lib/i18n';
 import '../security.css';
-
-export const STEP_UP_TEXT = {
-  title: 'Confirm it is you',
-  intro: 'Money moves only after a fresh check. ',
-  codeLabel: 'Code from your authenticator app',
-  recoveryLabel: 'Recovery code',
-  passwordLabel: 'Your password',
-  useRecovery: 'Use a recovery code instead',
-  useCode: 'Use a code from the app instead',
-  confirm: 'Confirm',
-  confirming: 'Checking...',
-  cancel: 'Cancel',
-  loading: 'Loading…',
-  failed: 'Could not check. Please try again.',
-  setupTitle: 'Turn on two-step sign-in',
-  setupAction: 'Set up two-step sign-in',
-} as const;
 
 /** Asks for a code (two-step sign-in on) or the password, then lets the refused request go again. */
 function ConfirmForm({ detail }: { detail: string }) {
+  const t = useT();
   const id = useId();
   const { data: status, failed } = useLoad((signal) => securityStatus(signal), []);
   const [value, setValue] = useState('');
@@ -48,20 +33,20 @@ function ConfirmForm({ detail }: { detail: string }) {
     } catch (problem) {
       const body = problem instanceof ApiError ? problem.errorBody : null;
       const field = body?.errors ? Object.values(body.errors)[0]?.[0] : undefined;
-      setError(field ?? errorMessage(problem, STEP_UP_TEXT.failed));
+      setError(field ?? errorMessage(problem, t('security.stepUp.failed')));
       setBusy(false);
     }
   }
 
   return (
-    <ModalDialog title={STEP_UP_TEXT.title} description={detail || STEP_UP_TEXT.intro} onCancel={() => settleStepUp(false)}>
+    <ModalDialog title={t('security.stepUp.title')} description={detail || t('security.stepUp.intro')} onCancel={() => settleStepUp(false)}>
       {!status ? (
         failed ? (
           <p className="form-error" role="alert">
-            {STEP_UP_TEXT.failed}
+            {t('security.stepUp.failed')}
           </p>
         ) : (
-          <LinesSkeleton label={STEP_UP_TEXT.loading} />
+          <LinesSkeleton label={t('security.stepUp.loading')} />
         )
       ) : (
         <form onSubmit={onSubmit} noValidate>
@@ -69,7 +54,7 @@ function ConfirmForm({ detail }: { detail: string }) {
             <TextField
               key={recovery ? 'recovery' : 'code'}
               id={`${id}-code`}
-              label={recovery ? STEP_UP_TEXT.recoveryLabel : STEP_UP_TEXT.codeLabel}
+              label={recovery ? t('security.stepUp.recoveryLabel') : t('security.stepUp.codeLabel')}
               name={recovery ? 'recovery_code' : 'code'}
               inputMode={recovery ? 'text' : 'numeric'}
               autoComplete="one-time-code"
@@ -82,7 +67,7 @@ function ConfirmForm({ detail }: { detail: string }) {
           ) : (
             <PasswordField
               id={`${id}-password`}
-              label={STEP_UP_TEXT.passwordLabel}
+              label={t('security.stepUp.passwordLabel')}
               name="password"
               autoComplete="current-password"
               required
@@ -101,15 +86,15 @@ function ConfirmForm({ detail }: { detail: string }) {
                 setError(null);
               }}
             >
-              {recovery ? STEP_UP_TEXT.useCode : STEP_UP_TEXT.useRecovery}
+              {recovery ? t('security.stepUp.useCode') : t('security.stepUp.useRecovery')}
             </button>
           ) : null}
           <div className="button-row modal__actions">
             <button type="submit" className="button button--primary" disabled={busy || !value.trim()}>
-              {busy ? STEP_UP_TEXT.confirming : STEP_UP_TEXT.confirm}
+              {busy ? t('security.stepUp.confirming') : t('security.stepUp.confirm')}
             </button>
             <button type="button" className="button button--secondary" onClick={() => settleStepUp(false)}>
-              {STEP_UP_TEXT.cancel}
+              {t('security.stepUp.cancel')}
             </button>
           </div>
         </form>
@@ -120,14 +105,15 @@ function ConfirmForm({ detail }: { detail: string }) {
 
 /** The account must turn on two-step sign-in before this action: says so and links to the setup. */
 function SetupNeeded({ detail }: { detail: string }) {
+  const t = useT();
   return (
-    <ModalDialog title={STEP_UP_TEXT.setupTitle} description={detail} onCancel={() => settleStepUp(false)}>
+    <ModalDialog title={t('security.stepUp.setupTitle')} description={detail} onCancel={() => settleStepUp(false)}>
       <div className="button-row modal__actions">
         <Link to="/two-step" className="button button--primary" onClick={() => settleStepUp(false)}>
-          {STEP_UP_TEXT.setupAction}
+          {t('security.stepUp.setupAction')}
         </Link>
         <button type="button" className="button button--secondary" onClick={() => settleStepUp(false)}>
-          {STEP_UP_TEXT.cancel}
+          {t('security.stepUp.cancel')}
         </button>
       </div>
     </ModalDialog>

@@ -5,33 +5,8 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLoad } from '../../../lib/use-load';
 import { enableTwoStep, newRecoveryCodes, securityStatus, startTwoStepSetup, type TwoStepSetup } from '../api/security-api';
+import { t as translate, useT } from '../../../lib/i18n';
 import '../security.css';
-
-export const TWO_STEP_SETUP_TEXT = {
-  title: 'Two-step sign-in',
-  intro:
-    'Signing in will ask for your password and a code from an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, Authy or any other).',
-  required: 'Admin accounts must have two-step sign-in before they can do anything else.',
-  scan: '1. Scan this QR code with your authenticator app.',
-  qrAlt: 'QR code to add Boafo to your authenticator app',
-  manual: 'Cannot scan it? Type this key into the app instead:',
-  enter: '2. Enter the 6-digit code the app shows.',
-  codeLabel: 'Code from the app',
-  turnOn: 'Turn on two-step sign-in',
-  turningOn: 'Turning on...',
-  preparing: 'Preparing your key…',
-  loading: 'Loading…',
-  failed: 'Could not load this page. Check your connection and try again.',
-  codesTitle: 'Your recovery codes',
-  codesIntro: 'If you lose your phone, each of these codes signs you in once. Save them somewhere safe now: they will not be shown again.',
-  codesListLabel: 'Recovery codes',
-  saved: 'I have saved my recovery codes',
-  isOn: 'Two-step sign-in is on.',
-  codesLeft: (n: number) => `${n} recovery code${n === 1 ? '' : 's'} left.`,
-  makeCodes: 'Make new recovery codes',
-  makingCodes: 'Making codes...',
-  continue: 'Continue',
-} as const;
 
 interface TwoStepSetupPageProps {
   /** After the codes are saved (or when it is already on): where to go on. */
@@ -40,17 +15,18 @@ interface TwoStepSetupPageProps {
 }
 
 function RecoveryCodesList({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const t = useT();
   return (
     <section className="panel" aria-labelledby="recovery-codes-title">
-      <h2 id="recovery-codes-title">{TWO_STEP_SETUP_TEXT.codesTitle}</h2>
-      <p>{TWO_STEP_SETUP_TEXT.codesIntro}</p>
-      <ul className="recovery-codes" aria-label={TWO_STEP_SETUP_TEXT.codesListLabel}>
+      <h2 id="recovery-codes-title">{t('security.twoStep.codesTitle')}</h2>
+      <p>{t('security.twoStep.codesIntro')}</p>
+      <ul className="recovery-codes" aria-label={t('security.twoStep.codesListLabel')}>
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
       </ul>
       <button type="button" className="button button--primary" onClick={onDone}>
-        {TWO_STEP_SETUP_TEXT.saved}
+        {t('security.twoStep.saved')}
       </button>
     </section>
   );
@@ -58,6 +34,7 @@ function RecoveryCodesList({ codes, onDone }: { codes: string[]; onDone: () => v
 
 /** Enrolment: the QR code and the key as text, the first code, then the recovery codes shown once. */
 function Enrol({ onCodes }: { onCodes: (codes: string[]) => void }) {
+  const t = useT();
   const id = useId();
   const [setup, setSetup] = useState<TwoStepSetup | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -69,7 +46,7 @@ function Enrol({ onCodes }: { onCodes: (codes: string[]) => void }) {
     let live = true;
     startTwoStepSetup().then(
       (answer) => live && setSetup(answer),
-      (failure: unknown) => live && setProblem(errorMessage(failure, TWO_STEP_SETUP_TEXT.failed)),
+      (failure: unknown) => live && setProblem(errorMessage(failure, translate('security.twoStep.failed'))),
     );
     return () => {
       live = false;
@@ -84,7 +61,7 @@ function Enrol({ onCodes }: { onCodes: (codes: string[]) => void }) {
       onCodes((await enableTwoStep(code)).recovery_codes);
     } catch (failure) {
       const body = failure instanceof ApiError ? failure.errorBody : null;
-      setError(body?.errors?.code?.[0] ?? errorMessage(failure, TWO_STEP_SETUP_TEXT.failed));
+      setError(body?.errors?.code?.[0] ?? errorMessage(failure, t('security.twoStep.failed')));
       setBusy(false);
     }
   }
@@ -96,20 +73,20 @@ function Enrol({ onCodes }: { onCodes: (codes: string[]) => void }) {
       </p>
     );
   }
-  if (!setup) return <LinesSkeleton label={TWO_STEP_SETUP_TEXT.preparing} />;
+  if (!setup) return <LinesSkeleton label={t('security.twoStep.preparing')} />;
   return (
     <section className="panel">
-      <p>{TWO_STEP_SETUP_TEXT.scan}</p>
-      <img className="two-step__qr" src={`data:image/svg+xml;utf8,${encodeURIComponent(setup.qr_svg)}`} alt={TWO_STEP_SETUP_TEXT.qrAlt} />
-      <p>{TWO_STEP_SETUP_TEXT.manual}</p>
+      <p>{t('security.twoStep.scan')}</p>
+      <img className="two-step__qr" src={`data:image/svg+xml;utf8,${encodeURIComponent(setup.qr_svg)}`} alt={t('security.twoStep.qrAlt')} />
+      <p>{t('security.twoStep.manual')}</p>
       <p className="two-step__secret" data-testid="two-step-secret">
         {setup.secret}
       </p>
       <form onSubmit={onSubmit} noValidate>
-        <p>{TWO_STEP_SETUP_TEXT.enter}</p>
+        <p>{t('security.twoStep.enter')}</p>
         <TextField
           id={`${id}-code`}
-          label={TWO_STEP_SETUP_TEXT.codeLabel}
+          label={t('security.twoStep.codeLabel')}
           name="code"
           inputMode="numeric"
           autoComplete="one-time-code"
@@ -120,7 +97,7 @@ function Enrol({ onCodes }: { onCodes: (codes: string[]) => void }) {
           error={error ?? undefined}
         />
         <button type="submit" className="button button--primary" disabled={busy || !code.trim()}>
-          {busy ? TWO_STEP_SETUP_TEXT.turningOn : TWO_STEP_SETUP_TEXT.turnOn}
+          {busy ? t('security.twoStep.turningOn') : t('security.twoStep.turnOn')}
         </button>
       </form>
     </section>
@@ -129,7 +106,8 @@ function Enrol({ onCodes }: { onCodes: (codes: string[]) => void }) {
 
 /** /two-step: set up two-step sign-in, or, when it is on, see how many recovery codes are left and make new ones. */
 export function TwoStepSetupPage({ onDone, isAdmin }: TwoStepSetupPageProps) {
-  useDocumentTitle(TWO_STEP_SETUP_TEXT.title);
+  const t = useT();
+  useDocumentTitle(t('security.twoStep.title'));
   const { data: status, failed } = useLoad((signal) => securityStatus(signal), []);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
@@ -141,7 +119,7 @@ export function TwoStepSetupPage({ onDone, isAdmin }: TwoStepSetupPageProps) {
     try {
       setCodes((await newRecoveryCodes()).recovery_codes);
     } catch (failure) {
-      setProblem(errorMessage(failure, TWO_STEP_SETUP_TEXT.failed));
+      setProblem(errorMessage(failure, t('security.twoStep.failed')));
     } finally {
       setBusy(false);
     }
@@ -149,23 +127,23 @@ export function TwoStepSetupPage({ onDone, isAdmin }: TwoStepSetupPageProps) {
 
   return (
     <div className="container page page--narrow">
-      <h1>{TWO_STEP_SETUP_TEXT.title}</h1>
-      <p className="lead">{TWO_STEP_SETUP_TEXT.intro}</p>
-      {isAdmin ? <p>{TWO_STEP_SETUP_TEXT.required}</p> : null}
+      <h1>{t('security.twoStep.title')}</h1>
+      <p className="lead">{t('security.twoStep.intro')}</p>
+      {isAdmin ? <p>{t('security.twoStep.required')}</p> : null}
       {codes ? (
         <RecoveryCodesList codes={codes} onDone={onDone} />
       ) : !status ? (
         failed ? (
           <p className="form-error" role="alert">
-            {TWO_STEP_SETUP_TEXT.failed}
+            {t('security.twoStep.failed')}
           </p>
         ) : (
-          <LinesSkeleton label={TWO_STEP_SETUP_TEXT.loading} />
+          <LinesSkeleton label={t('security.twoStep.loading')} />
         )
       ) : status.two_step.enabled ? (
         <section className="panel">
           <p>
-            {TWO_STEP_SETUP_TEXT.isOn} {TWO_STEP_SETUP_TEXT.codesLeft(status.two_step.recovery_codes_left)}
+            {t('security.twoStep.isOn')} {t('security.twoStep.codesLeft', { count: status.two_step.recovery_codes_left })}
           </p>
           {problem ? (
             <p className="form-error" role="alert">
@@ -174,10 +152,10 @@ export function TwoStepSetupPage({ onDone, isAdmin }: TwoStepSetupPageProps) {
           ) : null}
           <div className="button-row">
             <button type="button" className="button button--secondary" disabled={busy} onClick={() => void makeCodes()}>
-              {busy ? TWO_STEP_SETUP_TEXT.makingCodes : TWO_STEP_SETUP_TEXT.makeCodes}
+              {busy ? t('security.twoStep.makingCodes') : t('security.twoStep.makeCodes')}
             </button>
             <button type="button" className="button button--primary" onClick={onDone}>
-              {TWO_STEP_SETUP_TEXT.continue}
+              {t('security.twoStep.continue')}
             </button>
           </div>
         </section>

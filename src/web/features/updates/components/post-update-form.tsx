@@ -5,7 +5,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { toast } from '../../../stores/toast-store';
 import { postUpdate } from '../api/updates-api';
-import { SMS_COUNT_TEXT, updateSms } from '../lib/update-sms';
+import { smsCountText, updateSms } from '../lib/update-sms';
 
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
@@ -95,8 +95,7 @@ export function PostUpdateForm({
           </p>
         )}
         <p id="update-sms-count" className="field__hint" aria-live="polite">
-          {sms ? SMS_COUNT_TEXT.count(sms) : null}
-          {sms && sms.unicodeCharacters.length > 0 ? ` ${SMS_COUNT_TEXT.unicode(sms.unicodeCharacters)}` : null}
+          {sms ? smsCountText(t, sms) : null}
         </p>
       </div>
       <div className={`field${errors.image ? ' field--invalid' : ''}`}>

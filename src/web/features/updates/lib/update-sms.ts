@@ -1,3 +1,4 @@
+import type { Translate } from '../../../lib/i18n';
 import { SMS_UPDATE_TITLE_MAX, smsClip, smsSegments, type SmsCount } from '../../../../shared/sms-segments';
 
 /**
@@ -10,9 +11,9 @@ export function updateSms(causeTitle: string, body: string): { text: string; cou
   return { text, count: smsSegments(text) };
 }
 
-export const SMS_COUNT_TEXT = {
-  count: (count: SmsCount) =>
-    `Donors who chose texts get this by SMS with the cause's name: ${count.units} characters, ${count.parts} ${count.parts === 1 ? 'SMS' : 'SMS parts'} (${count.remaining} left in this one).`,
-  unicode: (characters: string[]) =>
-    `${characters.slice(0, 5).join(' ')} ${characters.length === 1 ? 'is' : 'are'} outside the SMS alphabet, so each part holds 70 characters, not 160.`,
-} as const;
+/** What the update's text costs as SMS, in the reader's language. */
+export function smsCountText(t: Translate, count: SmsCount): string {
+  const text = t('updates.form.smsCount', { units: count.units, parts: count.parts, remaining: count.remaining });
+  const odd = count.unicodeCharacters;
+  return odd.length > 0 ? `${text} ${t('updates.form.smsUnicode', { count: odd.length, characters: odd.slice(0, 5).join(' ') })}` : text;
+}

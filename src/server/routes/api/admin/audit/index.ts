@@ -15,6 +15,7 @@ import type { AuditFilter, AuditRowView } from '../../../../repositories/audit-l
 import { isUuid } from '../../../../repositories/search';
 import { paginate, PaginatedOf, pageRequest } from '../../../pagination';
 import { errorResponses } from '../../../shared-schemas';
+import { english } from '../../../../lib/localize';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const security = [{ bearer: [] }];
@@ -56,11 +57,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         const user = await app.repos.users.findByEmail(wanted);
         if (!user) return null;
         filter.personId = user.id;
-      } else throw validationError({ person: ['Enter a user id or an email address.'] }, 'Enter a user id or an email address.');
+      } else {
+        const message = english('errors.audit.personOrEmail');
+        throw validationError({ person: [message] }, message);
+      }
     }
     const cause = query.cause?.trim();
     if (cause) {
-      if (!isUuid(cause)) throw validationError({ cause: ['Enter a cause id.'] }, 'Enter a cause id.');
+      if (!isUuid(cause)) throw validationError({ cause: [english('errors.audit.causeId')] }, english('errors.audit.causeId'));
       filter.causeId = cause;
     }
     const group: readonly string[] | undefined = query.group ? AUDIT_GROUPS[query.group] : undefined;
@@ -104,7 +108,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const filter = await filterOf(request.query);
       const rows = filter && filter.actions?.length !== 0 ? await app.repos.auditLog.list(filter, AUDIT_EXPORT_MAX_ROWS + 1, 0) : [];
       if (rows.length > AUDIT_EXPORT_MAX_ROWS) {
-        const message = `More than ${AUDIT_EXPORT_MAX_ROWS.toLocaleString('en-GB')} entries match: narrow the filter (a person, a cause or an action).`;
+        const message = english('errors.audit.tooMany', { max: AUDIT_EXPORT_MAX_ROWS.toLocaleString('en-GB') });
         throw validationError({ action: [message] }, message);
       }
       return reply

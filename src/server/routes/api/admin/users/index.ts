@@ -12,6 +12,7 @@ import { audit } from '../../../audit-entry';
 import { paginate, PaginatedOf, pageRequest } from '../../../pagination';
 import { errorResponses } from '../../../shared-schemas';
 import { AdminUserQuery, AdminUserSchema } from '../../../../../shared/contract/admin';
+import { english } from '../../../../lib/localize';
 
 const USERS_PAGE_SIZE = 20;
 
@@ -50,7 +51,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   const UserParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
-  const notFound = () => new ApiError(404, 'not_found', 'User not found.');
+  const notFound = () => new ApiError(404, 'not_found', english('errors.notFound.user'));
 
   app.post(
     '/:id/role/',
@@ -68,7 +69,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { id } = request.params;
       if (!isUuid(id)) throw notFound();
-      if (id === request.user!.id) throw new ApiError(409, 'conflict', 'You cannot change your own role; ask another admin.');
+      if (id === request.user!.id) throw new ApiError(409, 'conflict', english('errors.admin.ownRole'));
       const target = await app.repos.users.findById(id);
       if (!target || target.deletedAt) throw notFound();
       await app.requireStepUp(request);

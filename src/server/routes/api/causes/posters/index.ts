@@ -19,6 +19,7 @@ import { isUuid } from '../../../../repositories/search';
 import { errorResponses } from '../../../shared-schemas';
 import { canManage, canSee, causeNotFound } from '../index';
 import { IdParams } from '../schemas';
+import { english } from '../../../../lib/localize';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   /** The largest stored size of the cover: a printed A4 wants every pixel there is. */
@@ -50,10 +51,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = request.params;
       const cause = isUuid(id) ? await app.repos.causes.find(id) : null;
       if (!cause || !canSee(cause, user)) throw causeNotFound();
-      if (!canManage(cause, user))
-        throw new ApiError(403, 'permission_denied', "Only the cause's organizer or an admin can print its poster.");
+      if (!canManage(cause, user)) throw new ApiError(403, 'permission_denied', english('errors.poster.organizerOnly'));
       if (!cause.shortCode || !PUBLIC_STATUSES.includes(cause.status)) {
-        throw new ApiError(409, 'conflict', 'A poster is printed for an approved cause that is still open.');
+        throw new ApiError(409, 'conflict', english('errors.poster.notOpen'));
       }
       const format = request.query.format ?? 'a4';
       const serviceCode = app.config.ussd.serviceCode;

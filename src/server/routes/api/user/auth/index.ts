@@ -177,7 +177,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const expired = () => fieldError('challenge', 'This sign-in has expired. Sign in again with your password.');
+      const expired = () => fieldError('challenge', english('errors.auth.signInExpired'));
       const challengeHash = sha256Hex(request.body.challenge);
       const userId = await app.repos.twoStep.challengeUser(challengeHash);
       if (!userId) throw expired();

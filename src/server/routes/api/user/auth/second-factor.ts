@@ -12,12 +12,13 @@ import { ApiError, validationError } from '../../../../lib/api-error';
 import { matchTotp, recoveryCodeHash } from '../../../../lib/totp';
 import { cleanHeader } from '../../../../lib/user-agent';
 import type { UserRow } from '../../../../repositories/users';
+import { english } from '../../../../lib/localize';
 
-export const WRONG_CODE = 'That code is not right. Check the time on your phone and try the newest code.';
-export const USED_CODE = 'This code was already used. Wait for the next one (it changes every 30 seconds).';
-export const BAD_CODE_FORMAT = 'Enter the 6 digits your authenticator app shows.';
-export const WRONG_RECOVERY = 'That recovery code is not right, or it was already used.';
-export const BAD_RECOVERY_FORMAT = 'Enter a recovery code as it was shown: 12 letters and digits, like abcd-efgh-2345.';
+export const WRONG_CODE = english('errors.twoStep.wrongCode');
+export const USED_CODE = english('errors.twoStep.usedCode');
+export const BAD_CODE_FORMAT = english('errors.twoStep.codeFormat');
+export const WRONG_RECOVERY = english('errors.twoStep.wrongRecovery');
+export const BAD_RECOVERY_FORMAT = english('errors.twoStep.recoveryFormat');
 
 /** Where the request came from, for sessions and the audit trail. */
 export function clientOf(request: FastifyRequest): { ip: string; userAgent: string } {
@@ -43,9 +44,8 @@ export const fieldError = (field: string, message: string) => validationError({ 
 
 function tooMany(wait: number): ApiError {
   const minutes = Math.ceil(wait / 60);
-  return new ApiError(429, 'rate_limited', `Too many wrong codes. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, undefined, {
-    'retry-after': String(wait),
-  });
+  const detail = minutes === 1 ? english('errors.twoStep.tooManyOneMinute') : english('errors.twoStep.tooManyMinutes', { minutes });
+  return new ApiError(429, 'rate_limited', detail, undefined, { 'retry-after': String(wait) });
 }
 
 export interface SecondFactor {
@@ -61,7 +61,7 @@ export async function checkSecondFactor(app: FastifyInstance, request: FastifyRe
   const hasCode = proof.code !== undefined && proof.code !== '';
   const hasRecovery = proof.recovery_code !== undefined && proof.recovery_code !== '';
   if (hasCode === hasRecovery) {
-    throw fieldError('code', 'Enter the code from your authenticator app, or one recovery code.');
+    throw fieldError('code', english('errors.twoStep.codeOrRecovery'));
   }
   // Malformed input checks nothing, so it takes no slot.
   const code = hasCode ? normalizeTotpCode(proof.code!) : null;

@@ -11,8 +11,10 @@ import { ApiError, validationError } from '../../../../lib/api-error';
 import { sha256Hex } from '../../../../lib/tokens';
 import { audit } from '../../../audit-entry';
 import { errorResponses } from '../../../shared-schemas';
+import { english, localizeText } from '../../../../lib/localize';
+import { localeOfRequest } from '../../../../lib/i18n';
 
-const UNKNOWN = 'This link is not valid. Sign in and check your withdrawal details in profile settings.';
+const UNKNOWN = english('errors.payoutUndo.badLink');
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -47,18 +49,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         case 'unknown':
           throw validationError({ token: [UNKNOWN] }, UNKNOWN);
         case 'already':
-          return { detail: 'This change was already undone. Your earlier withdrawal details are in place.' };
+          return { detail: localizeText(english('server.payoutUndo.alreadyUndone'), localeOfRequest(request.headers)) };
         case 'superseded':
-          throw new ApiError(
-            409,
-            'conflict',
-            'Your withdrawal details changed again after this one, so this link no longer applies. Sign in and check them in profile settings.',
-          );
+          throw new ApiError(409, 'conflict', english('errors.payoutUndo.changedAgain'));
       }
-      return {
-        detail:
-          'Done: your earlier withdrawal details are back and every device was signed out. Sign in and choose a new password if someone else made this change.',
-      };
+      return { detail: localizeText(english('server.payoutUndo.done'), localeOfRequest(request.headers)) };
     },
   );
 };

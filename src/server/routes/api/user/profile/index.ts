@@ -135,7 +135,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         else errors.add('withdrawal_address', check.message);
       }
       const current = await app.repos.users.findById(request.user!.id);
-      if (!current) throw new ApiError(401, 'token_invalid', 'This account no longer exists.');
+      if (!current) throw new ApiError(401, 'token_invalid', english('errors.auth.accountGone'));
       // Sending the saved details again (the settings form sends every field) changes nothing and asks nothing.
       const payoutChange =
         changes.withdrawalAddress !== undefined &&

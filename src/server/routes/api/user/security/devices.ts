@@ -14,6 +14,8 @@ import { deviceLabel } from '../../../../lib/user-agent';
 import { isUuid } from '../../../../repositories/search';
 import { audit } from '../../../audit-entry';
 import { errorResponses } from '../../../shared-schemas';
+import { english, localizeText } from '../../../../lib/localize';
+import { localeOfRequest } from '../../../../lib/i18n';
 
 const security = [{ bearer: [] }];
 
@@ -64,7 +66,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       if (!isUuid(id) || !(await app.repos.sessions.revoke(request.user!.id, id))) {
-        throw new ApiError(404, 'not_found', 'No signed-in device with this id.');
+        throw new ApiError(404, 'not_found', english('errors.notFound.device'));
       }
       return reply.code(204).send(null);
     },
@@ -105,7 +107,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (!current) errors.add('current_password', BLANK);
       if (!password) errors.add('password', BLANK);
       else for (const problem of passwordProblems(password)) errors.add('password', problem);
-      if (password !== password2) errors.add('password2', 'Passwords do not match.');
+      if (password !== password2) errors.add('password2', english('errors.auth.passwordsDiffer'));
       errors.throwIfAny();
       const { perEmail, perIp } = app.config.loginLimits;
       const { retryAfter } = await app.repos.loginAttempts.reserve([
@@ -113,13 +115,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         { scope: `ip:${request.ip}`, max: perIp },
       ]);
       if (retryAfter > 0) {
-        throw new ApiError(429, 'rate_limited', 'Too many wrong passwords. Try again later.', undefined, {
+        throw new ApiError(429, 'rate_limited', english('errors.password.tooManyWrong'), undefined, {
           'retry-after': String(retryAfter),
         });
       }
       const account = await app.repos.users.findById(user.id);
       if (!account || !(await verifyPassword(account.passwordHash, current))) {
-        const message = 'That is not your current password.';
+        const message = english('errors.password.notCurrent');
         throw new ApiError(400, 'validation_error', message, { current_password: [message] });
       }
       await app.repos.loginAttempts.release([`email:${user.email}`, `ip:${request.ip}`]);
@@ -130,7 +132,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         await repos.sessions.markVerified(user.sessionId);
         await audit(repos, request, { action: 'password.change', subjectUserId: user.id });
       });
-      return { detail: 'Your password has been changed. Every other device has been signed out.' };
+      return { detail: localizeText(english('server.security.passwordChanged'), localeOfRequest(request.headers)) };
     },
   );
 };

@@ -24,6 +24,7 @@ import { normalizeRecoveryCode } from '../../../../../shared/sign-in';
 import { audit } from '../../../audit-entry';
 import { errorResponses } from '../../../shared-schemas';
 import { BAD_CODE_FORMAT, checkSecondFactor, fieldError, USED_CODE, WRONG_CODE } from '../auth/second-factor';
+import { english } from '../../../../lib/localize';
 
 const security = [{ bearer: [] }];
 
@@ -86,7 +87,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       await app.requireStepUp(request);
       const secret = newTotpSecret();
       if (!(await app.repos.twoStep.startEnrolment(user.id, secret))) {
-        throw new ApiError(409, 'conflict', 'Two-step sign-in is already on. Turn it off first to move it to another app.');
+        throw new ApiError(409, 'conflict', english('errors.twoStep.alreadyOnMove'));
       }
       const uri = otpauthUri(secret, user.email);
       return { secret, otpauth_uri: uri, qr_svg: renderSVG(uri, { ecc: 'M', border: 2, pixelSize: 6 }) };
@@ -110,12 +111,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const code = normalizeTotpCode(request.body.code);
       if (!code) throw fieldError('code', BAD_CODE_FORMAT);
       const row = await app.repos.twoStep.find(user.id);
-      if (row?.enabledAt) throw new ApiError(409, 'conflict', 'Two-step sign-in is already on.');
-      if (!row) throw new ApiError(409, 'conflict', 'Start the setup first: it gives the secret for your app.');
+      if (row?.enabledAt) throw new ApiError(409, 'conflict', english('errors.twoStep.alreadyOn'));
+      if (!row) throw new ApiError(409, 'conflict', english('errors.twoStep.startFirst'));
       const scope = `two-step:user:${user.id}`;
       const { retryAfter } = await app.repos.loginAttempts.reserve([{ scope, max: app.config.twoStepLimits.perAccount }]);
       if (retryAfter > 0)
-        throw new ApiError(429, 'rate_limited', 'Too many wrong codes. Try again later.', undefined, { 'retry-after': String(retryAfter) });
+        throw new ApiError(429, 'rate_limited', english('errors.twoStep.tooManyLater'), undefined, { 'retry-after': String(retryAfter) });
       const step = matchTotp(row.secret, code, Date.now());
       if (step === null) throw fieldError('code', WRONG_CODE);
       if (!(await app.repos.twoStep.enable(user.id, step))) throw fieldError('code', USED_CODE);
@@ -140,7 +141,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = request.user!;
-      if (!user.twoStep) throw new ApiError(409, 'conflict', 'Two-step sign-in is not on.');
+      if (!user.twoStep) throw new ApiError(409, 'conflict', english('errors.twoStep.notOn'));
       await app.requireStepUp(request);
       const codes = await freshRecoveryCodes(user.id);
       await audit(app.repos, request, { action: 'two_step.recovery_codes', subjectUserId: user.id });
@@ -161,8 +162,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const user = request.user!;
-      if (user.role === 'admin') throw new ApiError(403, 'permission_denied', 'Admin accounts must keep two-step sign-in on.');
-      if (!user.twoStep) throw new ApiError(409, 'conflict', 'Two-step sign-in is not on.');
+      if (user.role === 'admin') throw new ApiError(403, 'permission_denied', english('errors.twoStep.adminKeeps'));
+      if (!user.twoStep) throw new ApiError(409, 'conflict', english('errors.twoStep.notOn'));
       await checkSecondFactor(app, request, user.id, request.body);
       await app.repos.transaction(async (repos) => {
         await repos.twoStep.disable(user.id);
@@ -186,13 +187,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       { scope: `ip:${request.ip}`, max: perIp },
     ]);
     if (retryAfter > 0) {
-      throw new ApiError(429, 'rate_limited', 'Too many wrong passwords. Try again later.', undefined, {
+      throw new ApiError(429, 'rate_limited', english('errors.password.tooManyWrong'), undefined, {
         'retry-after': String(retryAfter),
       });
     }
     const account = await app.repos.users.findById(user.id);
     const ok = account ? await verifyPassword(account.passwordHash, password) : await verifyAgainstDummy(password);
-    if (!ok) throw fieldError('password', 'That password is not right.');
+    if (!ok) throw fieldError('password', english('errors.password.notRight'));
     await app.repos.loginAttempts.clear(`email:${user.email}`);
     await app.repos.loginAttempts.release([`ip:${request.ip}`]);
   }
@@ -216,14 +217,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const user = request.user!;
       const { code, recovery_code: recovery, password } = request.body;
       if (user.twoStep) {
-        if (!code && !recovery) throw fieldError('code', 'Enter the code from your authenticator app.');
+        if (!code && !recovery) throw fieldError('code', english('errors.twoStep.enterCode'));
         await checkSecondFactor(app, request, user.id, { code, recovery_code: recovery });
       } else {
-        if (!password) throw fieldError('password', 'Enter your password.');
+        if (!password) throw fieldError('password', english('errors.password.enter'));
         await checkPassword(request, password);
       }
       const at = await app.repos.sessions.markVerified(user.sessionId);
-      if (!at) throw new ApiError(401, 'token_invalid', 'Your session has ended. Please sign in again.');
+      if (!at) throw new ApiError(401, 'token_invalid', english('errors.auth.sessionEnded'));
       return { verified_until: verifiedUntil(at)! };
     },
   );
