@@ -90,7 +90,7 @@ export const WRITTEN = new Set([
   'News',
   'How a borehole changed a village.',
   'The borehole was dug in March.',
-  // A notification's words are written by the server when it happens (stored as they were written).
+  // A notification's words come from the server, in the reader's language there (tests/server/i18n-server.test.ts).
   'Cause approved',
   'Your cause is live.',
 ]);
