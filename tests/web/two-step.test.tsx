@@ -7,6 +7,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SignInForm } from '../../src/web/features/auth/components/sign-in-form';
 import { StepUpHost } from '../../src/web/features/security/components/step-up-host';
+import { TwoStepSetupPage } from '../../src/web/features/security/components/two-step-setup';
 import { api, configureApiClient } from '../../src/web/lib/api-client';
 import { deviceTokenFor } from '../../src/web/lib/device-tokens';
 import { setTokens } from '../../src/web/stores/session-store';
@@ -118,5 +119,51 @@ describe('step-up before money moves', () => {
     expect(await screen.findByLabelText('Code from your authenticator app', { selector: 'input' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(String(await pending)).toMatch(/API 403/);
+  });
+});
+
+describe('turning two-step sign-in off', () => {
+  const statusOn = { enabled: true, enabled_at: '2026-11-01T10:00:00Z', recovery_codes_left: 9 };
+  const statusOff = { enabled: false, enabled_at: null, recovery_codes_left: 0 };
+
+  it('asks for a code, shows a wrong one at the field, and shows set-up again once it is off', async () => {
+    let on = true;
+    const fake = createFakeFetch((call) => {
+      if (path(call) === '/api/user/security/') {
+        return json(200, { two_step: on ? statusOn : statusOff, two_step_required: false, verified_until: null, step_up_with: 'code' });
+      }
+      if (path(call) === '/api/user/security/two-step/setup/')
+        return json(200, { secret: 'JBSWY3DPEHPK3PXP', otpauth_url: 'otpauth://x', qr_svg: '<svg/>' });
+      const body = call.body as { code?: string; recovery_code?: string };
+      if (body.code === '111111')
+        return json(400, { detail: 'Wrong', code: 'validation_error', errors: { code: ['That code is not right.'] } });
+      on = false;
+      return new Response(null, { status: 204 });
+    });
+    configureApiClient({ fetch: fake.fetch });
+    render(<TwoStepSetupPage isAdmin={false} onDone={() => undefined} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Turn two-step sign-in off' }));
+    const submit = screen.getByRole('button', { name: 'Turn it off' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    fill('Code from the app', '111111');
+    fireEvent.submit(submit.closest('form')!);
+    expect(await screen.findByText('That code is not right.')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+    fill('Recovery code', 'abcd-efgh-2345');
+    fireEvent.submit(screen.getByRole('button', { name: 'Turn it off' }).closest('form')!);
+    await screen.findByTestId('two-step-secret');
+    const disables = fake.calls.filter((call) => path(call) === '/api/user/security/two-step/disable/');
+    expect(disables.map((call) => call.body)).toEqual([{ code: '111111' }, { recovery_code: 'abcd-efgh-2345' }]);
+  });
+
+  it('is not offered to admins, who must keep it', async () => {
+    configureApiClient({
+      fetch: createFakeFetch(() => json(200, { two_step: statusOn, two_step_required: true, verified_until: null, step_up_with: 'code' }))
+        .fetch,
+    });
+    render(<TwoStepSetupPage isAdmin onDone={() => undefined} />);
+    await screen.findByRole('button', { name: 'Make new recovery codes' });
+    expect(screen.queryByRole('button', { name: 'Turn two-step sign-in off' })).toBeNull();
   });
 });

@@ -24,6 +24,11 @@ export function enableTwoStep(code: string): Promise<RecoveryCodes> {
   return api.post('/api/user/security/two-step/enable/', { code });
 }
 
+/** Turns two-step sign-in off with a current code (or, with `recovery: true`, one of the recovery codes). */
+export function disableTwoStep(code: string, recovery: boolean): Promise<void> {
+  return api.post('/api/user/security/two-step/disable/', recovery ? { recovery_code: code } : { code });
+}
+
 export function newRecoveryCodes(): Promise<RecoveryCodes> {
   return api.post('/api/user/security/two-step/recovery-codes/');
 }

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLoad } from '../../../lib/use-load';
 import { enableTwoStep, newRecoveryCodes, securityStatus, startTwoStepSetup, type TwoStepSetup } from '../api/security-api';
 import { t as translate, useT } from '../../../lib/i18n';
+import { TwoStepOff } from './two-step-off';
 import '../security.css';
 
 interface TwoStepSetupPageProps {
@@ -108,7 +109,7 @@ function Enrol({ onCodes }: { onCodes: (codes: string[]) => void }) {
 export function TwoStepSetupPage({ onDone, isAdmin }: TwoStepSetupPageProps) {
   const t = useT();
   useDocumentTitle(t('security.twoStep.title'));
-  const { data: status, failed } = useLoad((signal) => securityStatus(signal), []);
+  const { data: status, failed, reload } = useLoad((signal) => securityStatus(signal), []);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -158,6 +159,7 @@ export function TwoStepSetupPage({ onDone, isAdmin }: TwoStepSetupPageProps) {
               {t('security.twoStep.continue')}
             </button>
           </div>
+          {isAdmin ? null : <TwoStepOff onOff={reload} />}
         </section>
       ) : (
         <Enrol onCodes={setCodes} />
