@@ -74,7 +74,7 @@ function image(cause: Cause, o: ImageOptions): string {
   }
   if (o.saveData === 'tap' && o.t) {
     // The app's button (ResponsiveImage): pressing it before the app has started does nothing, as with Add to Cart.
-    return `<span class="img-placeholder img-placeholder--tap ${o.className}" style="aspect-ratio: ${o.width} / ${o.height}" role="img" aria-label="${escapeHtml(o.t('dataSaver.picture.hidden'))}"><button type="button" class="button button--secondary">${escapeHtml(o.t('dataSaver.picture.show'))}</button></span>`;
+    return `<span class="img-placeholder img-placeholder--tap ${o.className}" style="aspect-ratio: ${o.width} / ${o.height}"><button type="button" class="button button--secondary">${escapeHtml(o.t('dataSaver.picture.show'))}</button></span>`;
   }
   if (o.saveData === 'small') {
     const small = saveDataImage(cause.cover_image_sizes);

@@ -493,7 +493,6 @@ export type WebMessageId =
   | 'dashboard.status.completed'
   | 'dashboard.status.rejected'
   | 'dashboard.status.underReview'
-  | 'dataSaver.picture.hidden'
   | 'dataSaver.picture.show'
   | 'dataSaver.saved.month'
   | 'dataSaver.saved.none'
