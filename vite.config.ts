@@ -6,7 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { donorPrecache } from './sw/precache-plan';
+import { donorPrecache } from './sw/precache-plan.mjs';
 
 // Everything the dev server does not serve itself belongs to the API server.
 const API_TARGET = 'http://localhost:3000';

@@ -1,5 +1,6 @@
 /**
  * Build time only (vite.config.ts, in Node; never bundled into the worker): which built files the worker precaches.
+ * Plain JavaScript (types in precache-plan.d.mts) so Vite loads its config without a TypeScript step.
  *
  * A guest's first visit pays for the precache while still reading the cause, on a link bought by the megabyte, so
  * the install downloads only what a donor's offline visit needs: the shell, the landing, the cause list, a cause,
@@ -27,6 +28,8 @@ export const DONOR_ROUTES = [
   'redirectingmodal.tsx',
   'payment-status.tsx',
   'donationhistory.tsx',
+  // Where the history (and a gift's "sign in to follow it") sends a guest: it must open offline too, if only to say so.
+  'sign-in.tsx',
 ];
 
 /** The catalog every build precaches: index.html is English as built, and the fallback of every other language. */
@@ -38,25 +41,13 @@ const PRECACHED_LOCALE = 'en';
  */
 const PRECACHED_ICONS = ['icons/icon-192.png'];
 
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-  assets?: string[];
-}
-
-type ViteManifest = Record<string, ManifestChunk>;
-
 const ROUTE_SPLIT = /^src\/web\/routes\/(.+?)\?tsr-split/;
 const LOCALE_CHUNK = /^src\/shared\/i18n\/compiled\/web\/locale-([a-z]+)\.ts$/;
 
 /** Whether a dynamic import is part of a donor's offline visit. */
-function donorDynamicImport(key: string): boolean {
+function donorDynamicImport(key) {
   const route = ROUTE_SPLIT.exec(key);
-  if (route) return DONOR_ROUTES.includes(route[1]!);
+  if (route) return DONOR_ROUTES.includes(route[1]);
   const locale = LOCALE_CHUNK.exec(key);
   if (locale) return locale[1] === PRECACHED_LOCALE;
   // Admin-only parts (the metrics chart) are only ever imported by admin screens, which are not followed; this
@@ -64,11 +55,16 @@ function donorDynamicImport(key: string): boolean {
   return !/\/features\/(admin|dashboard|payouts|ussd)\//.test(key);
 }
 
-/** The /assets files (JS, CSS and what they reference) a donor's offline visit needs, from Vite's manifest. */
-export function donorAssets(manifest: ViteManifest): Set<string> {
-  const files = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (key: string) => {
+/**
+ * The /assets files (JS, CSS and what they reference) a donor's offline visit needs, from Vite's manifest.
+ * @param {Record<string, {file: string, isEntry?: boolean, imports?: string[], dynamicImports?: string[], css?: string[], assets?: string[]}>} manifest
+ * @returns {Set<string>}
+ */
+export function donorAssets(manifest) {
+  const files = new Set();
+  const seen = new Set();
+  /** @param {string} key */
+  const visit = (key) => {
     if (seen.has(key)) return;
     seen.add(key);
     const chunk = manifest[key];
@@ -84,34 +80,28 @@ export function donorAssets(manifest: ViteManifest): Set<string> {
 }
 
 /** Whether a precache entry (a path relative to dist/) stays in the donor's precache. */
-export function keepInPrecache(url: string, donor: Set<string>): boolean {
+export function keepInPrecache(url, donor) {
   if (url.startsWith('assets/')) return donor.has(url);
   if (url.startsWith('icons/')) return PRECACHED_ICONS.includes(url);
   // index.html, the web manifest and the favicon: the shell itself.
   return true;
 }
 
-interface Entry {
-  url: string;
-  revision: string | null;
-  size: number;
-}
-
 /**
  * workbox-build's manifestTransform: keeps the donor's files, once each (the glob and the manifest's icon list used
  * to list every icon twice), and fails the build when Vite's manifest is missing rather than precache everything.
  */
-export function donorPrecache(outDir: string) {
-  return async <E extends Entry>(entries: E[]) => {
+export function donorPrecache(outDir) {
+  return async (entries) => {
     const path = join(outDir, '.vite', 'manifest.json');
     if (!existsSync(path)) throw new Error(`${path} is missing: build.manifest must be on for the donor precache`);
-    const donor = donorAssets(JSON.parse(readFileSync(path, 'utf8')) as ViteManifest);
-    const seen = new Set<string>();
+    const donor = donorAssets(JSON.parse(readFileSync(path, 'utf8')));
+    const seen = new Set();
     const manifest = entries.filter((entry) => {
       if (seen.has(entry.url) || !keepInPrecache(entry.url, donor)) return false;
       seen.add(entry.url);
       return true;
     });
-    return { manifest, warnings: [] as string[] };
+    return { manifest, warnings: [] };
   };
 }
