@@ -123,6 +123,10 @@ describe.each(backends)('data-lite on $name', (backend) => {
     for (const name of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'strict-transport-security'])
       expect(chunk.headers[name], name).toBeUndefined();
     expect(chunk.headers['x-content-type-options']).toBe('nosniff');
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const name of ['etag', 'last-modified', 'accept-ranges']) expect(chunk.headers[name], name).toBeUndefined();
+    // The worker's script is revalidated on every update check: it keeps its ETag.
+    expect((await ctx.app.inject({ url: '/sw.js' })).headers.etag).toBeDefined();
     expect(chunk.headers['cross-origin-resource-policy']).toBe('same-origin');
     for (const url of ['/sw.js', '/']) {
       const doc = await ctx.app.inject({ url });
