@@ -50,9 +50,10 @@ function donorDynamicImport(key) {
   if (route) return DONOR_ROUTES.includes(route[1]);
   const locale = LOCALE_CHUNK.exec(key);
   if (locale) return locale[1] === PRECACHED_LOCALE;
-  // Admin-only parts (the metrics chart) are only ever imported by admin screens, which are not followed; this
-  // keeps them out even if a shared chunk starts importing them lazily.
-  return !/\/features\/(admin|dashboard|payouts|ussd)\//.test(key);
+  // Admin-only parts (the metrics chart) are only ever imported by admin screens, which are not followed; this keeps
+  // them out even if a shared chunk starts importing them lazily. Everything else a donor chunk loads lazily (the
+  // cause page's ledger, its updates and messages, the landing's sections) is part of the donor's visit.
+  return !/\/features\/admin\//.test(key);
 }
 
 /**

@@ -43,7 +43,7 @@ interface Row {
 class Meter {
   private id = 0;
   private rows: Row[] = [];
-  private requests = new Map<string, { kind: Kind; url: string; type: string; headers: number }>();
+  private requests = new Map<string, { kind: Kind; url: string; type: string; headers: number; received: number }>();
   private kinds = new Map<string, Kind>();
   /** Targets already measured: the worker is reached both from the browser and through the page's session. */
   private targets = new Set<string>();
@@ -91,13 +91,28 @@ class Meter {
     const key = `${message.sessionId} ${p.requestId}`;
     if (message.method === 'Network.requestWillBeSent') {
       const request = p.request as { url: string };
-      this.requests.set(key, { kind, url: request.url, type: (p.type as string) ?? '', headers: 0 });
+      this.requests.set(key, { kind, url: request.url, type: (p.type as string) ?? '', headers: 0, received: 0 });
     } else if (message.method === 'Network.responseReceivedExtraInfo') {
       const known = this.requests.get(key);
       if (known) known.headers = ((p.headersText as string | undefined) ?? '').length;
+    } else if (message.method === 'Network.dataReceived') {
+      const known = this.requests.get(key);
+      if (known) known.received += p.encodedDataLength as number;
     } else if (message.method === 'Network.loadingFinished') {
-      const known = this.requests.get(key) ?? { kind, url: '?', type: '', headers: 0 };
-      this.rows.push({ ...known, bytes: p.encodedDataLength as number });
+      const known = this.requests.get(key) ?? { kind, url: '?', type: '', headers: 0, received: 0 };
+      this.rows.push({ kind: known.kind, url: known.url, type: known.type, headers: known.headers, bytes: p.encodedDataLength as number });
+      this.requests.delete(key);
+    } else if (message.method === 'Network.loadingFailed') {
+      // Cut short (a navigation away while the app's code was still arriving): what had come still cost data.
+      const known = this.requests.get(key);
+      if (known)
+        this.rows.push({
+          kind: known.kind,
+          url: `${known.url}#cut`,
+          type: known.type,
+          headers: known.headers,
+          bytes: known.headers + known.received,
+        });
       this.requests.delete(key);
     } else if (message.method === 'Network.webSocketFrameReceived') {
       const payload = (p.response as { payloadData: string }).payloadData;
@@ -379,6 +394,16 @@ function breakdown(label: string, rows: Row[]): void {
     );
 }
 
+/** The most popular cause that takes gifts (each started server seeds its own demo causes). */
+async function givableCause(server: RunningServer): Promise<{ id: string }> {
+  const list = (await (await fetch(`${server.url}/api/causes/list/?ordering=popularity`)).json()) as {
+    results: { id: string; accepts_donations: boolean }[];
+  };
+  const cause = list.results.find((c) => c.accepts_donations);
+  if (!cause) throw new Error('no cause takes donations');
+  return cause;
+}
+
 export async function benchData(): Promise<void> {
   if (!existsSync(join(root, 'dist', 'sw.js'))) {
     console.log('Data bench: dist/ missing, run `npm run build` first');
@@ -387,15 +412,22 @@ export async function benchData(): Promise<void> {
   const server = await startServer();
   const { browser, meter, stop } = await launch();
   try {
-    const list = (await (await fetch(`${server.url}/api/causes/list/?ordering=popularity`)).json()) as {
-      results: { id: string; accepts_donations: boolean }[];
-    };
-    const cause = list.results.find((c) => c.accepts_donations);
-    if (!cause) throw new Error('no cause takes donations');
+    const cause = await givableCause(server);
 
     const plain = await firstGift(browser, meter, server, cause.id, false, '0241234581');
     const saving = await firstGift(browser, meter, server, cause.id, true, '0241234582');
     const precache = precacheFigures();
+    // BENCH_DATA_BEFORE=<a dist/ built before> runs the same gift against it (served by this server), as its peer.
+    const beforeDist = process.env.BENCH_DATA_BEFORE;
+    let before: Visit | null = null;
+    if (beforeDist) {
+      const old = await startServer({ WEB_DIST_DIR: beforeDist });
+      try {
+        before = await firstGift(browser, meter, old, (await givableCause(old)).id, false, '0241234583');
+      } finally {
+        await old.stop();
+      }
+    }
 
     const worker = (rows: Row[]) => sum(rows, (r) => r.kind === 'worker');
     const code = (rows: Row[]) => sum(rows, (r) => !r.url.includes('/api/') && !r.url.includes('/media/') && r.url !== 'ws');
@@ -427,6 +459,16 @@ export async function benchData(): Promise<void> {
     line('repeat visit (online), code and pages', code(plain.repeat), code(saving.repeat), 0);
     line('repeat visit (online), fresh API data', sum(plain.repeat) - code(plain.repeat), sum(saving.repeat) - code(saving.repeat));
     line('repeat visit offline', sum(plain.offlineRepeat), sum(saving.offlineRepeat), 0);
+    if (before) {
+      const peer = (label: string, was: number, now: number) =>
+        console.log(
+          `  ${label.padEnd(40)} before ${kb(was).padStart(9)}   now ${kb(now).padStart(9)}   now/before ${(now / Math.max(was, 1)).toFixed(2)}×`,
+        );
+      console.log(`  beside the web app in ${beforeDist} (same server), Save-Data off:`);
+      peer('first gift, on the wire (TCP)', before.wire, plain.wire);
+      peer('first gift, by DevTools (page + worker)', sum(before.first), sum(plain.first));
+      peer('  of which the worker', worker(before.first), worker(plain.first));
+    }
     console.log(`  offline repeat visit showed the cause and Donate: ${plain.offlineWorked && saving.offlineWorked ? 'yes' : 'NO'}`);
     console.log(
       `  precache (built files, brotli): full ${kb(precache.full)} in ${precache.fullCount} files   donor ${kb(precache.donor)} in ${precache.donorCount} files   donor/full ${(precache.donor / precache.full).toFixed(2)}×`,
