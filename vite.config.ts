@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { donorPrecache } from './sw/precache-plan.mjs';
 
 // Everything the dev server does not serve itself belongs to the API server.
 const API_TARGET = 'http://localhost:3000';
@@ -65,9 +66,15 @@ export default defineConfig({
       injectRegister: false,
       // A new worker waits until the user accepts the update prompt.
       registerType: 'prompt',
+      // The icons are in the glob already (and the plugin adds manifest.webmanifest itself, hence not in the glob):
+      // listing them twice precached each one twice.
+      includeManifestIcons: false,
       injectManifest: {
-        // Precache every lazy route chunk too, so any screen opens offline once installed.
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // Every built file is a candidate; donorPrecache keeps only what a donor's offline visit needs (the shell, the
+        // giving screens, English) and the worker caches every other screen the first time it is opened
+        // (sw/precache-plan.ts, sw.ts): a guest's first visit no longer downloads the admin and organizer screens.
+        globPatterns: ['**/*.{js,css,html,svg,png}'],
+        manifestTransforms: [donorPrecache('dist')],
       },
       manifest: {
         name: 'Boafo',

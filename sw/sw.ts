@@ -3,11 +3,12 @@ import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { getDb } from '../src/web/features/offline/db';
 import { createOutbox, SYNC_TAG } from '../src/web/features/offline/outbox';
 import { createTokenRefresher, readTokens } from '../src/web/features/offline/session-tokens';
 import { apiBaseUrl } from '../src/web/lib/api-url';
+import { keepAssets, ASSETS_CACHE } from './keep-assets';
 import { languageShell, rememberLanguage } from './language-shell';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
@@ -17,8 +18,10 @@ interface SyncEvent extends ExtendableEvent {
   readonly tag: string;
 }
 
-// App shell: every built file (HTML, JS chunks of all routes, CSS, icons) with its revision, so the
-// app opens offline and a deploy swaps the whole set atomically when the user accepts the update.
+// App shell: what a donor's offline visit needs (the shell, landing, cause list, a cause, cart, giving, payment status,
+// history; English; the notification icon), with its revision, chosen at build time from Vite's manifest
+// (precache-plan.ts). A guest pays for it while reading their first cause, so every other screen is cached when first
+// opened (the /assets route below). A deploy swaps the set atomically when the user accepts the update.
 // `/` is not answered as index.html here (directoryIndex off) but by the navigation route below, in the reader's language.
 precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' });
 
@@ -38,6 +41,28 @@ registerRoute(
   new NavigationRoute(async (options) => (await languageShell(options.request)) ?? englishShell(options), {
     denylist: [/^\/api(\/|$)/, /^\/ws(\/|$)/, /^\/media(\/|$)/, /^\/sandbox(\/|$)/, /^\/r\//],
   }),
+);
+
+// Every other built script and stylesheet (admin, organizer dashboard, payouts, audit, the metrics chart, the other
+// languages' catalogs...): CacheFirst, because their names carry a hash of their content, so a copy is never stale and
+// a screen opened once online opens offline without asking again. Only 200s (never an error page under a chunk's
+// name); bounded, since every deploy names changed chunks anew and old ones are never asked for again.
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && /^\/assets\/[^/]+\.(js|css)$/.test(url.pathname),
+  new CacheFirst({
+    cacheName: ASSETS_CACHE,
+    plugins: [
+      { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) },
+      new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: 60 * 60 * 24 * 60, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+// The manifest's 512 px icons, which the browser asks for when installing the app (192 px is precached for
+// notifications): kept once seen, and revalidated in the background since their names do not change with a deploy.
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/icons/'),
+  new StaleWhileRevalidate({ cacheName: 'boafo-icons', plugins: [new ExpirationPlugin({ maxEntries: 10 })] }),
 );
 
 // Uploaded images (/media/...) are content-addressed: a URL never changes content, so the cache is
@@ -96,6 +121,9 @@ self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
   // The language the page shows: the next navigation's index.html is in it (language-shell.ts).
   if (event.data?.type === 'LANGUAGE') event.waitUntil(rememberLanguage(event.data.locale));
+  // Chunks the page loaded before this worker controlled it (its language's catalog, a screen opened on the first
+  // visit): kept like the ones that come through the /assets route (keep-assets.ts).
+  if (event.data?.type === 'KEEP_ASSETS') event.waitUntil(keepAssets(event.data.urls));
 });
 
 async function tellPages(message: { type: string; [field: string]: unknown }): Promise<void> {

@@ -14,6 +14,7 @@ import corsPlugin from './plugins/app/cors';
 import errorHandlerPlugin, { clientErrorHandler, frameworkErrors } from './plugins/app/error-handler';
 import idempotencyPlugin from './plugins/app/idempotency';
 import publicCachePlugin from './plugins/app/public-cache';
+import compressPlugin from './plugins/app/compress';
 import jsonBodyPlugin from './plugins/app/json-body';
 import repositoriesPlugin from './plugins/app/repositories';
 import webAppPlugin from './plugins/app/web-app';
@@ -163,6 +164,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await app.register(multipartPlugin);
     await app.register(idempotencyPlugin);
     await app.register(publicCachePlugin);
+    await app.register(compressPlugin);
 
     await app.register(healthRoutes, { prefix: '/api' });
     await app.register(metricsRoutes);

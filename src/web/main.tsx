@@ -15,7 +15,7 @@ import { awaitVisitor, nextInteraction } from './lib/page-takeover';
 import { isLandingPath, nothingStored, whenIdle } from './lib/first-visit';
 import { deviceLocale, loadCatalog } from './lib/catalog-loaders';
 // In this entry, not in register-sw, so the idle registration on a painted page is one script, not two.
-import { tellWorkerLanguage } from './lib/worker-language';
+import { tellWorkerLanguage, tellWorkerToKeep } from './lib/worker-language';
 
 captureInstallPrompt();
 
@@ -51,6 +51,7 @@ if (takeover) {
         registerServiceWorker();
         // A visitor who reads a painted page and leaves before the app starts still gets their language offline.
         tellWorkerLanguage(deviceLocale());
+        tellWorkerToKeep();
       }),
   );
   void takeover.woken.then(start);

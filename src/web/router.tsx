@@ -2,6 +2,7 @@ import { createRouter } from '@tanstack/react-router';
 import { PendingScreen } from './components/pending-screen';
 import { UnexpectedErrorScreen } from './components/error-screens';
 import { routeTree } from './route-tree.gen';
+import { onSaveDataChange, savingData } from './lib/save-data';
 
 /**
  * Whether the window's scroll belongs to the reader rather than the router. The router restores a
@@ -14,12 +15,15 @@ let readerOwnsScroll = false;
 
 export const router = createRouter({
   routeTree,
-  // Hovering or focusing a link starts loading that route's chunk, so most navigations feel instant.
-  defaultPreload: 'intent',
+  // Hovering or focusing a link starts loading that route's chunk, so most navigations feel instant; not while
+  // saving data (lib/save-data.ts), where a screen's code is fetched only when the reader actually opens it.
+  defaultPreload: savingData() ? false : 'intent',
   defaultPendingComponent: PendingScreen,
   defaultErrorComponent: UnexpectedErrorScreen,
   scrollRestoration: () => !readerOwnsScroll,
 });
+
+onSaveDataChange(() => router.update({ ...router.options, defaultPreload: savingData() ? false : 'intent' }));
 
 /** The app is taking over a page the visitor is already reading: see `readerOwnsScroll`. */
 export function leaveScrollToReader(): void {

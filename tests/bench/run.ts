@@ -6,6 +6,8 @@
 //  - server memory after warm-up
 // `npm run bench -- metrics`: a read's p50/p95 with /metrics on beside off, and one scrape's cost (metrics.ts).
 // `npm run bench -- sms`: texts through the SMS outbox worker (log provider) beside mail through the mail worker, msg/s (sms-outbox.ts).
+// `npm run bench -- data`: a guest's first gift on Slow 4G in bytes, page and service worker (its install), Save-Data off
+// beside on, the repeat visit, and the full precache beside the donor's (data.ts; budget 250 KB, install 120 KB).
 // `npm run bench -- momo`: Give → Thank you by the mobile money prompt beside the hosted checkout, on a slow link (mobile-money.ts).
 // `npm run bench -- ussd`: USSD step latency over 1,000 sessions on two server processes beside a cause read on the same (ussd.ts).
 // `npm run bench -- throughput`: anonymous public reads under load, beside bare Fastify serving the same bytes
@@ -20,6 +22,7 @@ import { loadConfig } from '../../src/server/config';
 import { launchBrowser } from '../browser/helpers/browser';
 import { startServer } from '../browser/helpers/server-process';
 import { benchCartSync } from './cart-sync';
+import { benchData } from './data';
 import { benchLighthouse } from './lighthouse';
 import { benchMemory } from './memory';
 import { benchMetrics } from './metrics';
@@ -146,6 +149,10 @@ if (only.includes('metrics')) {
   await benchMetrics();
   process.exit(0);
 }
+if (only.includes('data')) {
+  await benchData();
+  process.exit(0);
+}
 if (only.includes('momo')) {
   await benchMobileMoney();
   process.exit(0);
@@ -177,6 +184,7 @@ await benchThroughput();
 await benchMemory();
 await benchCartSync();
 await benchMobileMoney();
+await benchData();
 await benchUssd();
 await benchSmsOutbox();
 const rss = process.memoryUsage().rss / 1024 / 1024;

@@ -47,7 +47,7 @@ export function translator(locale: string | null | undefined): Translate {
 }
 
 /** The value of one cookie in a Cookie header, or null. */
-function cookieValue(header: string | undefined, name: string): string | null {
+export function cookieValue(header: string | undefined, name: string): string | null {
   if (!header) return null;
   for (const part of header.split(';')) {
     const [key, ...rest] = part.trim().split('=');

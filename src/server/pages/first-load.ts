@@ -24,6 +24,7 @@ import { escapeHtml } from './html';
 import { OG_LOCALES, type ShellPage } from './landing-shell';
 import { siteHeaderHtml } from './site-header';
 import { causeDetailSnapshot, causeListSnapshot } from './snapshots';
+import { savesData } from '../lib/save-data';
 
 const CAUSE_PAGE = /^\/causes\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 const LIST_PAGE = /^\/causelistpage\/?$/;
@@ -85,7 +86,7 @@ export function createFirstLoadPages(app: FastifyInstance, shell: ShellPage, rou
       const progress = causeProgress(cause.target_amount, cause.current_amount);
       return {
         answers: { [path]: cause },
-        snapshot: causeDetailSnapshot(cause, locale),
+        snapshot: causeDetailSnapshot(cause, locale, savesData(request.headers)),
         routeSource: 'src/web/routes/causes/$id.tsx',
         title: cause.title || cause.name,
         // The money in the reader's language; the organizer's story as written.
@@ -111,7 +112,7 @@ export function createFirstLoadPages(app: FastifyInstance, shell: ShellPage, rou
       if (!page || !Array.isArray(page.results)) return null;
       return {
         answers: { [FIRST_CAUSE_LIST_PATH]: page, ...(categories ? { [CATEGORIES_PATH]: categories } : {}) },
-        snapshot: causeListSnapshot(page, locale),
+        snapshot: causeListSnapshot(page, locale, savesData(request.headers)),
         routeSource: 'src/web/routes/causelistpage.tsx',
         title: t('causes.list.title'),
         description: t('causes.list.metaDescription'),

@@ -16,6 +16,7 @@ import type { Locale } from '../../shared/i18n/locales';
 import type { WebMessageId } from '../../shared/i18n/message-ids.gen';
 import { slot } from '../../shared/i18n/slots';
 import { formatGhs } from '../../shared/money';
+import { saveDataImage } from '../../shared/save-data';
 import { translator, type Translate } from '../lib/i18n';
 import { escapeHtml, richHtml } from './html';
 
@@ -57,6 +58,12 @@ interface ImageOptions {
   alt: string;
   /** The largest image of the first screen: fetched first, not lazily. */
   eager: boolean;
+  /**
+   * The reader saves data (Save-Data or the app's switch): 'small' sends one 320 px picture and no srcset (a list's
+   * cards), 'tap' none at all until the reader asks (a story's picture), as the app draws them (responsive-image.tsx).
+   */
+  saveData?: 'small' | 'tap';
+  t?: Translate;
 }
 
 function image(cause: Cause, o: ImageOptions): string {
@@ -64,6 +71,15 @@ function image(cause: Cause, o: ImageOptions): string {
   const src = cause.cover_image;
   if (!src) {
     return `<span class="img-placeholder ${o.className}" style="aspect-ratio: ${o.width} / ${o.height}"><span aria-hidden="true">♥</span></span>`;
+  }
+  if (o.saveData === 'tap' && o.t) {
+    // The app's button (ResponsiveImage): pressing it before the app has started does nothing, as with Add to Cart.
+    return `<span class="img-placeholder img-placeholder--tap ${o.className}" style="aspect-ratio: ${o.width} / ${o.height}"><button type="button" class="button button--secondary">${escapeHtml(o.t('dataSaver.picture.show'))}</button></span>`;
+  }
+  if (o.saveData === 'small') {
+    const small = saveDataImage(cause.cover_image_sizes);
+    const loading = o.eager ? ' loading="eager" fetchpriority="high"' : ' loading="lazy"';
+    return `<img src="${escapeHtml(small?.url ?? src)}" width="${o.width}" height="${o.height}"${loading} decoding="async" alt="${escapeHtml(o.alt)}" class="${o.className}">`;
   }
   const srcSet = responsiveSrcSet(cause.cover_image_sizes);
   const loading = o.eager ? ' loading="eager" fetchpriority="high"' : ' loading="lazy"';
@@ -82,12 +98,12 @@ function progressBar(t: Translate, percent: number, label: string): string {
   return `<div class="progress" role="progressbar" aria-valuemin="0" aria-valuemax="100" aria-valuenow="${percent}" aria-label="${escapeHtml(label)}" aria-valuetext="${escapeHtml(t('causes.progress.valueText', { percent }))}"><span class="progress__bar" style="width: ${percent}%"></span></div>`;
 }
 
-function causeCard(cause: Cause, eager: boolean, t: Translate): string {
+function causeCard(cause: Cause, eager: boolean, t: Translate, saveData: boolean): string {
   const title = cause.title || cause.name;
   const progress = causeProgress(cause.target_amount, cause.current_amount);
   const category = categoryName(cause.category);
   return (
-    `<article class="cause-card">${image(cause, { className: 'cause-card__image', width: 480, height: 270, sizes: '(max-width: 640px) 100vw, 50vw', alt: '', eager })}` +
+    `<article class="cause-card">${image(cause, { className: 'cause-card__image', width: 480, height: 270, sizes: '(max-width: 640px) 100vw, 50vw', alt: '', eager, saveData: saveData ? 'small' : undefined })}` +
     '<div class="cause-card__body">' +
     (category ? `<p class="cause-card__category">${escapeHtml(category)}</p>` : '') +
     `<h3 class="cause-card__title"><a href="/causes/${encodeURIComponent(cause.id)}">${escapeHtml(title)}</a></h3>` +
@@ -125,14 +141,14 @@ function listTop(t: Translate): string {
 }
 
 /** The first page of /causelistpage in `locale`: heading, controls and the two-column grid. */
-export function causeListSnapshot(page: Paginated<Cause>, locale: Locale = 'en'): { main: string; className: string } {
+export function causeListSnapshot(page: Paginated<Cause>, locale: Locale = 'en', saveData = false): { main: string; className: string } {
   const t = translator(locale);
   const results = page.results;
   const half = Math.ceil(results.length / 2);
   const columns = [results.slice(0, half), results.slice(half)]
     .map(
       (column, c) =>
-        `<ul class="cause-grid__column">${column.map((cause, i) => `<li>${causeCard(cause, c === 0 && i === 0, t)}</li>`).join('')}</ul>`,
+        `<ul class="cause-grid__column">${column.map((cause, i) => `<li>${causeCard(cause, c === 0 && i === 0, t, saveData)}</li>`).join('')}</ul>`,
     )
     .join('');
   const grid = results.length ? `<div class="cause-grid">${columns}</div>` : `<p class="empty">${escapeHtml(t('causes.list.empty'))}</p>`;
@@ -171,7 +187,7 @@ function panelActions(cause: Cause, title: string, t: Translate): string {
 }
 
 /** The top of /causes/:id in `locale`: image, title, facts, description and the raised panel. */
-export function causeDetailSnapshot(cause: Cause, locale: Locale = 'en'): { main: string; className: string } {
+export function causeDetailSnapshot(cause: Cause, locale: Locale = 'en', saveData = false): { main: string; className: string } {
   const t = translator(locale);
   const title = cause.title || cause.name;
   const progress = causeProgress(cause.target_amount, cause.current_amount);
@@ -197,6 +213,8 @@ export function causeDetailSnapshot(cause: Cause, locale: Locale = 'en'): { main
         sizes: '(max-width: 56rem) 100vw, 60vw',
         alt: title,
         eager: true,
+        saveData: saveData ? 'tap' : undefined,
+        t,
       }) +
       `<h1>${escapeHtml(title)}</h1></div>` +
       `<aside class="cause-detail__panel" aria-label="${escapeHtml(t('causes.detail.panelLabel'))}"><p class="cause-detail__raised">${formatGhs(progress.collected)}</p>` +

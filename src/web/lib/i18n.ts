@@ -10,7 +10,7 @@ import type { WebMessageId } from '../../shared/i18n/message-ids.gen';
 import { LOCALE_COOKIE, LOCALE_STORAGE_KEY, type Locale } from '../../shared/i18n/locales';
 import { intlLocales } from '../../shared/i18n/intl-locales';
 import { loadCatalog } from './catalog-loaders';
-import { tellWorkerLanguage } from './worker-language';
+import { tellWorkerLanguage, tellWorkerToKeep } from './worker-language';
 
 export const i18n = setupI18n();
 
@@ -31,6 +31,8 @@ export async function activateLocale(locale: Locale): Promise<void> {
   i18n.activate(locale, intlLocales(locale));
   document.documentElement.lang = locale;
   tellWorkerLanguage(locale);
+  // Only English is precached: the worker keeps this language's catalog (and what else the page loaded so far).
+  tellWorkerToKeep(catalogUrl);
 }
 
 /**

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SAVE_DATA_VARY } from '../../lib/save-data';
 
 export const HTML_VARY = ['Cookie', 'Accept-Language'];
 
@@ -63,7 +64,13 @@ export function sendSharedPage(request: FastifyRequest, reply: FastifyReply, htm
   return reply.send(page.html);
 }
 
-/** Sends a page painted for this request (a cause, the cause list): never stored, varies by language. */
+/**
+ * Sends a page painted for this request (a cause, the cause list): never stored, varies by language and by Save-Data
+ * (its pictures are smaller or left out for a reader saving data: server/lib/save-data.ts).
+ */
 export function sendPaintedPage(reply: FastifyReply, html: string): FastifyReply {
-  return vary(reply, HTML_VARY).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  return vary(reply, [...HTML_VARY, SAVE_DATA_VARY])
+    .header('cache-control', 'no-cache')
+    .type('text/html; charset=utf-8')
+    .send(html);
 }

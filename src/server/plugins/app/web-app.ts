@@ -15,6 +15,7 @@ import { english, localizeErrorBody } from '../../lib/localize';
 import { createFirstLoadPages, type FirstLoadPage } from '../../pages/first-load';
 import { createShellPages, type ShellPage } from '../../pages/landing-shell';
 import { sendPaintedPage, sendSharedPage } from './html-pages';
+import { DOCUMENT_ONLY_HEADERS } from '../external/helmet';
 import { loadRouteStyles } from '../../pages/route-styles';
 
 const NOT_SPA = /^\/(api|ws|media|sandbox|assets|metrics)(\/|$|\?)/;
@@ -50,8 +51,17 @@ export default fp(
         cacheControl: false,
         // The build writes .br/.gz twins (vite.config.ts precompress); send them when accepted.
         preCompressed: true,
+        // Hashed files are named by their content: an ETag is enough to revalidate the few that are not. No ranges:
+        // scripts, styles and icons are read whole (pictures are /media's).
+        lastModified: false,
+        acceptRanges: false,
         setHeaders: (reply: FastifyReply, file: string) => {
-          reply.header('cache-control', cacheControlFor(file));
+          const cacheControl = cacheControlFor(file);
+          reply.header('cache-control', cacheControl);
+          // Never revalidated (immutable): an ETag is bytes on each of the hundred files a first visit fetches.
+          if (cacheControl === IMMUTABLE) reply.removeHeader('etag');
+          // Documents (index.html) and the worker's script keep the full set; see DOCUMENT_ONLY_HEADERS.
+          if (!/\.html$/.test(file) && path.basename(file) !== 'sw.js') for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
         },
       });
     } else {

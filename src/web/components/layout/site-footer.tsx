@@ -1,5 +1,6 @@
 import { useT } from '../../lib/i18n';
 import { Link } from '@tanstack/react-router';
+import { DataSaverSwitch } from '../data-saver-switch';
 
 const SOCIAL = [
   { name: 'Facebook', href: 'https://www.facebook.com/' },
@@ -17,6 +18,7 @@ export function SiteFooter() {
         <div>
           <p className="site-footer__brand">Boafo</p>
           <p>{t('shell.footer.tagline')}</p>
+          <DataSaverSwitch />
         </div>
         <nav aria-label={t('shell.footer.label')}>
           <ul className="site-footer__links">

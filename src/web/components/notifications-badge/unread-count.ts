@@ -4,6 +4,7 @@ import type { UnreadCount } from '../../../shared/contract/account';
 import { api } from '../../lib/api-client';
 import { session } from '../../stores/session-store';
 import { liveState } from './live-status';
+import { backgroundInterval } from '../../lib/save-data';
 
 /**
  * The signed-in user's unread notification count, shared by every badge on the page.
@@ -76,7 +77,7 @@ export function useUnreadCount(): number | null {
     const timer = setInterval(() => {
       // Live: arrivals come over the socket. Stopped: the realtime client's recovery probe reads it.
       if (liveState.status !== 'live' && liveState.status !== 'stopped') void refreshUnreadCount();
-    }, POLL_MS);
+    }, backgroundInterval(POLL_MS)); // five minutes while saving data (lib/save-data.ts)
     const onVisible = () => {
       if (document.visibilityState === 'visible') void refreshUnreadCount();
     };

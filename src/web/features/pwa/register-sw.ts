@@ -1,5 +1,6 @@
 import { Workbox } from 'workbox-window';
 import { offerUpdate } from './stores/pwa-store';
+import { backgroundInterval } from '../../lib/save-data';
 
 // Long-lived tabs (a kiosk, a phone left open) should still hear about new versions.
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -26,6 +27,7 @@ export function registerServiceWorker(): void {
   });
 
   void wb.register().then(() => {
-    setInterval(() => void wb.update(), UPDATE_CHECK_MS);
+    // Every five hours while saving data (lib/save-data.ts): each check downloads sw.js when it changed.
+    setInterval(() => void wb.update(), backgroundInterval(UPDATE_CHECK_MS));
   });
 }

@@ -131,6 +131,7 @@ function CauseDetails({
       <div className="cause-detail">
         <div className="cause-detail__head">
           <ResponsiveImage
+            whenSavingData="tap"
             className="cause-detail__image"
             src={cause.image ?? cause.cover_image}
             sizesMap={cause.cover_image_sizes}

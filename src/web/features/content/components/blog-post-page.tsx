@@ -73,6 +73,7 @@ function Post({ post, offline }: { post: BlogPost; offline: boolean }) {
           {post.published_at && <time dateTime={post.published_at}>{formatDate(post.published_at, locale)}</time>}
         </p>
         <ResponsiveImage
+          whenSavingData="tap"
           className="blog-post__image"
           src={post.image ?? post.featured_image}
           width={960}

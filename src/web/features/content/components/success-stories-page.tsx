@@ -39,7 +39,7 @@ export function SuccessStoriesPage() {
         <ul className="story-list">
           {data.items.map((story) => (
             <li key={story.id} className="story">
-              <ResponsiveImage className="story__image" src={story.image} width={640} height={400} alt="" />
+              <ResponsiveImage whenSavingData="tap" className="story__image" src={story.image} width={640} height={400} alt="" />
               <div>
                 <h2>{story.title}</h2>
                 {story.created_at && (

@@ -57,7 +57,7 @@ function SuccessStories() {
           <ul className="landing-grid landing-grid--stories">
             {stories.map((story) => (
               <li key={story.id} className="content-card story-card">
-                <ResponsiveImage className="content-card__image" src={story.image} width={400} height={300} alt="" />
+                <ResponsiveImage className="content-card__image" src={story.image} width={400} height={300} alt="" whenSavingData="tap" />
                 <div className="content-card__body">
                   <h3>{story.title}</h3>
                   <p>{story.description}</p>
@@ -230,6 +230,7 @@ function Blog() {
               return (
                 <li key={post.id} className="content-card">
                   <ResponsiveImage
+                    whenSavingData="tap"
                     className="content-card__image"
                     src={post.image ?? post.featured_image}
                     width={400}

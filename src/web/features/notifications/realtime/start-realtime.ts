@@ -9,6 +9,7 @@ import { t } from '../../../lib/i18n';
 import { catchUpNotifications, receiveNotification, resetNotifications } from '../notifications-store';
 import { socketUrl } from '../../../lib/socket-url';
 import { RealtimeClient, type SocketFactory } from './socket-client';
+import { backgroundInterval } from '../../../lib/save-data';
 
 /**
  * Loaded lazily by main.tsx after the first render, and only once someone is signed in, so neither the
@@ -60,11 +61,14 @@ export function startRealtime(options: StartRealtimeOptions = {}): () => void {
       probe = null;
       return;
     }
-    probe ??= setInterval(() => {
-      void refreshUnreadCount().then((answered) => {
-        if (answered && liveState.status === 'stopped') client.reconnect();
-      });
-    }, options.recoveryProbeMs ?? RECOVERY_PROBE_MS);
+    probe ??= setInterval(
+      () => {
+        void refreshUnreadCount().then((answered) => {
+          if (answered && liveState.status === 'stopped') client.reconnect();
+        });
+      },
+      options.recoveryProbeMs ?? backgroundInterval(RECOVERY_PROBE_MS),
+    ); // longer while saving data (lib/save-data.ts)
   }
 
   let user = session.user_id;

@@ -22,6 +22,7 @@ function UpdateItem({ update }: { update: CauseUpdate }) {
       <p className="cause-update__body">{update.body}</p>
       {update.image ? (
         <ResponsiveImage
+          whenSavingData="tap"
           className="cause-update__image"
           src={update.image}
           sizesMap={update.image_sizes}
