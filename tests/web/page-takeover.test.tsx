@@ -76,6 +76,16 @@ describe('page takeover', () => {
     expect(woken).toBe(true);
   });
 
+  it('wakes on a changed select that had no pointer or focus event first (the language picker)', async () => {
+    const takeover = awaitVisitor(host);
+    const select = document.createElement('select');
+    select.append(new Option('English', 'en'), new Option('Twi', 'ak'));
+    host.append(select);
+    select.value = 'ak';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    await takeover.woken;
+  });
+
   it("types what was typed into the app's field through React, puts the focus back and presses the pressed button once", async () => {
     const takeover = awaitVisitor(host);
     const search = host.querySelector<HTMLInputElement>('#cause-search')!;

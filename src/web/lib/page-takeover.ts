@@ -8,7 +8,8 @@
  * the focused control, text typed into a field, and a button they pressed (pressed again once the
  * app's own button is there). Links need nothing: they navigate as plain links.
  */
-const WAKE_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'wheel', 'scroll', 'focusin'] as const;
+// 'change' too: a select can be changed without a pointer or focus event first (assistive tech, automation).
+const WAKE_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'wheel', 'scroll', 'focusin', 'change'] as const;
 const PENDING_CLASS = 'takeover-pending';
 const GIVE_UP_MS = 10_000;
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
