@@ -13,6 +13,7 @@ import { reloadSession, session, syncSessionFromStorage } from './stores/session
 import { leaveScrollToReader, router } from './router';
 import { activateLocale, i18n } from './lib/i18n';
 import { deviceLocale } from './lib/catalog-loaders';
+import { backgroundInterval } from './lib/save-data';
 
 /**
  * Shows the device's language; if its catalog cannot be fetched (offline before the worker kept it), English,
@@ -106,7 +107,11 @@ export function startApp(rootElement: HTMLElement, takeover: Takeover | null): v
         }),
       );
     }
-    void import('./features/pwa/register-sw').then(({ registerServiceWorker }) => registerServiceWorker());
+    void import('./features/pwa/register-sw').then(({ registerServiceWorker, checkForUpdatesEvery, UPDATE_CHECK_MS }) => {
+      registerServiceWorker();
+      // Every five hours instead of every hour while saving data.
+      checkForUpdatesEvery(backgroundInterval(UPDATE_CHECK_MS));
+    });
     // The realtime socket (and the notification list it feeds) only for a signed-in user: a visitor never
     // downloads it. Once loaded it follows sign-in/out itself.
     const startRealtime = () => {

@@ -1,9 +1,8 @@
 import { Workbox } from 'workbox-window';
 import { offerUpdate } from './stores/pwa-store';
-import { backgroundInterval } from '../../lib/save-data';
 
-// Long-lived tabs (a kiosk, a phone left open) should still hear about new versions.
-const UPDATE_CHECK_MS = 60 * 60 * 1000;
+/** Long-lived tabs (a kiosk, a phone left open) should still hear about new versions: this often, or less when saving data. */
+export const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 /**
  * Registers sw.js in production builds only: in dev, a worker caching Vite's modules would
@@ -26,8 +25,19 @@ export function registerServiceWorker(): void {
     });
   });
 
-  void wb.register().then(() => {
-    // Every five hours while saving data (lib/save-data.ts): each check downloads sw.js when it changed.
-    setInterval(() => void wb.update(), backgroundInterval(UPDATE_CHECK_MS));
-  });
+  void wb.register();
+}
+
+let checking = false;
+
+/**
+ * Asks for a new worker every `ms` (each check downloads sw.js when it changed). Called by the running app, which
+ * knows whether the reader saves data (lib/save-data.ts): importing that here would make the painted page's idle
+ * registration two scripts instead of one.
+ */
+export function checkForUpdatesEvery(ms: number): void {
+  const wb = workbox;
+  if (!wb || checking) return;
+  checking = true;
+  setInterval(() => void wb.update(), ms);
 }
