@@ -11,6 +11,7 @@ export interface ManifestChunk {
 }
 export type ViteManifest = Record<string, ManifestChunk>;
 export const DONOR_ROUTES: string[];
+export function donorDynamicImport(key: string): boolean;
 export function donorAssets(manifest: ViteManifest): Set<string>;
 export function keepInPrecache(url: string, donor: Set<string>): boolean;
 export function donorPrecache(

@@ -45,7 +45,7 @@ const ROUTE_SPLIT = /^src\/web\/routes\/(.+?)\?tsr-split/;
 const LOCALE_CHUNK = /^src\/shared\/i18n\/compiled\/web\/locale-([a-z]+)\.ts$/;
 
 /** Whether a dynamic import is part of a donor's offline visit. */
-function donorDynamicImport(key) {
+export function donorDynamicImport(key) {
   const route = ROUTE_SPLIT.exec(key);
   if (route) return DONOR_ROUTES.includes(route[1]);
   const locale = LOCALE_CHUNK.exec(key);

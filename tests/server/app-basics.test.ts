@@ -77,7 +77,8 @@ describe.each(backends)('app basics on $name', (backend) => {
   });
 
   it('sends security headers with a PWA-friendly CSP', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/health/' });
+    // A document (here the page telling the user to build the web app; the built pages: data-lite.test.ts).
+    const res = await ctx.app.inject({ method: 'GET', url: '/' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
@@ -91,6 +92,19 @@ describe.each(backends)('app basics on $name', (backend) => {
     expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(res.headers['strict-transport-security']).toContain('max-age=');
     expect(res.headers['cross-origin-embedder-policy']).toBeUndefined();
+  });
+
+  it('sends JSON answers a policy that allows nothing instead of the document headers', async () => {
+    for (const url of ['/api/health/', '/api/no-such-thing/']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      for (const name of ['x-frame-options', 'cross-origin-opener-policy', 'strict-transport-security', 'origin-agent-cluster'])
+        expect(res.headers[name], `${url} ${name}`).toBeUndefined();
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+    }
   });
 
   it('tells the user to build the web app when dist is missing', async () => {
