@@ -9,6 +9,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { screenshot } from './helpers/browser';
 import { closeBrowserApp, openBrowserApp } from './helpers/app-fixture';
 import type { RunningServer } from './helpers/server-process';
+import { animationsDone } from './helpers/api';
 
 const USER = { email: `ama.giving.${Date.now()}@example.com`, password: 'kente-weave-2025' };
 
@@ -217,6 +218,7 @@ describe('giving: offline cart, sync, checkout, sandbox payment, history', () =>
       await page.goto(`${server.url}${path}`);
       await expect.poll(() => ready(page).isVisible()).toBe(true);
       await expect.poll(() => page.locator('[aria-busy="true"], .skeleton').count()).toBe(0);
+      await animationsDone(page);
       const results = await new AxeBuilder({ page }).analyze();
       const summary = results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
       expect(summary).toEqual([]);

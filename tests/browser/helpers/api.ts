@@ -45,9 +45,26 @@ export async function signUpAndLogIn(
   return (await callApi<{ access: string }>(baseUrl, '/api/user/auth/login/', { method: 'POST', body: user })).access;
 }
 
+/**
+ * Waits for running CSS animations (a toast fading in): axe reads colours as they are at that instant, and a
+ * half-faded toast is not what a reader sees a moment later.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        // A spinner turns for ever: only the animations that end are waited for.
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /** axe's violations on the page once it is quiet, one line each: an empty list is what we want. */
 export async function axeViolations(page: Page): Promise<string[]> {
   await page.waitForLoadState('networkidle');
+  await animationsDone(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
