@@ -13,9 +13,9 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import WebSocket from 'ws';
-import { LAST_PAYMENT_REFERENCE_KEY } from '../../src/shared/payment-status';
-import { CHROMIUM_PATH } from '../browser/helpers/browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../browser/helpers/browser';
 import { freePort, startServer, type RunningServer } from '../browser/helpers/server-process';
+import { approveOnPhone } from './mobile-money';
 
 const root = join(import.meta.dirname, '..', '..');
 const THANKS = 'Thank you! Your donation has been received.';
@@ -148,19 +148,7 @@ async function launch(): Promise<{ browser: Browser; meter: Meter; stop: () => P
   const profile = join(await import('node:os').then((os) => os.tmpdir()), `boafo-bench-data-${process.pid}-${Date.now()}`);
   const child = spawn(
     CHROMIUM_PATH,
-    [
-      '--headless=new',
-      `--remote-debugging-port=${port}`,
-      `--user-data-dir=${profile}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      'about:blank',
-    ],
+    ['--headless=new', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, ...CHROMIUM_ARGS, 'about:blank'],
     { stdio: 'ignore' },
   );
   let version: { webSocketDebuggerUrl: string } | null = null;
@@ -285,13 +273,7 @@ async function firstGift(
     await page.getByLabel('Mobile money number').fill(phone);
     await page.getByRole('button', { name: 'Donate' }).click();
     await page.getByRole('heading', { name: /^Approve GH₵/ }).waitFor({ timeout: 120_000 });
-    const reference = await page.evaluate((key) => localStorage.getItem(key), LAST_PAYMENT_REFERENCE_KEY);
-    const answer = await fetch(`${server.url}/sandbox/momo/${reference}/`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ outcome: 'approve' }),
-    });
-    if (answer.status >= 400) throw new Error(`sandbox approve answered ${answer.status}`);
+    await approveOnPhone(server.url, page);
     await page.getByText(THANKS).waitFor({ timeout: 120_000 });
     await waitForInstalledWorker(page);
     const first = await settle(meter);

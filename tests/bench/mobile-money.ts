@@ -12,6 +12,17 @@ import { startServer, type RunningServer } from '../browser/helpers/server-proce
 
 const THANKS = 'Thank you! Your donation has been received.';
 
+/** The donor approves the sandbox's mobile money prompt of the tab's last payment, as on the phone (not the tab's bytes). */
+export async function approveOnPhone(baseUrl: string, page: Page): Promise<void> {
+  const reference = await page.evaluate((key) => localStorage.getItem(key), LAST_PAYMENT_REFERENCE_KEY);
+  const answer = await fetch(`${baseUrl}/sandbox/momo/${reference}/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ outcome: 'approve' }),
+  });
+  if (answer.status >= 400) throw new Error(`sandbox approve answered ${answer.status}`);
+}
+
 async function countedPage(browser: Browser): Promise<{ page: Page; bytes: () => number; reset: () => void }> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, serviceWorkers: 'block' });
   const page = await context.newPage();
@@ -42,13 +53,7 @@ async function runPath(browser: Browser, server: RunningServer, causeId: string,
   if (path === 'prompt') {
     await page.getByRole('heading', { name: /^Approve GH₵20\.00 on your phone$/ }).waitFor({ timeout: 60_000 });
     // The donor approves on the phone as soon as the prompt shows (the network's side, not the tab's bytes).
-    const reference = await page.evaluate((key) => localStorage.getItem(key), LAST_PAYMENT_REFERENCE_KEY);
-    const answer = await fetch(`${server.url}/sandbox/momo/${reference}/`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ outcome: 'approve' }),
-    });
-    if (answer.status >= 400) throw new Error(`sandbox approve answered ${answer.status}`);
+    await approveOnPhone(server.url, page);
   } else {
     await page.waitForURL(/\/sandbox\/checkout\//, { timeout: 60_000 });
     await page.getByRole('button', { name: /^Pay / }).click();

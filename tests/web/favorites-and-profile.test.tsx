@@ -5,6 +5,7 @@ import { configureApiClient } from '../../src/web/lib/api-client';
 import { clearToasts, toastState } from '../../src/web/stores/toast-store';
 import { json, type RecordedCall } from './helpers/fake-fetch';
 import { renderRoute, signInAs, signOut } from './helpers/render-route';
+import { fakeProfile } from './helpers/fake-profile';
 
 // jsdom has no canvas or matchMedia for uPlot: stand the lazy chart module in with a plain svg.
 vi.mock('../../src/web/features/admin/components/metrics-line-chart', () => ({
@@ -46,36 +47,16 @@ function cause(id: string, name: string): Cause {
   };
 }
 
-const PROFILE = {
-  id: ME,
-  user_id: ME,
-  first_name: 'Ama',
-  last_name: 'Mensah',
-  first: 'Ama',
-  last: 'Mensah',
-  given_name: 'Ama',
-  family_name: 'Mensah',
-  name: 'Ama Mensah',
-  username: 'ama',
-  email: 'ama@example.com',
+const PROFILE = fakeProfile(ME, {
   role: 'user',
-  occupation: 'Nurse',
-  job_title: 'Nurse',
   bio: 'Health',
   interests: 'Health',
   phone_number: '+233201234567',
   phone: '+233201234567',
   address: 'Osu, Accra',
   withdrawal_address: null,
-  profile_picture: null,
-  profile_picture_sizes: null,
-  cover_photo: null,
-  cover_photo_sizes: null,
-  is_verified: true,
   created_at: '2026-01-01T00:00:00Z',
-  causes_created: 2,
-  causes_active: 1,
-};
+});
 
 function common(call: RecordedCall): Response | undefined {
   const path = new URL(call.url, 'http://app.test').pathname;

@@ -6,21 +6,25 @@ import { join } from 'node:path';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const artifacts = join(import.meta.dirname, '..', '.artifacts');
 
+/**
+ * Chromium's flags for tests and benches. Without the background-networking ones Chromium tries to reach
+ * Google's hosts, which this machine's closed network refuses.
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    // Without the background-networking flags Chromium tries to reach Google's
-    // hosts, which this machine's closed network refuses.
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
 }
 

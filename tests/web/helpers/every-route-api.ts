@@ -7,6 +7,7 @@
 import { makeCause } from './causes';
 import { json, type RecordedCall } from './fake-fetch';
 import { balanceOf, ledgerOf, makeAdminWithdrawal, makeWithdrawal, MOMO_DETAILS } from './payouts';
+import { fakeProfile } from './fake-profile';
 
 export const ME = '11111111-1111-4111-8111-111111111111';
 const AT = '2026-03-05T10:00:00.000Z';
@@ -22,38 +23,18 @@ const cause = makeCause('c1', {
 const underReview = makeCause('c2', { name: 'Roof in Tamale', title: 'Roof in Tamale', status: 'under_review', organizer_id: ME });
 const page = <T>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
 
-const profile = {
-  id: ME,
-  user_id: ME,
-  first_name: 'Ama',
-  last_name: 'Mensah',
-  first: 'Ama',
-  last: 'Mensah',
-  given_name: 'Ama',
-  family_name: 'Mensah',
-  name: 'Ama Mensah',
-  username: 'ama',
-  email: 'ama@example.com',
+const profile = fakeProfile(ME, {
   role: 'admin',
-  occupation: 'Nurse',
-  job_title: 'Nurse',
   bio: 'Nurse in Ho',
   interests: 'Nurse in Ho',
   phone_number: '0241234567',
   phone: '0241234567',
   address: 'Ho',
   withdrawal_address: MOMO_DETAILS,
-  profile_picture: null,
-  profile_picture_sizes: null,
-  cover_photo: null,
-  cover_photo_sizes: null,
-  is_verified: true,
   created_at: AT,
-  causes_created: 2,
-  causes_active: 1,
   locale: null,
   sms: { phone: '233241234567', status: 'agreed', source: 'web', changed_at: AT },
-};
+});
 
 const donation = {
   id: 'd1',
