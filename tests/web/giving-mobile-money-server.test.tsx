@@ -47,7 +47,12 @@ describe('mobile money against the real API (sandbox)', () => {
   it('waits for the phone; once approved, the page finds it and thanks with the receipt', async () => {
     await give('024 555 1231', 'kofi.wait@example.com');
     await screen.findByRole('heading', { name: 'Approve GH₵20.00 on your phone' }, { timeout: 10_000 });
-    const ref = reference()!;
+    // The page keeps the reference in an effect after the prompt shows: wait for it, not for the heading alone.
+    const ref = await waitFor(() => {
+      const stored = reference();
+      if (!stored) throw new Error('no reference yet');
+      return stored;
+    });
     const approve = await fetch(`${apiServer().url}/sandbox/momo/${ref}/`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
