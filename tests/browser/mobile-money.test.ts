@@ -144,14 +144,14 @@ describe('mobile money in place, guest, 390 px, throttled', () => {
     const page = await guestTab();
     await giveFromCausePage(page, '0241234564');
     await page.getByRole('heading', { name: 'Approve GH₵20.00 on your phone' }).waitFor({ timeout: 30_000 });
+    await expect.poll(() => reference(page)).toBeTruthy();
     const first = await reference(page);
-    expect(first).toBeTruthy();
     await callApi(server.url, `/sandbox/momo/${first}/`, { method: 'POST', body: { outcome: 'timeout' } });
     await page.getByRole('button', { name: 'Send the prompt again' }).waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Send the prompt again' }).click();
     await page.getByRole('heading', { name: 'Approve GH₵20.00 on your phone' }).waitFor({ timeout: 30_000 });
-    const second = await reference(page);
-    expect(second).not.toBe(first);
+    // The page keeps the new reference in an effect after the new prompt shows.
+    await expect.poll(() => reference(page)).not.toBe(first);
     await onThePhone(page.context(), '0241234564', /^Approve GH₵20\.00/);
     await page.getByText('Thank you! Your donation has been received.').waitFor({ timeout: 30_000 });
     expect(await notReloaded(page)).toBe(true);
