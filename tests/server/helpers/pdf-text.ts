@@ -15,6 +15,17 @@ function streamText(body: string): string {
   }
 }
 
+/**
+ * A stream's bytes: exactly /Length of them when the dictionary says so directly. Cutting at the
+ * "\nendstream" that follows instead would drop compressed data that happens to end in a \r byte
+ * (about one stream in 256), and the page's text would vanish.
+ */
+function streamData(object: string, dict: string, from: number): string {
+  const length = /\/Length (\d+)\b(?!\s+\d+\s+R)/.exec(dict);
+  if (length) return object.slice(from, from + Number(length[1]));
+  return /([\s\S]*?)\r?\nendstream/.exec(object.slice(from))?.[1] ?? '';
+}
+
 /** A ToUnicode CMap (bfchar and bfrange entries) → glyph id (hex, lower case) → text. */
 function readCMap(cmap: string): Map<string, string> {
   const map = new Map<string, string>();
@@ -35,8 +46,9 @@ export function pdfText(body: Buffer): string {
   const raw = body.toString('latin1');
   const objects = new Map<string, { dict: string; stream: string | null }>();
   for (const match of raw.matchAll(/(\d+) 0 obj\s*([\s\S]*?)endobj/g)) {
-    const stream = /stream\r?\n([\s\S]*?)\r?\nendstream/.exec(match[2]);
-    objects.set(match[1], { dict: match[2].slice(0, stream?.index ?? undefined), stream: stream ? streamText(stream[1]) : null });
+    const start = /stream\r?\n/.exec(match[2]);
+    const dict = match[2].slice(0, start?.index ?? undefined);
+    objects.set(match[1], { dict, stream: start ? streamText(streamData(match[2], dict, start.index + start[0].length)) : null });
   }
   // Font resource name (unique in a pdf-lib document) → its ToUnicode map, for the fonts that have one.
   const fonts = new Map<string, Map<string, string>>();
