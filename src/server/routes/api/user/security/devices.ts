@@ -9,7 +9,8 @@ import { DetailAnswerSchema } from '../../../../../shared/contract/auth';
 import { DeviceListSchema, DeviceParams, PasswordChangeBody } from '../../../../../shared/contract/security';
 import { passwordProblems } from '../../../../../shared/sign-in';
 import { ApiError, BLANK, FieldErrorList } from '../../../../lib/api-error';
-import { hashPassword, verifyPassword } from '../../../../lib/passwords';
+import { hashPassword } from '../../../../lib/passwords';
+import { passwordIsRight } from '../../../../lib/password-attempt';
 import { deviceLabel } from '../../../../lib/user-agent';
 import { isUuid } from '../../../../repositories/search';
 import { audit } from '../../../audit-entry';
@@ -109,18 +110,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       else for (const problem of passwordProblems(password)) errors.add('password', problem);
       if (password !== password2) errors.add('password2', english('errors.auth.passwordsDiffer'));
       errors.throwIfAny();
-      const { perEmail, perIp } = app.config.loginLimits;
-      const { retryAfter } = await app.repos.loginAttempts.reserve([
-        { scope: `email:${user.email}`, max: perEmail },
-        { scope: `ip:${request.ip}`, max: perIp },
-      ]);
-      if (retryAfter > 0) {
-        throw new ApiError(429, 'rate_limited', english('errors.password.tooManyWrong'), undefined, {
-          'retry-after': String(retryAfter),
-        });
-      }
-      const account = await app.repos.users.findById(user.id);
-      if (!account || !(await verifyPassword(account.passwordHash, current))) {
+      if (!(await passwordIsRight(app, request, current))) {
         const message = english('errors.password.notCurrent');
         throw new ApiError(400, 'validation_error', message, { current_password: [message] });
       }

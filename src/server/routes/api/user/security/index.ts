@@ -18,10 +18,10 @@ import {
 } from '../../../../../shared/contract/security';
 import { normalizeTotpCode, RECOVERY_CODE_COUNT } from '../../../../../shared/sign-in';
 import { ApiError } from '../../../../lib/api-error';
-import { verifyAgainstDummy, verifyPassword } from '../../../../lib/passwords';
 import { matchTotp, newRecoveryCodes, newTotpSecret, otpauthUri, recoveryCodeHash } from '../../../../lib/totp';
 import { normalizeRecoveryCode } from '../../../../../shared/sign-in';
 import { audit } from '../../../audit-entry';
+import { passwordIsRight } from '../../../../lib/password-attempt';
 import { errorResponses } from '../../../shared-schemas';
 import { BAD_CODE_FORMAT, checkSecondFactor, fieldError, USED_CODE, WRONG_CODE } from '../auth/second-factor';
 import { english } from '../../../../lib/localize';
@@ -180,19 +180,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   async function checkPassword(request: FastifyRequest, password: string): Promise<void> {
     const user = request.user!;
-    const { perEmail, perIp } = app.config.loginLimits;
     // The password's own limits, shared with signing in.
-    const { retryAfter } = await app.repos.loginAttempts.reserve([
-      { scope: `email:${user.email}`, max: perEmail },
-      { scope: `ip:${request.ip}`, max: perIp },
-    ]);
-    if (retryAfter > 0) {
-      throw new ApiError(429, 'rate_limited', english('errors.password.tooManyWrong'), undefined, {
-        'retry-after': String(retryAfter),
-      });
-    }
-    const account = await app.repos.users.findById(user.id);
-    const ok = account ? await verifyPassword(account.passwordHash, password) : await verifyAgainstDummy(password);
+    const ok = await passwordIsRight(app, request, password);
     if (!ok) throw fieldError('password', english('errors.password.notRight'));
     await app.repos.loginAttempts.clear(`email:${user.email}`);
     await app.repos.loginAttempts.release([`ip:${request.ip}`]);
