@@ -7,7 +7,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { TOTP_PERIOD_SECONDS } from '../../src/shared/sign-in';
-import { base32Encode, matchTotp, timeStep, totpAt, totpForStep } from '../../src/server/lib/totp';
+import { base32Encode } from '../../src/server/lib/base32';
+import { matchTotp, timeStep, totpAt, totpForStep } from '../../src/server/lib/totp';
 import { backends } from './helpers/backends';
 import { bearer, GOOD_PASSWORD, login, newSession, useApp } from './helpers/app';
 import { ADMIN } from './helpers/causes';

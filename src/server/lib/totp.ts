@@ -5,43 +5,8 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '../../shared/sign-in';
+import { base32Decode, base32Encode } from './base32';
 import { sha256Hex } from './tokens';
-
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-
-export function base32Encode(bytes: Uint8Array): string {
-  let bits = 0;
-  let value = 0;
-  let out = '';
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
-  return out;
-}
-
-export function base32Decode(text: string): Buffer {
-  const clean = text.replace(/[\s=-]/g, '').toUpperCase();
-  const out: number[] = [];
-  let bits = 0;
-  let value = 0;
-  for (const char of clean) {
-    const index = BASE32.indexOf(char);
-    if (index < 0) throw new Error('Not base32.');
-    value = (value << 5) | index;
-    bits += 5;
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 255);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(out);
-}
 
 /** 160 random bits, the size RFC 4226 recommends for HMAC-SHA1. */
 export function newTotpSecret(): string {

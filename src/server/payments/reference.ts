@@ -1,7 +1,6 @@
 /** Payment references: ours, unguessable (they are the capability to read an outcome). */
 import { randomBytes } from 'node:crypto';
-
-const ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
+import { base32Encode } from '../lib/base32';
 
 /**
  * 'bf-' + 24 base32 characters (120 random bits). A hyphen, not an underscore:
@@ -16,20 +15,9 @@ export function newRefundReference(): string {
   return `bfr-${randomBase32()}`;
 }
 
+/** 120 random bits as 24 lower-case base32 characters. */
 function randomBase32(): string {
-  const bytes = randomBytes(15);
-  let bits = 0;
-  let value = 0;
-  let out = '';
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += ALPHABET[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  return out;
+  return base32Encode(randomBytes(15)).toLowerCase();
 }
 
 export const REFERENCE_PATTERN = /^[A-Za-z0-9.=-]{1,100}$/;
