@@ -4,9 +4,9 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { getDb } from '../src/web/features/offline/db';
-import { createOutbox, SYNC_TAG } from '../src/web/features/offline/outbox';
+import { createOutboxSender, SYNC_TAG } from '../src/web/features/offline/outbox-sender';
 import { createTokenRefresher, readTokens } from '../src/web/features/offline/session-tokens';
+import { openSyncRecords } from '../src/web/features/offline/sync-records';
 import { apiBaseUrl } from '../src/web/lib/api-url';
 import { keepAssets, ASSETS_CACHE } from './keep-assets';
 import { languageShell, rememberLanguage } from './language-shell';
@@ -133,9 +133,9 @@ async function tellPages(message: { type: string; [field: string]: unknown }): P
 
 /**
  * Background Sync (where the browser has it): sends queued mutations even after the tab closed.
- * Same IndexedDB and outbox code as the page. Each entry goes with ITS OWNER's token, read from
- * that account's row (never "whoever wrote last"); an entry whose owner has no row here waits for
- * a page of that account. A 401 refreshes with the stored pair under the same lock the pages use,
+ * Same IndexedDB and sending code as the page (outbox-sender.ts over sync-records.ts: no Dexie in
+ * the worker). Each entry goes with ITS OWNER's token, read from that account's row (never "whoever
+ * wrote last"); an entry whose owner has no row here waits for a page of that account. A 401 refreshes with the stored pair under the same lock the pages use,
  * and open pages are told so they adopt the new pair rather than spend the old refresh token.
  *
  * The browser fires `sync` as the connection comes back, when the first request may still fail; its
@@ -145,12 +145,13 @@ async function tellPages(message: { type: string; [field: string]: unknown }): P
  */
 const SYNC_PATIENCE_MS = 60_000;
 
+const records = openSyncRecords();
+
 async function flushOutbox(): Promise<void> {
-  const db = getDb();
-  const refresh = createTokenRefresher({ db, onRotated: (userId) => void tellPages({ type: 'TOKENS_ROTATED', userId }) });
-  const outbox = createOutbox({
-    db,
-    tokens: { tokenFor: async (owner) => (await readTokens(db, owner))?.access ?? null, refresh },
+  const refresh = createTokenRefresher({ records, onRotated: (userId) => void tellPages({ type: 'TOKENS_ROTATED', userId }) });
+  const outbox = createOutboxSender({
+    records,
+    tokens: { tokenFor: async (owner) => (await readTokens(records, owner))?.access ?? null, refresh },
     // No timers in a worker that may be stopped at any moment: the loop below waits inside the event.
     setTimer: () => null,
     clearTimer: () => {},
@@ -160,11 +161,7 @@ async function flushOutbox(): Promise<void> {
     const result = await outbox.flush();
     await tellPages({ type: 'OUTBOX_CHANGED' });
     if (result.stopped === 'empty') return;
-    const due = await db.outbox
-      .where('status')
-      .equals('pending')
-      .toArray()
-      .then((entries) => Math.min(...entries.map((e) => e.nextAttemptAt)));
+    const due = Math.min(...(await records.pending()).map((e) => e.nextAttemptAt));
     const wait = Math.max(250, Math.min((Number.isFinite(due) ? due : Date.now()) - Date.now(), 15_000));
     if (Date.now() + wait > deadline) throw new Error(`Outbox not flushed (${result.stopped}); retry later`);
     await new Promise((resolve) => setTimeout(resolve, wait));

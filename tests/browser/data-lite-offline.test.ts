@@ -59,6 +59,12 @@ describe('the precache list (dist/sw.js)', () => {
     expect(new Set(precached).size).toBe(precached.length);
     expect(precached.filter((url) => url.startsWith('icons/'))).toEqual(['icons/icon-192.png']);
   });
+
+  it('the worker sends queued changes without a copy of Dexie (the page has one; sync-records.ts is plain IndexedDB)', () => {
+    const worker = readFileSync(join(dist, 'sw.js'), 'utf8');
+    expect(worker).toContain('boafo-outbox'); // the Background Sync tag: the sending code is there
+    expect(worker).not.toMatch(/DatabaseClosedError|Dexie/);
+  });
 });
 
 describe('offline after the install', () => {

@@ -1,8 +1,8 @@
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BoafoDb } from '../../src/web/features/offline/db';
-import { BASE_RETRY_MS, MAX_RETRY_MS, backoffDelay, createOutbox } from '../../src/web/features/offline/outbox';
-import type { OutboxDeps } from '../../src/web/features/offline/outbox-types';
+import { createOutbox, type OutboxDeps } from '../../src/web/features/offline/outbox';
+import { BASE_RETRY_MS, MAX_RETRY_MS, backoffDelay } from '../../src/web/features/offline/outbox-sender';
 import { createFakeFetch, deferred, json, type RecordedCall } from './helpers/fake-fetch';
 
 /** A fetch that only records (a runner that must not send anything). */

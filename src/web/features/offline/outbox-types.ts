@@ -1,4 +1,4 @@
-import type { BatchSpec, BoafoDb, OutboxEntry } from './db';
+import type { BatchSpec, OutboxEntry } from './db';
 
 /** The outbox's contract with the features that queue changes and the runners that send them. */
 
@@ -69,19 +69,4 @@ export interface SentAnswer {
   status: number;
   body: unknown;
   replayed: boolean;
-}
-
-export interface OutboxDeps {
-  db: BoafoDb;
-  tokens: TokenSource;
-  /** Who the status is for and who `enqueue` queues as (the page's session); the worker has none. */
-  viewer?: () => { id: string | null; label?: string | null };
-  fetch?: typeof fetch;
-  now?: () => number;
-  random?: () => number;
-  uuid?: () => string;
-  isOnline?: () => boolean;
-  requestBackgroundSync?: () => void;
-  setTimer?: (run: () => void, ms: number) => unknown;
-  clearTimer?: (handle: unknown) => void;
 }

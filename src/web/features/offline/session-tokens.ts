@@ -1,11 +1,12 @@
 import { decodeJwt, userIdFromClaims } from '../../lib/jwt';
 import { apiUrl } from '../../lib/api-url';
-import type { BoafoDb, SessionRow } from './db';
+import type { SessionRow } from './db';
+import type { SyncRecords } from './sync-records';
 
 /**
  * Each signed-in account's tokens in IndexedDB, for whoever sends that account's queued changes:
  * the page, another tab, or the service worker (no localStorage there). Pure: no DOM, no
- * localStorage, so the worker imports it too.
+ * localStorage, no Dexie (sync-records.ts), so the worker imports it too.
  *
  * Refresh tokens rotate and the server treats a spent one presented again as theft (the whole
  * login is revoked). So every refresh, in a page or in the worker, runs under the same Web Lock
@@ -32,7 +33,7 @@ export function ownerOf(access: string | null | undefined): string | null {
 }
 
 /** Saves an account's pair unless a newer one is stored already (a late write never goes back in time). */
-export async function saveTokens(db: BoafoDb, pair: TokenPair, email?: string | null): Promise<void> {
+export async function saveTokens(records: SyncRecords, pair: TokenPair, email?: string | null): Promise<void> {
   const userId = ownerOf(pair.access);
   if (!userId) return;
   const row: SessionRow = {
@@ -44,26 +45,24 @@ export async function saveTokens(db: BoafoDb, pair: TokenPair, email?: string | 
     issuedAt: issuedAt(pair.access),
     updatedAt: Date.now(),
   };
-  await db.transaction('rw', db.session, async () => {
-    const stored = await db.session.get(userId);
-    if (stored && stored.issuedAt > row.issuedAt) return;
-    if (stored && stored.access === row.access && stored.refresh === row.refresh) return;
-    await db.session.put(row);
-  });
+  await records.putSession(
+    row,
+    (stored) => !stored || (stored.issuedAt <= row.issuedAt && (stored.access !== row.access || stored.refresh !== row.refresh)),
+  );
 }
 
-export async function readTokens(db: BoafoDb, userId: string): Promise<SessionRow | undefined> {
-  return db.session.get(userId);
+export async function readTokens(records: SyncRecords, userId: string): Promise<SessionRow | undefined> {
+  return records.session(userId);
 }
 
 /** That account signed out (or its login ended): its queued changes wait until it signs in again. */
-export async function forgetTokens(db: BoafoDb, userId: string): Promise<void> {
-  await db.session.delete(userId);
+export async function forgetTokens(records: SyncRecords, userId: string): Promise<void> {
+  await records.deleteSessions((row) => row.userId === userId);
 }
 
 /** Keeps only the account this browser is signed in as now (localStorage's), after logouts elsewhere. */
-export async function keepOnlyTokensOf(db: BoafoDb, userId: string | null): Promise<void> {
-  await db.session.filter((row) => row.userId !== userId).delete();
+export async function keepOnlyTokensOf(records: SyncRecords, userId: string | null): Promise<void> {
+  await records.deleteSessions((row) => row.userId !== userId);
 }
 
 function withLock<T>(run: () => Promise<T>): Promise<T> {
@@ -72,7 +71,7 @@ function withLock<T>(run: () => Promise<T>): Promise<T> {
 }
 
 export interface RefreshDeps {
-  db: BoafoDb;
+  records: SyncRecords;
   fetch?: typeof fetch;
   /** Told after this runner rotated an account's tokens (the worker tells open pages). */
   onRotated?: (userId: string) => void;
@@ -88,7 +87,7 @@ export function createTokenRefresher(deps: RefreshDeps) {
   const doFetch = deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   return async function refresh(userId: string, failed: string | null): Promise<string | null> {
     return withLock(async () => {
-      const stored = await readTokens(deps.db, userId);
+      const stored = await readTokens(deps.records, userId);
       if (!stored) return null;
       if (stored.access !== failed) return stored.access;
       if (!stored.refresh) return null;
@@ -103,12 +102,12 @@ export function createTokenRefresher(deps: RefreshDeps) {
         return null;
       }
       if (!response.ok) {
-        if (response.status < 500) await forgetTokens(deps.db, userId);
+        if (response.status < 500) await forgetTokens(deps.records, userId);
         return null;
       }
       const data = (await response.json().catch(() => ({}))) as Partial<TokenPair>;
       if (typeof data.access !== 'string') return null;
-      await saveTokens(deps.db, { access: data.access, refresh: data.refresh ?? stored.refresh }, stored.email);
+      await saveTokens(deps.records, { access: data.access, refresh: data.refresh ?? stored.refresh }, stored.email);
       deps.onRotated?.(userId);
       return data.access;
     });

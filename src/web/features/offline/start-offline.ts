@@ -4,9 +4,11 @@ import { decodeJwt } from '../../lib/jwt';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { session, setTokens, syncSessionFromStorage } from '../../stores/session-store';
 import { getDb, type BoafoDb } from './db';
-import { createOutbox, SYNC_TAG, type Outbox } from './outbox';
+import { createOutbox, type Outbox } from './outbox';
+import { SYNC_TAG } from './outbox-sender';
 import { createTokenRefresher, forgetTokens, keepOnlyTokensOf, ownerOf, readTokens, saveTokens } from './session-tokens';
 import { syncActions, syncState } from './stores/sync-store';
+import { openSyncRecords, type SyncRecords } from './sync-records';
 
 /**
  * Loaded with a dynamic import after the first render, so Dexie stays out of the landing chunk.
@@ -43,16 +45,16 @@ function storedAccess(): string | null {
  * account's tokens, and a tab whose account signs out removes that account's row (its waiting
  * changes then wait for it to sign in again, never going out under someone else).
  */
-function mirrorSession(db: BoafoDb): () => void {
+function mirrorSession(records: SyncRecords): () => void {
   const fail = () => {}; // storage full or blocked: the page still has localStorage
   // Accounts signed out elsewhere (a page without this layer) leave rows behind: localStorage says who is signed in.
-  void keepOnlyTokensOf(db, ownerOf(storedAccess())).catch(fail);
+  void keepOnlyTokensOf(records, ownerOf(storedAccess())).catch(fail);
   let last = session.user_id;
   const write = () => {
-    if (last && last !== session.user_id) void forgetTokens(db, last).catch(fail);
+    if (last && last !== session.user_id) void forgetTokens(records, last).catch(fail);
     last = session.user_id;
     if (session.access && session.user_id)
-      void saveTokens(db, { access: session.access, refresh: session.refresh }, session.email).catch(fail);
+      void saveTokens(records, { access: session.access, refresh: session.refresh }, session.email).catch(fail);
   };
   write();
   return subscribe(session, write);
@@ -69,9 +71,9 @@ function requestBackgroundSync(): void {
 }
 
 /** The worker refreshed this account's tokens while it had a 401: take the newer pair. */
-async function adoptRotatedTokens(db: BoafoDb, userId: string): Promise<void> {
+async function adoptRotatedTokens(records: SyncRecords, userId: string): Promise<void> {
   if (userId !== session.user_id) return;
-  const stored = await readTokens(db, userId);
+  const stored = await readTokens(records, userId);
   const localIat = decodeJwt(session.access)?.iat ?? 0;
   if (stored?.refresh && stored.refresh !== session.refresh && stored.issuedAt > localIat) setTokens(stored.access, stored.refresh);
 }
@@ -83,16 +85,18 @@ async function adoptRotatedTokens(db: BoafoDb, userId: string): Promise<void> {
 export function startOffline(options: StartOfflineOptions): () => void {
   if (stopCurrent) return stopCurrent;
   const db = options.db ?? getDb();
-  const stopMirror = mirrorSession(db);
-  const refreshStored = createTokenRefresher({ db, fetch: options.fetch });
+  const records = openSyncRecords(db.name);
+  const stopMirror = mirrorSession(records);
+  const refreshStored = createTokenRefresher({ records, fetch: options.fetch });
   configureApiClient({
     tokenStore: {
-      read: async (userId) => (await readTokens(db, userId)) ?? null,
-      save: (pair) => saveTokens(db, pair, session.email),
+      read: async (userId) => (await readTokens(records, userId)) ?? null,
+      save: (pair) => saveTokens(records, pair, session.email),
     },
   });
   const box = createOutbox({
     db,
+    records,
     fetch: options.fetch,
     viewer: () => ({ id: session.user_id, label: session.email ?? session.name }),
     tokens: {
@@ -100,7 +104,7 @@ export function startOffline(options: StartOfflineOptions): () => void {
       tokenFor: async (owner) => {
         syncSessionFromStorage();
         if (owner === session.user_id && session.access) return session.access;
-        return (await readTokens(db, owner))?.access ?? null;
+        return (await readTokens(records, owner))?.access ?? null;
       },
       refresh: (owner, failed) => (owner === session.user_id ? options.refreshAccess() : refreshStored(owner, failed)),
     },
@@ -127,7 +131,7 @@ export function startOffline(options: StartOfflineOptions): () => void {
       box.resetSyncRequest();
       void box.notify();
     }
-    if (event.data?.type === 'TOKENS_ROTATED' && typeof event.data.userId === 'string') void adoptRotatedTokens(db, event.data.userId);
+    if (event.data?.type === 'TOKENS_ROTATED' && typeof event.data.userId === 'string') void adoptRotatedTokens(records, event.data.userId);
   };
   // Signing in: a guest's waiting changes become this account's, and they can be sent now.
   const adoptGuestChanges = () => {
@@ -157,6 +161,7 @@ export function startOffline(options: StartOfflineOptions): () => void {
     window.removeEventListener('online', flushNow);
     document.removeEventListener('visibilitychange', onVisible);
     navigator.serviceWorker?.removeEventListener('message', onWorkerMessage);
+    records.close();
     outbox = null;
   };
   stopCurrent = stop;
