@@ -500,6 +500,11 @@ export async function benchData(): Promise<void> {
       peer('first gift, on the wire (TCP)', before.wire, plain.wire);
       peer('first gift, by DevTools (page + worker)', sum(before.first), sum(plain.first));
       peer('  of which the worker', worker(before.first), worker(plain.first));
+      STEPS.forEach((label, i) =>
+        console.log(
+          `  ${`step: ${label}`.padEnd(40)} before ${seconds(before!.steps[i]!)}   now ${seconds(plain.steps[i]!)}   now/before ${(plain.steps[i]! / before!.steps[i]!).toFixed(2)}×`,
+        ),
+      );
     }
     console.log(`  offline repeat visit showed the cause and Donate: ${plain.offlineWorked && saving.offlineWorked ? 'yes' : 'NO'}`);
     console.log(
