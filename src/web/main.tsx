@@ -34,13 +34,20 @@ const painted = pageHasBootAnswers() || isLandingPath(window.location.pathname);
 const waitForVisitor = nothingStored() && painted && navigator.onLine;
 
 const takeover = waitForVisitor ? awaitVisitor(root) : null;
-/** Loads and starts the app; if its code cannot be fetched (the network dropped), tries again on the next interaction. */
+/**
+ * Loads and starts the app; if its code cannot be fetched (the network dropped), a link the visitor tapped meanwhile is
+ * followed as a plain link, else it tries again on the next interaction.
+ */
 function start(): void {
   // The language's catalog downloads beside the app's code, not after it (start-app waits for both).
   loadCatalog(deviceLocale()).catch(() => undefined);
   import('./start-app').then(
     ({ startApp }) => startApp(root, takeover),
-    () => void nextInteraction().then(start),
+    () => {
+      const held = takeover?.heldLink();
+      if (held) window.location.assign(held);
+      else void nextInteraction().then(start);
+    },
   );
 }
 

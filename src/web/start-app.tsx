@@ -66,7 +66,14 @@ export function startApp(rootElement: HTMLElement, takeover: Takeover | null): v
   // second full render. Anywhere else the loader may wait on the network, so the app renders at once
   // and shows its skeleton.
   // The same holds whenever the app takes over a painted page: that page stays readable meanwhile.
-  const snapshotOnScreen = (pageHasBootAnswers() && !session.access) || takeover !== null;
+  // A link tapped on the painted page before the app was up opens at once, in place of the painted page; one tapped
+  // while the app gets ready opens the moment it is.
+  const tappedLink = takeover?.followLinks((href) => void router.navigate({ href })) ?? null;
+  if (tappedLink) {
+    router.history.push(tappedLink);
+    window.scrollTo(0, 0);
+  }
+  const snapshotOnScreen = ((pageHasBootAnswers() && !session.access) || takeover !== null) && !tappedLink;
   if (snapshotOnScreen) leaveScrollToReader();
   // The words come first: the first render is in the device's language, never English then Twi.
   const ready = startLanguage().then(() => (snapshotOnScreen ? router.load() : undefined));

@@ -55,6 +55,32 @@ describe('cause page at phone size', () => {
     expect(new URL(page.url()).searchParams.get('causeId')).toBe(cause.id);
   });
 
+  // A guest who taps Donate the moment the painted page shows: the tap is held for the app, which opens the form in
+  // this document (a plain link would load a new document that starts the app again); Back is the cause again.
+  it('opens the donation form from a tap on the painted Donate without loading a new document, and Back returns', async () => {
+    const list = (await (await fetch(`${server.url}/api/causes/list/?ordering=popularity`)).json()) as {
+      results: { id: string; title: string; accepts_donations: boolean }[];
+    };
+    const cause = list.results.find((c) => c.accepts_donations)!;
+    for (let visit = 0; visit < 3; visit++) {
+      const guest = await newMobilePage(browser);
+      const documents: string[] = [];
+      guest.on('request', (request) => request.isNavigationRequest() && documents.push(new URL(request.url()).pathname));
+      await guest.goto(`${server.url}/causes/${cause.id}`);
+      await guest.evaluate(() => Object.assign(window, { sameDocument: true }));
+      const painted = guest.locator('#root > .boot-page a[href^="/donation"]', { hasText: 'Donate' });
+      await painted.click();
+      await guest.locator('#donation-amount').waitFor({ timeout: 30_000 });
+      expect(new URL(guest.url()).pathname).toBe('/donation');
+      expect(new URL(guest.url()).searchParams.get('causeId')).toBe(cause.id);
+      expect(await guest.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+      expect(documents).toEqual([`/causes/${cause.id}`]);
+      await guest.goBack();
+      await guest.getByRole('heading', { level: 1, name: cause.title }).waitFor();
+      await guest.context().close();
+    }
+  });
+
   // A visitor's first scroll is what starts the app on a painted page, and the app's first render
   // must leave the page where they are reading. It used to move twice: the router reset the window
   // to the top on its first render, and the app's first frame was a short skeleton that pulled the

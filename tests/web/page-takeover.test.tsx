@@ -1,6 +1,6 @@
 /**
  * A server-painted page waits for the visitor before the app starts, and what the visitor did on it
- * (focus, typing, a pressed button) survives React replacing it. Real React renders the app here.
+ * (focus, typing, a pressed button, a link into the app) survives React replacing it. Real React renders the app here.
  */
 import { act } from '@testing-library/react';
 import { useState } from 'react';
@@ -133,6 +133,31 @@ describe('page takeover', () => {
     host.firstElementChild!.append(button);
     await vi.advanceTimersByTimeAsync(10);
     expect(late).not.toHaveBeenCalled();
+  });
+
+  it('holds a tapped link into the app for the app to open, and lets a link to another painted page go as a plain link', () => {
+    const takeover = awaitVisitor(host);
+    const donate = host.querySelector<HTMLAnchorElement>('a[href^="/donation"]')!;
+    const tap = (link: HTMLAnchorElement, init: MouseEventInit = {}) =>
+      link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ...init }));
+
+    expect(tap(donate)).toBe(false); // held: no new document
+    expect(donate.getAttribute('aria-busy')).toBe('true');
+    expect(tap(host.querySelector<HTMLAnchorElement>('a[href="/causelistpage"]')!)).toBe(true); // painted: a plain link
+    expect(tap(donate, { ctrlKey: true })).toBe(true); // a new tab stays the browser's
+    const follow = vi.fn();
+    expect(takeover.followLinks(follow)).toBe('/donation?causeId=c-1');
+
+    // Tapped while the app gets ready: the app opens it the moment it is up.
+    expect(tap(donate)).toBe(false);
+    expect(follow).toHaveBeenCalledWith('/donation?causeId=c-1');
+  });
+
+  it('gives a held link back when the app cannot load, for the browser to follow', () => {
+    const takeover = awaitVisitor(host);
+    host.querySelector<HTMLAnchorElement>('a[href^="/donation"]')!.click();
+    expect(takeover.heldLink()).toBe('/donation?causeId=c-1');
+    expect(takeover.heldLink()).toBeNull();
   });
 
   it('does nothing on a click made after the app took over', async () => {

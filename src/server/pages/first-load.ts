@@ -25,9 +25,8 @@ import { OG_LOCALES, type ShellPage } from './landing-shell';
 import { siteHeaderHtml } from './site-header';
 import { causeDetailSnapshot, causeListSnapshot } from './snapshots';
 import { savesData } from '../lib/save-data';
+import { PAINTED_CAUSE_PAGE, PAINTED_LIST_PAGE } from '../../shared/painted-pages';
 
-const CAUSE_PAGE = /^\/causes\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
-const LIST_PAGE = /^\/causelistpage\/?$/;
 const DESCRIPTION_LENGTH = 200;
 /** What siteOrigin reads from a request (the X-Forwarded ones only with TRUST_PROXY). */
 const ORIGIN_HEADERS = ['host', 'x-forwarded-host', 'x-forwarded-proto'] as const;
@@ -78,7 +77,7 @@ export function createFirstLoadPages(app: FastifyInstance, shell: ShellPage, rou
 
   async function screenFor(request: FastifyRequest, pathname: string, locale: Locale): Promise<Screen | null> {
     const t = translator(locale);
-    const causeId = CAUSE_PAGE.exec(pathname)?.[1];
+    const causeId = PAINTED_CAUSE_PAGE.exec(pathname)?.[1];
     if (causeId) {
       const path = causeDetailsPath(causeId.toLowerCase());
       const cause = await read<Cause>(request, path);
@@ -104,7 +103,7 @@ export function createFirstLoadPages(app: FastifyInstance, shell: ShellPage, rou
         imageSize: { width: OG_WIDTH, height: OG_HEIGHT },
       };
     }
-    if (LIST_PAGE.test(pathname)) {
+    if (PAINTED_LIST_PAGE.test(pathname)) {
       const [page, categories] = await Promise.all([
         read<Paginated<Cause>>(request, FIRST_CAUSE_LIST_PATH),
         read<unknown>(request, CATEGORIES_PATH),

@@ -3,11 +3,12 @@
  * (start-app.tsx): is this the landing page, has this visitor anything on the device, and
  * "later, when the browser is idle".
  */
+import { LANDING_PAGE } from '../../shared/painted-pages';
 import { STORAGE_KEYS } from './storage-keys';
 
 /** `/` and `/landingpage` (index.html's inline script tests the same paths before first paint). */
 export function isLandingPath(pathname: string): boolean {
-  return /^\/(landingpage\/?)?$/.test(pathname);
+  return LANDING_PAGE.test(pathname);
 }
 
 /** A guest with nothing to queue or sync: no session and no cart on this device. */

@@ -6,8 +6,13 @@
  *
  * Until the app's first render replaces the painted page, this keeps what the visitor did on it:
  * the focused control, text typed into a field, and a button they pressed (pressed again once the
- * app's own button is there). Links need nothing: they navigate as plain links.
+ * app's own button is there). A link to another painted page navigates as a plain link; a link to
+ * any other screen of the app (Donate → /donation) is held and followed by the app once it is up:
+ * as a plain link it would load a new document that starts the app again, a second or more on a
+ * slow line. If the app cannot load, the link is followed as a plain link after all.
  */
+import { isPaintedPath } from '../../shared/painted-pages';
+
 // 'change' too: a select can be changed without a pointer or focus event first (assistive tech, automation).
 const WAKE_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'wheel', 'scroll', 'focusin', 'change'] as const;
 const PENDING_CLASS = 'takeover-pending';
@@ -66,14 +71,33 @@ export function nextInteraction(): Promise<void> {
 export interface Takeover {
   /** Resolves on the visitor's first interaction with the painted page. */
   woken: Promise<void>;
+  /**
+   * The app follows held links from now on with `follow`; answers the one the visitor tapped before (or null),
+   * which the app opens instead of the painted page.
+   */
+  followLinks(follow: (href: string) => void): string | null;
+  /** The app could not load: the held link, if any, for the browser to follow as a plain link. */
+  heldLink(): string | null;
   /** Call right before the app's first render into `root`: restores focus, fields and a pressed button after it. */
   handOver(root: HTMLElement): void;
+}
+
+/** A same-window tap on a link into the app that no painted page answers (no new tab, no download, no other site). */
+function appLink(event: MouseEvent, target: EventTarget | null): { anchor: HTMLAnchorElement; href: string } | null {
+  const anchor = target instanceof Element ? target.closest('a[href]') : null;
+  if (!(anchor instanceof HTMLAnchorElement) || event.defaultPrevented || event.button !== 0) return null;
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || anchor.target || anchor.hasAttribute('download')) return null;
+  const url = new URL(anchor.href, window.location.href);
+  if (url.origin !== window.location.origin || isPaintedPath(url.pathname)) return null;
+  return { anchor, href: `${url.pathname}${url.search}${url.hash}` };
 }
 
 export function awaitVisitor(root: HTMLElement): Takeover {
   const painted = root.firstElementChild;
   let focused: Locator | null = null;
   let pressed: Locator | null = null;
+  let link: string | null = null;
+  let follow: ((href: string) => void) | null = null;
   const typed = new Map<string, string>();
 
   const onFocus = (event: Event) => {
@@ -86,6 +110,15 @@ export function awaitVisitor(root: HTMLElement): Takeover {
     }
   };
   const onClick = (event: Event) => {
+    const tapped = event instanceof MouseEvent ? appLink(event, event.target) : null;
+    if (tapped) {
+      event.preventDefault();
+      tapped.anchor.classList.add(PENDING_CLASS);
+      tapped.anchor.setAttribute('aria-busy', 'true');
+      if (follow) follow(tapped.href);
+      else link = tapped.href;
+      return;
+    }
     const button = event.target instanceof Element ? event.target.closest('button') : null;
     if (!button || button.disabled) return;
     pressed = locate(button);
@@ -128,6 +161,17 @@ export function awaitVisitor(root: HTMLElement): Takeover {
 
   return {
     woken,
+    followLinks(next) {
+      follow = next;
+      const held = link;
+      link = null;
+      return held;
+    },
+    heldLink() {
+      const held = link;
+      link = null;
+      return held;
+    },
     handOver(target) {
       if (!painted) return stopListening();
       // React's first commit empties the root: from then on, each change may bring the controls to put back
