@@ -6,6 +6,7 @@ import type { SentAnswer, SyncStatus } from '../offline/outbox-types';
 import { cartPaths } from './api/cart-api';
 import { applyCartEdit, isCartEntry, META_CART_ID, META_CART_REV, newCartRev, type CartEdit } from './cart-edits';
 import type { CartLine } from './local-cart-types';
+import { browserOnline } from '../../lib/browser-online';
 
 /**
  * Keeps the device cart and the server cart the same. One instance per page, created at start-up
@@ -81,7 +82,7 @@ function isCart(value: unknown): value is Cart {
 
 export function createCartSync(deps: CartSyncDeps) {
   const { db, outbox } = deps;
-  const online = deps.online ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false);
+  const online = deps.online ?? browserOnline;
   const now = deps.now ?? Date.now;
   const view = deps.view ?? cartSyncState;
   let refreshing: Promise<boolean> | null = null;

@@ -1,4 +1,5 @@
 import { apiUrl } from '../../lib/api-url';
+import { browserOnline } from '../../lib/browser-online';
 import type { OutboxEntry } from './db';
 import { batchKeyFor, refuse, settle } from './outbox-answers';
 import { OUTBOX_REASONS, type FlushResult, type SentAnswer, type TokenSource } from './outbox-types';
@@ -88,7 +89,7 @@ export function createOutboxSender(deps: SenderDeps) {
   const now = deps.now ?? Date.now;
   const random = deps.random ?? Math.random;
   const uuid = deps.uuid ?? randomKey;
-  const isOnline = deps.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false);
+  const isOnline = deps.isOnline ?? browserOnline;
   const setTimer = deps.setTimer ?? ((run, ms) => setTimeout(run, ms));
   const clearTimer = deps.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
   const changed = () => deps.changed?.() ?? Promise.resolve();

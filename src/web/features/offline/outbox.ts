@@ -1,7 +1,8 @@
 import type { BoafoDb, OutboxEntry } from './db';
 import { createOutboxQueue } from './outbox-queue';
+import { browserOnline } from '../../lib/browser-online';
 import { createOutboxSender, randomKey, type SenderDeps } from './outbox-sender';
-import type { FlushResult, Mutation, SentAnswer, SyncStatus, TokenSource, WaitingAccount } from './outbox-types';
+import type { FlushResult, Mutation, SentAnswer, SyncStatus, WaitingAccount } from './outbox-types';
 import { openSyncRecords, type SyncRecords } from './sync-records';
 
 /**
@@ -19,7 +20,6 @@ export interface OutboxDeps extends Omit<SenderDeps, 'records' | 'changed' | 'an
   db: BoafoDb;
   /** The sending side's view of the same database (opened from `db`'s name when not given). */
   records?: SyncRecords;
-  tokens: TokenSource;
   /** Who the status is for and who `enqueue` queues as (the page's session). */
   viewer?: () => { id: string | null; label?: string | null };
   requestBackgroundSync?: () => void;
@@ -28,7 +28,7 @@ export interface OutboxDeps extends Omit<SenderDeps, 'records' | 'changed' | 'an
 export function createOutbox(deps: OutboxDeps) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
-  const isOnline = deps.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false);
+  const isOnline = deps.isOnline ?? browserOnline;
   const viewer = () => deps.viewer?.() ?? { id: null, label: null };
   const { put, waitingFor, adopt: adoptEntries } = createOutboxQueue({ db, now, uuid: deps.uuid ?? randomKey });
 

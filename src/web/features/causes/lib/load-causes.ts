@@ -3,6 +3,7 @@ import type { Paginated } from '../../../../shared/contract/common';
 import { getCause, listCauses, type ListCausesParams } from '../api/causes-api';
 import { countMirroredCauses, getMirroredCause, queryMirror } from '../api/cause-mirror';
 import { ApiError } from '../../../lib/api-client';
+import { browserOnline } from '../../../lib/browser-online';
 import { peekBootAnswer } from '../../../lib/boot-answers';
 import { causeDetailsPath } from '../../../../shared/cause-paths';
 import { SAMPLE_CAUSES } from './sample-causes';
@@ -17,8 +18,6 @@ export interface LoadedCauses {
   page: Paginated<Cause>;
   source: CauseSource;
 }
-
-const isOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
 function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
@@ -38,7 +37,7 @@ export async function loadCauseList(
   params: ListCausesParams,
   opts: { signal?: AbortSignal; online?: boolean } = {},
 ): Promise<LoadedCauses> {
-  const online = opts.online ?? isOnline();
+  const online = opts.online ?? browserOnline();
   try {
     return { page: await listCauses(params, { signal: opts.signal }), source: online ? 'network' : 'saved' };
   } catch (error) {
@@ -56,7 +55,7 @@ export type LoadedCause =
 
 /** A cause for the detail page: the server (offline: the worker's copy, as for the list), else the mirror (filled by list pages too). */
 export async function loadCause(id: string, opts: { signal?: AbortSignal; online?: boolean } = {}): Promise<LoadedCause> {
-  const online = opts.online ?? isOnline();
+  const online = opts.online ?? browserOnline();
   try {
     return { kind: 'found', cause: await getCause(id, { signal: opts.signal }), source: online ? 'network' : 'saved' };
   } catch (error) {
