@@ -3,7 +3,7 @@
 #   docker run -p 3000:3000 -v boafo-data:/data boafo            (embedded database in /data)
 #   docker run -p 3000:3000 -e DATABASE_URL=postgres://… boafo   (PostgreSQL; run as many as you like)
 # compose.yaml runs PostgreSQL and two of these behind Caddy with TLS (README: Running it as a service).
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # 1. Build: every dependency (Vite, the PWA plugin and the type tooling are devDependencies), then
 #    the web app into dist/ and the server bundle into dist-server/ (src/server/build.mjs).

@@ -5,6 +5,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { reexecUnderWantedNode } from '../scripts/node-runtime.mjs';
+
+// On a machine whose node is older than .nvmrc's, the whole run goes under that version.
+await reexecUnderWantedNode(fileURLToPath(import.meta.url), process.argv.slice(2));
 
 const root = new URL('..', import.meta.url).pathname;
 const vitest = join(root, 'node_modules/vitest/vitest.mjs');

@@ -1,7 +1,12 @@
 // `npm start`: build the PWA and compile the server when their sources changed since the last
 // build, then run the compiled API server (which also serves the built app) on one port.
 import { spawn } from 'node:child_process';
-import { buildServer, buildWeb, root, serverEntry, webDistDir } from './build.mjs';
+import { fileURLToPath } from 'node:url';
+import { reexecUnderWantedNode } from '../../scripts/node-runtime.mjs';
+
+// On a machine whose node is older than .nvmrc's, run this again under that version first.
+await reexecUnderWantedNode(fileURLToPath(import.meta.url), process.argv.slice(2));
+const { buildServer, buildWeb, root, serverEntry, webDistDir } = await import('./build.mjs');
 
 try {
   await buildWeb();

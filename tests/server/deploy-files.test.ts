@@ -141,6 +141,27 @@ const hadolintMissing = hadolint.error || hadolint.status !== 0 ? 'hadolint is n
 const dockerInfo = spawnSync('docker', ['info'], { encoding: 'utf8', timeout: 20_000 });
 const dockerMissing = dockerInfo.error ? 'no docker client here' : dockerInfo.status !== 0 ? 'docker info finds no Docker engine' : null;
 
+describe('the Node.js runtime', () => {
+  // .nvmrc names the version; everything else that picks a Node.js must agree with its major.
+  const wanted = read('.nvmrc').trim();
+  const major = Number(wanted.split('.')[0]);
+
+  it('is one supported LTS line in .nvmrc, package.json engines, the image and the process running the tests', () => {
+    expect(major).toBeGreaterThanOrEqual(24);
+    const pkg = JSON.parse(read('package.json')) as { engines: { node: string } };
+    expect(pkg.engines.node).toBe(`>=${major}`);
+    expect(dockerfile).toMatch(new RegExp(`ARG NODE_IMAGE=node:${major}-`));
+    expect(Number(process.versions.node.split('.')[0])).toBeGreaterThanOrEqual(major);
+  });
+
+  it('is what CI puts first on PATH before installing', () => {
+    const ci = read('.ci/run');
+    expect(ci.indexOf('source scripts/use-node.sh')).toBeGreaterThan(-1);
+    expect(ci.indexOf('source scripts/use-node.sh')).toBeLessThan(ci.indexOf('npm ci'));
+    expect(read('.gitignore')).toMatch(/^\.node\/$/m);
+  });
+});
+
 describe('the image, where the tools exist', () => {
   it.skipIf(hadolintMissing !== null)(
     `lints the Dockerfile with hadolint${hadolintMissing ? ` (skipped: ${hadolintMissing})` : ''}`,
